@@ -1,0 +1,25 @@
+import express, { type Express } from "express";
+import { bodyGuard } from "./middleware/body";
+import { errorMiddleware, notFoundHandler } from "./middleware/errors";
+import { securityHeaders } from "./middleware/security-headers";
+import { authRoutes } from "./routes/auth.routes";
+import { sessionRoutes } from "./routes/session.routes";
+import type { AppDeps } from "./services/deps";
+
+/** The /api application: one router per resource, one error middleware. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(securityHeaders);
+  app.use(bodyGuard);
+
+  const api = express.Router();
+  api.use(authRoutes(deps));
+  api.use(sessionRoutes(deps));
+  app.use("/api", api);
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware);
+  return app;
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Every error code the API answers with, and the HTTP status it travels with. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_USED_UP: 401,
+  FORBIDDEN: 403,
+  NO_ACTIVE_SUBSCRIPTION: 403,
+  BLOCKED: 403,
+  REGISTRATION_CLOSED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  USER_EXISTS: 409,
+  PROGRAM_EXISTS: 409,
+  DUPLICATE_PROGRAM_LINK: 409,
+  MERGE_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+/** The body of every non-OK answer. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(errorIssueSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Texts the specification fixes and both sides must agree on. */
+export const MESSAGES = {
+  noActiveSubscription: "No active subscription found for this email address",
+  invalidCredentials: "Invalid username or password",
+  unauthenticated: "Authentication required",
+  forbidden: "You must be an administrator to do this",
+  blocked: "Your account has been blocked",
+  rateLimited: "Too many requests, please try again later",
+  internal: "Internal server error",
+  notFound: "Not found",
+} as const;

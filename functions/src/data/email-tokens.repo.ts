@@ -1,0 +1,49 @@
+import { FieldValue, Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "./db";
+
+const tokens = () => db().collection(COLLECTIONS.emailTokens);
+
+export interface NewEmailToken {
+  /** SHA-256 of the token, hex: the document id, so the token itself is never stored. */
+  tokenHash: string;
+  email: string;
+  expiresAt: Date;
+  maxUses: number;
+}
+
+export async function saveEmailToken(token: NewEmailToken): Promise<void> {
+  await tokens().doc(token.tokenHash).create({
+    email: token.email,
+    token: token.tokenHash,
+    expiresAt: Timestamp.fromDate(token.expiresAt),
+    createdAt: FieldValue.serverTimestamp(),
+    useCount: 0,
+    maxUses: token.maxUses,
+    lastUsedAt: null,
+    lastUsedIp: null,
+  });
+}
+
+export type TokenUseResult =
+  | { ok: true; email: string }
+  | { ok: false; reason: "invalid" | "expired" | "used_up" };
+
+/**
+ * Spends one use of a token: checks and increments in one transaction, so a token can never be
+ * used more than `maxUses` times however many requests race.
+ */
+export async function useEmailToken(tokenHash: string, now: Date, ip: string | null): Promise<TokenUseResult> {
+  const ref = tokens().doc(tokenHash);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const data = snap.data();
+    if (!data) return { ok: false, reason: "invalid" } as const;
+    const expiresAt = data.expiresAt instanceof Timestamp ? data.expiresAt.toMillis() : 0;
+    if (expiresAt <= now.getTime()) return { ok: false, reason: "expired" } as const;
+    const useCount = Number(data.useCount ?? 0);
+    const maxUses = Number(data.maxUses ?? 5);
+    if (useCount >= maxUses) return { ok: false, reason: "used_up" } as const;
+    tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip });
+    return { ok: true, email: String(data.email) } as const;
+  });
+}

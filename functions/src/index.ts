@@ -1,0 +1,36 @@
+import { setGlobalOptions } from "firebase-functions/v2";
+import { onRequest } from "firebase-functions/v2/https";
+import type { Express } from "express";
+import { createApp } from "./app";
+import { handleRedirect } from "./redirect";
+import { apiSecrets, appOrigin, firebaseWebApiKey, isEmulator, mailFrom, smtpUrl, stripeApiUrl, stripeSecretKey } from "./config";
+import { SmtpMailer } from "./services/mailer";
+import { createStripeClient, StripeSubscriptionLookup } from "./services/subscriptions";
+
+setGlobalOptions({ region: "us-central1", maxInstances: 20 });
+
+// Params and secrets can be read only while handling a request, so the app is built on first use.
+let app: Express | undefined;
+function getApp(): Express {
+  app ??= createApp({
+    subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
+    mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
+    appOrigin: appOrigin.value().replace(/\/+$/, ""),
+    webApiKey: firebaseWebApiKey.value(),
+    exposeLoginToken: isEmulator(),
+    now: () => new Date(),
+  });
+  return app;
+}
+
+// The platform hands over its own express 4 request objects; our app is express 5, whose types differ
+// though the objects are the same Node request and response.
+type NodeHandler = (req: unknown, res: unknown) => void;
+
+export const api = onRequest({ secrets: apiSecrets, memory: "256MiB", timeoutSeconds: 60 }, (req, res) => {
+  (getApp() as unknown as NodeHandler)(req, res);
+});
+
+export const redirect = onRequest({ memory: "256MiB", timeoutSeconds: 10 }, (req, res) => {
+  (handleRedirect as unknown as NodeHandler)(req, res);
+});

@@ -1,0 +1,15 @@
+import type { Mailer } from "./mailer";
+import type { SubscriptionLookup } from "./subscriptions";
+
+/** What the services need from the outside world, given to the app factory once. */
+export interface AppDeps {
+  subscriptions: SubscriptionLookup;
+  mailer: Mailer;
+  /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
+  appOrigin: string;
+  /** Web API key of the Firebase project, for password checks on POST /api/login. */
+  webApiKey: string;
+  /** True only in the emulator: the login token is then returned in the answer too. */
+  exposeLoginToken: boolean;
+  now: () => Date;
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { logger } from "firebase-functions";
+import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "../contract/auth";
+import { MESSAGES } from "../contract/errors";
+import { saveEmailToken, useEmailToken } from "../data/email-tokens.repo";
+import { hitRateLimits } from "../data/rate-limits.repo";
+import { findUserByUsername, upsertMemberOnLogin } from "../data/users.repo";
+import { ApiError } from "./api-error";
+import type { AppDeps } from "./deps";
+import { createCustomToken, ensureAuthUser } from "./identity";
+import { loginLinkMail } from "./mailer";
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
+ * used to find out who is a member.
+ */
+export async function requestLoginLink(deps: AppDeps, email: string, ip: string): Promise<EmailLoginResponse> {
+  const now = deps.now();
+  const retryAfterSeconds = await hitRateLimits(
+    [
+      { key: `email_${sha256(email)}`, ...EMAIL_LOGIN_RATE_LIMITS.perAddress },
+      { key: `ip_${sha256(ip)}`, ...EMAIL_LOGIN_RATE_LIMITS.perIp },
+    ],
+    now.getTime(),
+  );
+  if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
+
+  const token = randomBytes(LOGIN_TOKEN.bytes).toString("base64url");
+  await saveEmailToken({
+    tokenHash: sha256(token),
+    email,
+    expiresAt: new Date(now.getTime() + LOGIN_TOKEN.ttlMs),
+    maxUses: LOGIN_TOKEN.maxUses,
+  });
+  const loginUrl = `${deps.appOrigin}/email-login?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send(loginLinkMail(email, loginUrl));
+  } catch (err) {
+    logger.error("login e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
+    throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");
+  }
+  return deps.exposeLoginToken ? { sent: true, token, loginUrl } : { sent: true };
+}
+
+const TOKEN_FAILURES = {
+  invalid: ["TOKEN_INVALID", "This login link is not valid. Please request a new one."],
+  expired: ["TOKEN_EXPIRED", "This login link has expired. Please request a new one."],
+  used_up: ["TOKEN_USED_UP", "This login link has already been used too many times. Please request a new one."],
+} as const;
+
+/**
+ * Exchanges a login token for a Firebase custom token. A use is counted before the subscription
+ * rule runs, so a refused attempt still spends one of the token's uses.
+ */
+export async function exchangeLoginToken(deps: AppDeps, token: string, ip: string): Promise<TokenLoginResponse> {
+  const used = await useEmailToken(sha256(token), deps.now(), ip);
+  if (!used.ok) {
+    const [code, message] = TOKEN_FAILURES[used.reason];
+    throw new ApiError(code, message);
+  }
+  const email = used.email;
+  const existing = await findUserByUsername(email);
+  if (existing?.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
+
+  const exempt = existing !== null && (existing.isAdmin || existing.createdByAdmin);
+  let subscription = null;
+  if (!exempt) {
+    const found = await deps.subscriptions.findByEmail(email);
+    if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
+    subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
+  }
+  const uid = existing?.id ?? (await ensureAuthUser(email));
+  await upsertMemberOnLogin(uid, email, subscription);
+  return { email, customToken: await createCustomToken(uid) };
+}

@@ -1,0 +1,35 @@
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** SMTP through nodemailer; the URL carries host, port and credentials (smtp://user:pass@host:587). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+  constructor(smtpUrl: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export function loginLinkMail(to: string, loginUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: "Your login link for the Referral Hub",
+    text: `Hello,\n\nUse this link to sign in to the Referral Hub:\n\n${loginUrl}\n\nThe link works for one hour. If you did not ask for it, you can ignore this e-mail.\n`,
+    html: `<p>Hello,</p><p>Use this link to sign in to the Referral Hub:</p><p><a href="${escapeHtml(loginUrl)}">Sign in to the Referral Hub</a></p><p>The link works for one hour. If you did not ask for it, you can ignore this e-mail.</p>`,
+  };
+}

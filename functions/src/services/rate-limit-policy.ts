@@ -1,0 +1,22 @@
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export type RateLimitDecision =
+  | { allowed: true; hits: number[] }
+  | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Sliding-window log: a hit is allowed when fewer than `limit` hits fall inside the last
+ * `windowMs`. Keeps only the hits still inside the window, so the stored list never exceeds `limit`.
+ */
+export function decideSlidingWindow(previousHits: readonly number[], now: number, rule: RateLimitRule): RateLimitDecision {
+  const recent = previousHits.filter((t) => t > now - rule.windowMs).sort((a, b) => a - b);
+  if (recent.length >= rule.limit) {
+    const oldestThatMustExpire = recent[recent.length - rule.limit]!;
+    const waitMs = oldestThatMustExpire + rule.windowMs - now;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+  return { allowed: true, hits: [...recent, now] };
+}

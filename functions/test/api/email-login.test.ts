@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../src/data/db";
+import { call } from "../support/http";
+import { idTokenFromCustomToken, resetEmulators } from "../support/emulators";
+import { clearInbox, latestMailTo, loginUrlIn } from "../support/inbox";
+import { requestLoginToken, signInMember } from "../support/members";
+import { suite } from "../support/suite-env";
+
+
+beforeEach(async () => {
+  await resetEmulators();
+  await clearInbox();
+});
+
+const login = (token: string) => call("GET", `/api/auth/login?token=${encodeURIComponent(token)}`);
+
+describe("POST /api/auth/email", () => {
+  it("e-mails a login link to the app's origin and, in the emulator, returns the token too", async () => {
+    const res = await call("POST", "/api/auth/email", { body: { email: "  Active@Example.com " } });
+    expect(res.status).toBe(200);
+    expect(res.body.sent).toBe(true);
+    expect(res.body.loginUrl).toBe(`${suite.appUrl}/email-login?token=${res.body.token}`);
+    // at least 128 bits of randomness: 32 bytes base64url is 43 characters
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const mail = await latestMailTo("active@example.com");
+    expect(loginUrlIn(mail)).toBe(res.body.loginUrl);
+  });
+
+  it("stores only a SHA-256 hash of the token, with a one-hour expiry and five uses", async () => {
+    const token = await requestLoginToken("active@example.com");
+    const docs = (await db().collection("email_tokens").get()).docs;
+    expect(docs).toHaveLength(1);
+    const stored = docs[0]!;
+    expect(JSON.stringify(stored.data())).not.toContain(token);
+    expect(stored.id).toBe(createHash("sha256").update(token).digest("hex"));
+    const data = stored.data();
+    expect(data.email).toBe("active@example.com");
+    expect(data.useCount).toBe(0);
+    expect(data.maxUses).toBe(5);
+    const ttl = data.expiresAt.toMillis() - data.createdAt.toMillis();
+    expect(ttl).toBeGreaterThan(59 * 60 * 1000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
+  });
+
+  it("answers the same for an address that has no account", async () => {
+    const res = await call("POST", "/api/auth/email", { body: { email: "nobody-here@example.com" } });
+    expect(res.status).toBe(200);
+    expect(res.body.sent).toBe(true);
+  });
+
+  it("allows five links per address in 15 minutes, then answers 429 with Retry-After", async () => {
+    for (let i = 0; i < 5; i++) expect((await call("POST", "/api/auth/email", { body: { email: "active@example.com" } })).status).toBe(200);
+    const limited = await call("POST", "/api/auth/email", { body: { email: "active@example.com" } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("RATE_LIMITED");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // another address is not affected
+    expect((await call("POST", "/api/auth/email", { body: { email: "trialing@example.com" } })).status).toBe(200);
+  });
+});
+
+describe("GET /api/auth/login", () => {
+  it.each(["active@example.com", "trialing@example.com"])("lets %s in: the first login creates an unapproved user with its subscription", async (email) => {
+    const token = await requestLoginToken(email);
+    const res = await login(token);
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(email);
+    const idToken = await idTokenFromCustomToken(res.body.customToken);
+    const me = await call("GET", "/api/user", { idToken });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: email, email, isAdmin: false, approved: false, blocked: false, impersonatedBy: null });
+    expect(me.body.subscriptionStatus).toBe(email.startsWith("active") ? "active" : "trialing");
+    const stored = (await db().collection("users").doc(me.body.id).get()).data()!;
+    expect(stored.stripeCustomerId).toMatch(/^cus_/);
+    expect(stored.stripeSubscriptionId).toMatch(/^sub_/);
+    expect(stored.subscriptionLastChecked).toBeTruthy();
+  });
+
+  it.each(["canceled@example.com", "pastdue@example.com", "stranger@example.com"])("refuses %s with 403 NO_ACTIVE_SUBSCRIPTION", async (email) => {
+    const res = await login(await requestLoginToken(email));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });
+    expect((await db().collection("users").where("username", "==", email).get()).empty).toBe(true);
+  });
+
+  it("works five times and refuses the sixth use", async () => {
+    const token = await requestLoginToken("active@example.com");
+    for (let i = 0; i < 5; i++) expect((await login(token)).status).toBe(200);
+    const sixth = await login(token);
+    expect(sixth.status).toBe(401);
+    expect(sixth.body.code).toBe("TOKEN_USED_UP");
+    const stored = (await db().collection("email_tokens").get()).docs[0]!.data();
+    expect(stored.useCount).toBe(5);
+    expect(stored.lastUsedAt).toBeTruthy();
+    expect(typeof stored.lastUsedIp).toBe("string");
+  });
+
+  it("never lets more than five of many simultaneous uses through", async () => {
+    const token = await requestLoginToken("active@example.com");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(token)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 401).every((a) => a.body.code === "TOKEN_USED_UP")).toBe(true);
+  });
+
+  it("refuses an expired token", async () => {
+    const token = await requestLoginToken("active@example.com");
+    const doc = (await db().collection("email_tokens").get()).docs[0]!;
+    await doc.ref.update({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await login(token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("TOKEN_EXPIRED");
+  });
+
+  it("refuses an unknown token and a missing one", async () => {
+    const unknown = await login("x".repeat(43));
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe("TOKEN_INVALID");
+    const missing = await call("GET", "/api/auth/login");
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe("VALIDATION");
+  });
+
+  it("refuses a blocked member", async () => {
+    const idToken = await signInMember("active@example.com");
+    const me = await call("GET", "/api/user", { idToken });
+    await db().collection("users").doc(me.body.id).update({ blocked: true });
+    const res = await login(await requestLoginToken("active@example.com"));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("BLOCKED");
+    const blockedCall = await call("GET", "/api/user", { idToken });
+    expect(blockedCall.status).toBe(403);
+    expect(blockedCall.body.code).toBe("BLOCKED");
+  });
+
+  it("signs a member in through the link read from the inbox", async () => {
+    await call("POST", "/api/auth/email", { body: { email: "active@example.com" } });
+    const url = new URL(loginUrlIn(await latestMailTo("active@example.com")));
+    const res = await login(url.searchParams.get("token")!);
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe("active@example.com");
+  });
+});
+
+describe("session", () => {
+  it("GET /api/auth/session reports the signed-in e-mail and never answers 401", async () => {
+    expect((await call("GET", "/api/auth/session")).body).toEqual({ authenticated: false, email: null });
+    expect((await call("GET", "/api/auth/session", { idToken: "not-a-token" })).body).toEqual({ authenticated: false, email: null });
+    const idToken = await signInMember("trialing@example.com");
+    const res = await call("GET", "/api/auth/session", { idToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ authenticated: true, email: "trialing@example.com" });
+  });
+
+  it("GET /api/user/profile returns the member's own profile", async () => {
+    const idToken = await signInMember("active@example.com");
+    const res = await call("GET", "/api/user/profile", { idToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email: "active@example.com", displayName: null, approved: false, blocked: false, subscriptionStatus: "active" });
+  });
+
+  it("POST /api/auth/logout answers 204 and revokes the member's refresh tokens", async () => {
+    const idToken = await signInMember("active@example.com");
+    // Revocation has one-second granularity: a token from the same second would still pass.
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await call("POST", "/api/auth/logout", { idToken });
+    expect(res.status).toBe(204);
+    const { getAuth } = await import("firebase-admin/auth");
+    await expect(getAuth().verifyIdToken(idToken, true)).rejects.toMatchObject({ code: "auth/id-token-revoked" });
+  });
+});

@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import type { OutgoingMail } from "../../src/services/mailer";
+import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
+import { call } from "../support/http";
+import { resetEmulators } from "../support/emulators";
+import { suite } from "../support/suite-env";
+
+/**
+ * The real app factory, in-process against the same emulators, configured as in production: the
+ * answer must not carry the token, and the clock can be moved to test expiry.
+ */
+const sent: OutgoingMail[] = [];
+let now = new Date();
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const app = createApp({
+    subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
+    mailer: { send: async (mail) => void sent.push(mail) },
+    appOrigin: "https://hub.example.com",
+    webApiKey: "demo-api-key",
+    exposeLoginToken: false,
+    now: () => now,
+  });
+  server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(async () => {
+  await resetEmulators();
+  sent.length = 0;
+  now = new Date();
+});
+
+const tokenFromMail = () => new URL(/https:\/\/\S+/.exec(sent.at(-1)!.text)![0]).searchParams.get("token")!;
+
+describe("outside the emulator", () => {
+  it("answers POST /api/auth/email with { sent: true } only, and mails a link on the configured origin", async () => {
+    const res = await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" }, headers: { host: "evil.example.net" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("https://hub.example.com/email-login?token=");
+    expect(sent[0]!.text).not.toContain("evil.example.net");
+  });
+
+  it("accepts a token until one hour has passed, not after", async () => {
+    await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } });
+    const token = tokenFromMail();
+    now = new Date(now.getTime() + 59 * 60 * 1000);
+    expect((await call("GET", `/api/auth/login?token=${token}`, { baseUrl })).status).toBe(200);
+    now = new Date(now.getTime() + 60 * 1000 + 1);
+    const late = await call("GET", `/api/auth/login?token=${token}`, { baseUrl });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe("TOKEN_EXPIRED");
+  });
+
+  it("lets the per-address limit recover after 15 minutes", async () => {
+    for (let i = 0; i < 5; i++) await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } });
+    expect((await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } })).status).toBe(429);
+    now = new Date(now.getTime() + 15 * 60 * 1000 + 1000);
+    expect((await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } })).status).toBe(200);
+  });
+
+  it("answers 503 with the error body when the e-mail cannot be sent", async () => {
+    const failing = createApp({
+      subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
+      mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
+      appOrigin: "https://hub.example.com",
+      webApiKey: "demo-api-key",
+      exposeLoginToken: false,
+      now: () => new Date(),
+    });
+    const s = createServer(failing);
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+    const res = await call("POST", "/api/auth/email", { baseUrl: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, body: { email: "a@example.com" } });
+    await new Promise<void>((r) => s.close(() => r()));
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(res.text).not.toContain("SMTP down");
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { assertFails, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { doc, getDoc, setDoc, deleteDoc, collection, getDocs } from "firebase/firestore";
+import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
+import { suite } from "../support/suite-env";
+
+/**
+ * The browser reads and writes nothing directly: every collection is closed to every identity,
+ * including admins (the API, with the Admin SDK, is the only door).
+ */
+let env: RulesTestEnvironment;
+
+const COLLECTIONS = ["users", "email_tokens", "rate_limits", "programs", "referral_links", "announcements", "clicks", "audit_log"];
+
+beforeAll(async () => {
+  const [host, port] = suite.firestoreHost.split(":") as [string, string];
+  env = await initializeTestEnvironment({
+    projectId: suite.projectId,
+    firestore: { rules: readFileSync(resolve(__dirname, "../../../firestore.rules"), "utf8"), host, port: Number(port) },
+  });
+});
+afterAll(() => env.cleanup());
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    for (const name of COLLECTIONS) await setDoc(doc(ctx.firestore(), name, "member-uid"), { email: "member@example.com", owner: "member-uid" });
+  });
+});
+
+const identities = {
+  anonymous: () => env.unauthenticatedContext(),
+  member: () => env.authenticatedContext("member-uid", { email: "member@example.com" }),
+  admin: () => env.authenticatedContext("admin-uid", { email: "admin@example.com", admin: true }),
+};
+
+describe.each(Object.entries(identities))("as %s", (_name, context) => {
+  it.each(COLLECTIONS)("cannot read, list, write or delete %s", async (name) => {
+    const db = context().firestore();
+    await assertFails(getDoc(doc(db, name, "member-uid")));
+    await assertFails(getDocs(collection(db, name)));
+    await assertFails(setDoc(doc(db, name, "member-uid"), { approved: true }, { merge: true }));
+    await assertFails(setDoc(doc(db, name, "new-doc"), { anything: 1 }));
+    await assertFails(deleteDoc(doc(db, name, "member-uid")));
+  });
+});

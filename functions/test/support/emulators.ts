@@ -1,0 +1,30 @@
+import { suite } from "./suite-env";
+
+/** Empties Firestore and Auth through the emulators' own REST endpoints. */
+export async function resetEmulators(): Promise<void> {
+  const firestore = await fetch(`http://${suite.firestoreHost}/emulator/v1/projects/${suite.projectId}/databases/(default)/documents`, { method: "DELETE" });
+  const accounts = await fetch(`http://${suite.authHost}/emulator/v1/projects/${suite.projectId}/accounts`, { method: "DELETE" });
+  if (!firestore.ok || !accounts.ok) throw new Error(`emulator reset failed: ${firestore.status} ${accounts.status}`);
+}
+
+/** What the browser SDK does after signInWithCustomToken: trade it for an ID token. */
+export async function idTokenFromCustomToken(customToken: string): Promise<string> {
+  const res = await fetch(`http://${suite.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`signInWithCustomToken failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** What the browser SDK does for signInWithEmailAndPassword. */
+export async function idTokenFromPassword(email: string, password: string): Promise<string> {
+  const res = await fetch(`http://${suite.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`signInWithPassword failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}

@@ -1,0 +1,33 @@
+import { suite } from "./suite-env";
+
+interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+  date: string;
+}
+
+export async function clearInbox(): Promise<void> {
+  await fetch(`${suite.mailUrl}/email/all`, { method: "DELETE" });
+}
+
+/** The newest e-mail to this address, waiting briefly for SMTP delivery. */
+export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${suite.mailUrl}/email`)).json()) as CaughtMail[];
+    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+    const newest = mine.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
+    if (newest) return newest;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
+}
+
+export function loginUrlIn(mail: CaughtMail): string {
+  const match = /https?:\/\/\S+\/email-login\?token=[A-Za-z0-9_%-]+/.exec(mail.text);
+  if (!match) throw new Error(`no login link in e-mail: ${mail.text}`);
+  return match[0];
+}

@@ -1,0 +1,47 @@
+/** Where each part of the local suite listens. firebase.json holds the emulators' own ports. */
+export const PROJECT_ID = "demo-referral-hub";
+export const HOST = "127.0.0.1";
+export const PORTS = {
+  hosting: 5000,
+  functions: 5001,
+  firestore: 8080,
+  auth: 9099,
+  pubsub: 8085,
+  hub: 4400,
+  stripe: 12111,
+  smtp: 1025,
+  inbox: 1080,
+} as const;
+
+export const URLS = {
+  app: `http://${HOST}:${PORTS.hosting}`,
+  stripe: `http://${HOST}:${PORTS.stripe}`,
+  inbox: `http://${HOST}:${PORTS.inbox}`,
+  smtp: `smtp://${HOST}:${PORTS.smtp}`,
+} as const;
+
+/** What the browser build needs to talk to the emulators instead of a real project. */
+export const WEB_BUILD_ENV = {
+  VITE_USE_EMULATORS: "true",
+  VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+  VITE_FIREBASE_API_KEY: "demo-api-key",
+  VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+  VITE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+} as const;
+
+/** Variables the commands run by `npm run exec` receive. */
+export const EXEC_ENV = {
+  APP_URL: URLS.app,
+  FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+  FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+  PUBSUB_EMULATOR_HOST: `${HOST}:${PORTS.pubsub}`,
+  GCLOUD_PROJECT: PROJECT_ID,
+  STRIPE_URL: URLS.stripe,
+  MAIL_URL: URLS.inbox,
+} as const;
+
+export const DEMO = {
+  admin: { email: "admin@example.com", password: "admin-demo-password" },
+  member: "active@example.com",
+  trialMember: "trialing@example.com",
+} as const;

@@ -1,0 +1,204 @@
+/**
+ * The local suite: Firebase emulators (Auth, Firestore, Functions, Hosting, Pub/Sub), a local
+ * Stripe-compatible API and an SMTP catcher with a web inbox.
+ *
+ *   tsx scripts/local-suite.ts start          builds, starts everything with demo data, waits for Ctrl-C
+ *   tsx scripts/local-suite.ts exec -- <cmd>  builds, starts everything empty, runs <cmd>, stops,
+ *                                             exits with <cmd>'s status
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { join, resolve } from "node:path";
+import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
+import { DEMO, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
+import { startStripeLocal } from "./stripe-local/server";
+
+const ROOT = resolve(__dirname, "..");
+const CACHE = join(ROOT, ".cache");
+const LOGS = join(CACHE, "logs");
+const BIN = join(ROOT, "node_modules", ".bin");
+
+type Mode = "start" | "exec";
+
+function log(message: string) {
+  process.stderr.write(`[suite] ${message}\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolveExit, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runOrFail(command: string, args: string[], env?: NodeJS.ProcessEnv) {
+  const code = await run(command, args, env);
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed with status ${code}`);
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = createConnection({ host: HOST, port });
+    socket.once("connect", () => (socket.destroy(), done(true)));
+    socket.once("error", () => done(false));
+  });
+}
+
+async function assertPortsFree() {
+  const busy: number[] = [];
+  for (const port of Object.values(PORTS)) if (await portInUse(port)) busy.push(port);
+  if (busy.length > 0) {
+    throw new Error(`ports ${busy.join(", ")} are already in use: is another local suite (npm start / npm run exec) running?`);
+  }
+}
+
+/** A long-running child in its own process group, so stopping it stops its children too (Java emulators). */
+function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, echo: boolean): ChildProcess {
+  mkdirSync(LOGS, { recursive: true });
+  const logFile = createWriteStream(join(LOGS, `${name}.log`));
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.pipe(logFile, { end: false });
+    if (echo) stream?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  }
+  return child;
+}
+
+function stopService(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((done) => {
+    const pid = child.pid!;
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      kill("SIGKILL"); // stragglers in the group
+      done();
+    });
+    kill("SIGINT");
+  });
+}
+
+async function waitFor(description: string, check: () => Promise<boolean>, timeoutMs: number, alive: () => boolean) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`${description}: a service exited during start-up (logs in .cache/logs/)`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${description}: not ready after ${timeoutMs / 1000} s (logs in .cache/logs/)`);
+}
+
+async function build() {
+  log("building functions and web app…");
+  await runOrFail("npm", ["run", "build", "-w", "functions"]);
+  await runOrFail("npm", ["run", "build", "-w", "web"], { ...process.env, ...WEB_BUILD_ENV });
+}
+
+/** The emulator reads secrets from functions/.secret.local; these are the local services' addresses. */
+function writeLocalSecrets() {
+  writeFileSync(
+    join(ROOT, "functions", ".secret.local"),
+    `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\n`,
+  );
+}
+
+function banner() {
+  const lines = [
+    "",
+    "  Referral Hub – local suite is running",
+    "",
+    `  App:            ${URLS.app}`,
+    `  Inbox (e-mail): ${URLS.inbox}`,
+    `  Stripe (local): ${URLS.stripe}`,
+    "",
+    "  Member sign-in: open the app, enter one of these e-mails, then open the login e-mail in the inbox:",
+    `    ${DEMO.member} (active subscription, approved, has links)`,
+    `    ${DEMO.trialMember} (trial subscription, not yet approved)`,
+    "    canceled@example.com or any other address ends on the 'Subscription Required' page",
+    "",
+    `  Admin sign-in:  ${URLS.app}/auth  username ${DEMO.admin.email}  password ${DEMO.admin.password}`,
+    "",
+    "  Press Ctrl-C to stop.",
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+async function main() {
+  const [mode, ...rest] = process.argv.slice(2) as [Mode, ...string[]];
+  if (mode !== "start" && mode !== "exec") throw new Error("usage: local-suite.ts start | exec -- <command>");
+  const command = rest[0] === "--" ? rest.slice(1) : rest;
+  if (mode === "exec" && command.length === 0) throw new Error("usage: npm run exec -- <command> [args…]");
+
+  await assertPortsFree();
+  await build();
+  writeLocalSecrets();
+  const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE) };
+
+  const services: ChildProcess[] = [];
+  const stripe = await startStripeLocal({ port: PORTS.stripe, host: HOST });
+  let stopping: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      log("stopping…");
+      await Promise.all(services.map((s) => stopService(s, 30_000)));
+      await stripe.close();
+    })());
+
+  try {
+    services.push(
+      startService("maildev", join(BIN, "maildev"), ["--ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"], process.env, false),
+    );
+    log("starting the Firebase emulators…");
+    const emulators = startService(
+      "emulators",
+      join(BIN, "firebase"),
+      ["emulators:start", "--project", PROJECT_ID, "--only", "auth,firestore,functions,hosting,pubsub"],
+      emulatorEnv,
+      mode === "start",
+    );
+    services.push(emulators);
+    const alive = () => services.every((s) => s.exitCode === null && s.signalCode === null);
+    await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/email`)).ok, 30_000, alive);
+    // Ready when the API answers through Hosting: every emulator and the functions are loaded.
+    await waitFor("emulators", async () => (await fetch(`${URLS.app}/api/auth/session`)).status === 200, 180_000, alive);
+
+    if (mode === "start") {
+      await runOrFail(join(BIN, "tsx"), [join(ROOT, "scripts", "seed-demo.ts")], { ...process.env, ...EXEC_ENV });
+      banner();
+      await new Promise<void>((done) => {
+        process.once("SIGINT", done);
+        process.once("SIGTERM", done);
+        emulators.once("exit", done);
+      });
+      await stopAll();
+      return 0;
+    }
+
+    log(`running: ${command.join(" ")}`);
+    const [cmd, ...args] = command as [string, ...string[]];
+    const status = await run(cmd, args, { ...process.env, ...EXEC_ENV });
+    await stopAll();
+    return status;
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+main().then(
+  (status) => process.exit(status),
+  (err: unknown) => {
+    log(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

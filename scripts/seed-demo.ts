@@ -1,0 +1,132 @@
+/**
+ * Demo data for `npm start`: programs in each state, members with links in every state, an admin.
+ * Runs against the emulators only (refuses anything else).
+ */
+import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import { auth, db } from "../functions/src/data/db";
+import { ensureAdmin } from "./lib/admin-account";
+import { DEMO } from "./lib/suite-config";
+
+const DAY = 24 * 60 * 60 * 1000;
+const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);
+
+interface DemoMember {
+  email: string;
+  displayName: string;
+  approved: boolean;
+  createdByAdmin: boolean;
+  subscriptionStatus: string | null;
+}
+
+const MEMBERS: DemoMember[] = [
+  { email: DEMO.member, displayName: "Alice Active", approved: true, createdByAdmin: false, subscriptionStatus: "active" },
+  { email: DEMO.trialMember, displayName: "Tom Trial", approved: false, createdByAdmin: false, subscriptionStatus: "trialing" },
+  { email: "casey@example.com", displayName: "Casey Invited", approved: true, createdByAdmin: true, subscriptionStatus: null },
+  { email: "blocked@example.com", displayName: "Bob Blocked", approved: true, createdByAdmin: true, subscriptionStatus: null },
+];
+
+const PROGRAMS = [
+  { key: "sapphire", name: "Chase Sapphire Preferred", description: "Travel rewards credit card", approved: true, distributionMode: "even", fallbackUrl: "https://creditcards.chase.com/", isSharedOnSite: true },
+  { key: "amexgold", name: "Amex Gold", description: "Dining and grocery rewards card", approved: true, distributionMode: "balanced", fallbackUrl: null, isSharedOnSite: true },
+  { key: "discover", name: "Discover it Cash Back", description: "Rotating 5% categories", approved: true, distributionMode: "even", fallbackUrl: "https://www.discover.com/credit-cards/", isSharedOnSite: false },
+  { key: "cap360", name: "Capital One 360 Checking", description: "Bank account bonus", approved: false, distributionMode: "even", fallbackUrl: null, isSharedOnSite: false },
+] as const;
+
+type ProgramKey = (typeof PROGRAMS)[number]["key"];
+
+interface DemoLink {
+  program: ProgramKey;
+  owner: string;
+  state: "active" | "pending" | "paused" | "dead";
+  visits: number;
+  daysAgo: number;
+  deadNote?: string;
+  testedOffer?: string;
+}
+
+const LINKS: DemoLink[] = [
+  { program: "sapphire", owner: DEMO.member, state: "active", visits: 42, daysAgo: 40, testedOffer: "60,000 points after $4,000 spend (tested ok)" },
+  { program: "amexgold", owner: DEMO.member, state: "pending", visits: 0, daysAgo: 1 },
+  { program: "discover", owner: DEMO.member, state: "dead", visits: 9, daysAgo: 90, deadNote: "The offer page says this referral code has expired." },
+  { program: "sapphire", owner: DEMO.trialMember, state: "paused", visits: 17, daysAgo: 20 },
+  { program: "amexgold", owner: DEMO.trialMember, state: "active", visits: 5, daysAgo: 10 },
+  { program: "sapphire", owner: "casey@example.com", state: "active", visits: 31, daysAgo: 30 },
+  { program: "cap360", owner: "casey@example.com", state: "pending", visits: 0, daysAgo: 2 },
+  { program: "amexgold", owner: "blocked@example.com", state: "paused", visits: 3, daysAgo: 50 },
+];
+
+async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
+  const { uid } = await auth().createUser({ email: member.email, emailVerified: true, displayName: member.displayName });
+  const subscribed = member.subscriptionStatus !== null;
+  await store.collection("users").doc(uid).set({
+    username: member.email,
+    email: member.email,
+    displayName: member.displayName,
+    isAdmin: false,
+    blocked: member.email === "blocked@example.com",
+    approved: member.approved,
+    createdByAdmin: member.createdByAdmin,
+    notes: member.createdByAdmin ? "Invited by the community manager." : null,
+    stripeCustomerId: subscribed ? `cus_demo_${uid.slice(0, 8)}` : null,
+    stripeSubscriptionId: subscribed ? `sub_demo_${uid.slice(0, 8)}` : null,
+    subscriptionStatus: member.subscriptionStatus,
+    subscriptionLastChecked: subscribed ? at(0) : null,
+    createdAt: at(120),
+    updatedAt: at(1),
+  });
+}
+
+async function main() {
+  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error("seed-demo writes demo data and runs against the emulators only");
+  }
+  const store = db();
+  await ensureAdmin(DEMO.admin.email, DEMO.admin.password);
+  for (const member of MEMBERS) await seedMember(store, member);
+
+  const batch = store.batch();
+  const programIds = new Map<ProgramKey, string>();
+  for (const { key, ...program } of PROGRAMS) {
+    const ref = store.collection("programs").doc();
+    programIds.set(key, ref.id);
+    batch.set(ref, { ...program, nameLower: program.name.toLowerCase(), createdAt: at(200), updatedAt: at(5) });
+  }
+  const names = new Map(MEMBERS.map((m) => [m.email, m.displayName]));
+  for (const link of LINKS) {
+    const ref = store.collection("referral_links").doc();
+    const slug = link.owner.split("@")[0];
+    batch.set(ref, {
+      programId: programIds.get(link.program),
+      name: names.get(link.owner) ?? slug,
+      email: link.owner,
+      link: `https://refer.example.com/${link.program}/${slug}`,
+      description: `${names.get(link.owner)}'s referral for ${PROGRAMS.find((p) => p.key === link.program)?.name}`,
+      approved: link.state !== "pending",
+      paused: link.state === "paused",
+      isDead: link.state === "dead",
+      deadNote: link.deadNote ?? null,
+      visitCount: link.visits,
+      testedOffer: link.testedOffer ?? null,
+      lastNotifiedAt: link.state === "dead" ? at(3) : null,
+      createdAt: at(link.daysAgo),
+      submittedAt: at(link.daysAgo),
+      updatedAt: at(Math.max(0, link.daysAgo - 1)),
+    });
+  }
+  batch.set(store.collection("announcements").doc(), {
+    message: "Welcome to the Referral Hub demo! New links are reviewed within a day.",
+    isActive: true,
+    createdAt: at(7),
+    updatedAt: at(7),
+  });
+  await batch.commit();
+  process.stderr.write(`[seed] ${MEMBERS.length} members, ${PROGRAMS.length} programs, ${LINKS.length} links, 1 announcement, admin ${DEMO.admin.email}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`[seed] failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,36 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const contract = fileURLToPath(new URL("./functions/src/contract", import.meta.url));
+
+/**
+ * One config, four projects. `unit` needs nothing running; the others run inside
+ * `npm run exec` (the local suite) and read its variables (APP_URL, STRIPE_URL, MAIL_URL, ...).
+ */
+export default defineConfig({
+  resolve: { alias: { "@contract": contract } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["functions/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: { name: "rules", include: ["functions/test/rules/**/*.test.ts"], testTimeout: 20_000, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: "api", include: ["functions/test/api/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: ["web/e2e/**/*.test.ts"], testTimeout: 90_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+    ],
+  },
+});
