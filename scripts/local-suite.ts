@@ -7,7 +7,7 @@
  *                                             exits with <cmd>'s status
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
@@ -55,15 +55,27 @@ async function assertPortsFree() {
 }
 
 /** A long-running child in its own process group, so stopping it stops its children too (Java emulators). */
-function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, echo: boolean): ChildProcess {
+interface Service {
+  child: ChildProcess;
+  /** A start-up failure seen in the output (the process may stay up, e.g. functions that failed to load). */
+  failure: string | null;
+}
+
+const FATAL_OUTPUT = /Failed to load function definition[^\n]*|Could not start [^\n]*|port \d+ is not open[^\n]*/;
+
+function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, echo: boolean): Service {
   mkdirSync(LOGS, { recursive: true });
   const logFile = createWriteStream(join(LOGS, `${name}.log`));
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const service: Service = { child, failure: null };
   for (const stream of [child.stdout, child.stderr]) {
     stream?.pipe(logFile, { end: false });
-    if (echo) stream?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    stream?.on("data", (chunk: Buffer) => {
+      if (echo) process.stderr.write(chunk);
+      service.failure ??= FATAL_OUTPUT.exec(chunk.toString())?.[0] ?? null;
+    });
   }
-  return child;
+  return service;
 }
 
 function stopService(child: ChildProcess, graceMs: number): Promise<void> {
@@ -87,10 +99,14 @@ function stopService(child: ChildProcess, graceMs: number): Promise<void> {
   });
 }
 
-async function waitFor(description: string, check: () => Promise<boolean>, timeoutMs: number, alive: () => boolean) {
+async function waitFor(description: string, check: () => Promise<boolean>, timeoutMs: number, services: Service[]) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive()) throw new Error(`${description}: a service exited during start-up (logs in .cache/logs/)`);
+    const failed = services.find((s) => s.failure);
+    if (failed) throw new Error(`${description}: ${failed.failure} (logs in .cache/logs/)`);
+    if (services.some((s) => s.child.exitCode !== null || s.child.signalCode !== null)) {
+      throw new Error(`${description}: a service exited during start-up (logs in .cache/logs/)`);
+    }
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -100,6 +116,8 @@ async function waitFor(description: string, check: () => Promise<boolean>, timeo
 async function build() {
   log("building functions and web app…");
   await runOrFail("npm", ["run", "build", "-w", "functions"]);
+  // SUITE_REUSE_WEB_BUILD=1 serves the existing web/dist, for quick back-end iterations.
+  if (process.env.SUITE_REUSE_WEB_BUILD === "1" && existsSync(join(ROOT, "web", "dist", "index.html"))) return;
   await runOrFail("npm", ["run", "build", "-w", "web"], { ...process.env, ...WEB_BUILD_ENV });
 }
 
@@ -144,13 +162,13 @@ async function main() {
   writeLocalSecrets();
   const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE) };
 
-  const services: ChildProcess[] = [];
+  const services: Service[] = [];
   const stripe = await startStripeLocal({ port: PORTS.stripe, host: HOST });
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
     (stopping ??= (async () => {
       log("stopping…");
-      await Promise.all(services.map((s) => stopService(s, 30_000)));
+      await Promise.all(services.map((s) => stopService(s.child, 30_000)));
       await stripe.close();
     })());
 
@@ -167,10 +185,9 @@ async function main() {
       mode === "start",
     );
     services.push(emulators);
-    const alive = () => services.every((s) => s.exitCode === null && s.signalCode === null);
-    await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/email`)).ok, 30_000, alive);
+    await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/email`)).ok, 30_000, services);
     // Ready when the API answers through Hosting: every emulator and the functions are loaded.
-    await waitFor("emulators", async () => (await fetch(`${URLS.app}/api/auth/session`)).status === 200, 180_000, alive);
+    await waitFor("emulators", async () => (await fetch(`${URLS.app}/api/auth/session`)).status === 200, 180_000, services);
 
     if (mode === "start") {
       await runOrFail(join(BIN, "tsx"), [join(ROOT, "scripts", "seed-demo.ts")], { ...process.env, ...EXEC_ENV });
@@ -178,7 +195,7 @@ async function main() {
       await new Promise<void>((done) => {
         process.once("SIGINT", done);
         process.once("SIGTERM", done);
-        emulators.once("exit", done);
+        emulators.child.once("exit", done);
       });
       await stopAll();
       return 0;

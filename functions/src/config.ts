@@ -14,7 +14,7 @@ export const mailFrom = defineString("MAIL_FROM", {
 });
 /** Empty for the real Stripe API; the local suite points it at its Stripe-compatible server. */
 export const stripeApiUrl = defineString("STRIPE_API_URL", { default: "" });
-export const firebaseWebApiKey = defineString("FIREBASE_WEB_API_KEY", {
+export const firebaseWebApiKey = defineString("WEB_API_KEY", {
   description: "Web API key of the Firebase project, used by POST /api/login to check a password",
 });
 export const smtpUrl = defineSecret("SMTP_URL");
