@@ -1,0 +1,139 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, screenshot, type BrowserSession } from "./support/browser";
+import { clearInbox, ensureAdmin, latestMailTo, loginUrlIn, resetEmulators } from "./support/suite";
+
+let session: BrowserSession;
+let browser: Browser;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+  browser = session.browser;
+});
+afterAll(() => session.close());
+beforeEach(async () => {
+  await resetEmulators();
+  await clearInbox();
+});
+
+/** From the landing page to the 'Login link sent' state, as a member does it. */
+async function askForLoginLink(page: Page, email: string, shots: string) {
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await screenshot(page, `${shots}-01-home`);
+  await page.getByRole("button", { name: "Continue with Email" }).click();
+  await page.waitForURL((url) => url.pathname === "/email-login" && url.searchParams.get("email") === email);
+  // the address is pre-filled and the link is sent without another click
+  await page.getByText("Login link sent").waitFor();
+  await screenshot(page, `${shots}-02-link-sent`);
+}
+
+async function openLinkFromInbox(page: Page, email: string) {
+  const loginUrl = loginUrlIn(await latestMailTo(email));
+  await page.goto(loginUrl);
+}
+
+describe("member sign-in by e-mail link", () => {
+  it("signs an active subscriber in through the e-mail read from the inbox", async () => {
+    const { context, page } = await newPage(browser);
+    await askForLoginLink(page, "active@example.com", "member");
+    await openLinkFromInbox(page, "active@example.com");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    await expect(page.getByText("active@example.com").first().isVisible()).resolves.toBe(true);
+    // a first login makes an unapproved member
+    await page.getByText("Membership Verification in Progress").waitFor();
+    await screenshot(page, "member-03-dashboard");
+
+    // the session survives a reload, and the login page sends a signed-in member on
+    await page.reload();
+    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    await page.goto("/email-login");
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("lets a trialing subscriber in too", async () => {
+    const { context, page } = await newPage(browser);
+    await askForLoginLink(page, "trialing@example.com", "trialing");
+    await openLinkFromInbox(page, "trialing@example.com");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    await context.close();
+  });
+
+  it.each([
+    ["canceled@example.com", "canceled"],
+    ["someone-unknown@example.com", "unknown"],
+  ])("sends %s to the subscription error page", async (email, shots) => {
+    const { context, page } = await newPage(browser);
+    await askForLoginLink(page, email, shots);
+    await openLinkFromInbox(page, email);
+    await page.waitForURL("**/subscription-error");
+    await page.getByText("Subscription Required").waitFor();
+    await page.getByText("No active subscription found for this email address").waitFor();
+    await page.getByRole("link", { name: "Join" }).or(page.getByRole("button", { name: "Join" })).first().waitFor();
+    const support = page.getByRole("link", { name: "Contact Support" });
+    expect(await support.getAttribute("href")).toMatch(/^mailto:/);
+    await screenshot(page, `${shots}-03-subscription-error`);
+    await page.getByRole("link", { name: "← Back to Login" }).or(page.getByRole("button", { name: "← Back to Login" })).first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("returns to the e-mail step with a 'Login failed' toast for a spent link", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/email-login?token=not-a-real-token");
+    await page.getByText("Login failed").waitFor();
+    await page.getByRole("textbox", { name: "Email" }).waitFor();
+    await screenshot(page, "member-04-bad-token");
+    await context.close();
+  });
+
+  it("asks for a valid address before sending anything", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/email-login");
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-address");
+    await page.getByRole("button", { name: "Send Login Link" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await context.close();
+  });
+});
+
+describe("admin sign-in", () => {
+  it("signs the admin in with username and password and out again", async () => {
+    await ensureAdmin("admin@example.com", "admin-password-1");
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth");
+    await page.getByRole("textbox", { name: "Username" }).fill("admin@example.com");
+    await page.getByLabel("Password").fill("admin-password-1");
+    await screenshot(page, "admin-01-login");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL("**/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    await screenshot(page, "admin-02-dashboard");
+
+    // already signed in: /auth goes straight to /admin
+    await page.goto("/auth");
+    await page.waitForURL("**/admin");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname !== "/admin");
+    await page.goto("/admin");
+    await page.waitForURL("**/auth");
+    await context.close();
+  });
+
+  it("shows 'Login failed' for a wrong password", async () => {
+    await ensureAdmin("admin@example.com", "admin-password-1");
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth");
+    await page.getByRole("textbox", { name: "Username" }).fill("admin@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByText("Login failed").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await screenshot(page, "admin-03-login-failed");
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Debian's Chromium: no test tool can download its own browser on these machines. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SCREENSHOTS = resolve(__dirname, "../../../test-results/screenshots");
+
+export const appUrl = () => {
+  const url = process.env.APP_URL;
+  if (!url) throw new Error("APP_URL is not set: run the browser tests through `npm run exec -- …`");
+  return url;
+};
+
+export interface BrowserSession {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  const profile = mkdtempSync(join(tmpdir(), "hub-e2e-"));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh context (no cookies, no storage) with the base URL of the app. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves what the user sees, for people reviewing the run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

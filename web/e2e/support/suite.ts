@@ -1,0 +1,3 @@
+export { resetEmulators } from "../../../functions/test/support/emulators";
+export { clearInbox, latestMailTo, loginUrlIn } from "../../../functions/test/support/inbox";
+export { ensureAdmin } from "../../../scripts/lib/admin-account";
