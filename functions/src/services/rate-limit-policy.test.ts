@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { decideSlidingWindow } from "./rate-limit-policy";
+
+const rule = { limit: 3, windowMs: 60_000 };
+
+describe("decideSlidingWindow", () => {
+  it("allows up to the limit inside the window and records each hit", () => {
+    let hits: number[] = [];
+    for (const t of [0, 10, 20]) {
+      const d = decideSlidingWindow(hits, t, rule);
+      expect(d.allowed).toBe(true);
+      if (d.allowed) hits = d.hits;
+    }
+    expect(hits).toEqual([0, 10, 20]);
+    expect(decideSlidingWindow(hits, 30, rule)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  it("tells how long until the oldest hit leaves the window", () => {
+    expect(decideSlidingWindow([0, 30_000, 40_000], 45_000, rule)).toEqual({ allowed: false, retryAfterSeconds: 15 });
+  });
+
+  it("forgets hits older than the window, so the stored list stays bounded", () => {
+    const d = decideSlidingWindow([0, 1, 2], 60_001, rule);
+    expect(d).toEqual({ allowed: true, hits: [1, 2, 60_001].filter((t) => t > 1) });
+  });
+
+  it("never asks to wait less than a second", () => {
+    expect(decideSlidingWindow([0, 1, 2], 59_999, rule)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+});
