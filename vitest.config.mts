@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const contract = fileURLToPath(new URL("./functions/src/contract", import.meta.url));
+const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 /**
  * One config, four projects. `unit` needs nothing running; the others run inside
  * `npm run exec` (the local suite) and read its variables (APP_URL, STRIPE_URL, MAIL_URL, ...).
  */
 export default defineConfig({
-  resolve: { alias: { "@contract": contract } },
+  resolve: { alias: { "@contract": contract, "@": webSrc } },
   test: {
     projects: [
       {

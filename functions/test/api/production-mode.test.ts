@@ -47,6 +47,8 @@ describe("outside the emulator", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("https://hub.example.com/email-login?token=");
     expect(sent[0]!.text).not.toContain("evil.example.net");
+    // the emulator's own proxies add this header; our app must not
+    expect(res.headers.get("x-powered-by")).toBeNull();
   });
 
   it("accepts a token until one hour has passed, not after", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { assertFails, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
-import { doc, getDoc, setDoc, deleteDoc, collection, getDocs } from "firebase/firestore";
+import { doc, getDoc, setDoc, deleteDoc, collection, getDocs, setLogLevel } from "firebase/firestore";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 import { suite } from "../support/suite-env";
 
@@ -14,6 +14,7 @@ let env: RulesTestEnvironment;
 const COLLECTIONS = ["users", "email_tokens", "rate_limits", "programs", "referral_links", "announcements", "clicks", "audit_log"];
 
 beforeAll(async () => {
+  setLogLevel("error"); // denials are the expected outcome here, not worth a warning each
   const [host, port] = suite.firestoreHost.split(":") as [string, string];
   env = await initializeTestEnvironment({
     projectId: suite.projectId,

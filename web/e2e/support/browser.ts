@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
@@ -18,8 +17,8 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/** Playwright gives every launch a fresh, empty profile of its own (no --user-data-dir needed). */
 export async function launchBrowser(): Promise<BrowserSession> {
-  const profile = mkdtempSync(join(tmpdir(), "hub-e2e-"));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -31,14 +30,12 @@ export async function launchBrowser(): Promise<BrowserSession> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
     browser,
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,15 @@
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { PageSpinner } from "@/components/spinners";
+
+/** Every page is its own chunk; this shows a spinner while one loads. */
+export function RootLayout() {
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}

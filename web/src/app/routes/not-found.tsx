@@ -1,0 +1,5 @@
+import { NotFoundCard } from "@/components/not-found";
+
+export default function NotFoundRoute() {
+  return <NotFoundCard />;
+}

@@ -1,0 +1,5 @@
+import { SubscriptionRequired } from "@/features/auth/components/subscription-required";
+
+export default function SubscriptionErrorRoute() {
+  return <SubscriptionRequired />;
+}

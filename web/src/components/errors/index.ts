@@ -1,0 +1,1 @@
+export { RouteErrorFallback } from "./route-error-fallback";

@@ -1,0 +1,2 @@
+export { CenteredLayout } from "./centered-layout";
+export { PageLayout } from "./page-layout";

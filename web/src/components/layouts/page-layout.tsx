@@ -1,0 +1,45 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+
+interface PageLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  /** Buttons shown in the header, next to the title. */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A page with a header (title, subtitle, actions) and content below. */
+export function PageLayout({ title, subtitle, actions, children }: PageLayoutProps) {
+  return (
+    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", py: { xs: 3, md: 5 } }}>
+      <Container maxWidth="lg">
+        <Stack
+          direction={{ xs: "column", md: "row" }}
+          spacing={2}
+          sx={{ justifyContent: "space-between", alignItems: { xs: "flex-start", md: "center" }, mb: 4 }}
+        >
+          <Box>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+              {title}
+            </Typography>
+            {subtitle ? (
+              <Typography component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                {subtitle}
+              </Typography>
+            ) : null}
+          </Box>
+          {actions ? (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+              {actions}
+            </Stack>
+          ) : null}
+        </Stack>
+        {children}
+      </Container>
+    </Box>
+  );
+}

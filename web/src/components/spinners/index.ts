@@ -1,0 +1,1 @@
+export { PageSpinner } from "./page-spinner";

@@ -1,0 +1,128 @@
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { emailLoginRequestSchema } from "@contract/auth";
+import { PageSpinner } from "@/components/spinners";
+import { useToast } from "@/components/toasts";
+import { useSendLoginLink } from "../api/send-login-link";
+import { errorMessage, isNoActiveSubscriptionError } from "../utils/auth-errors";
+import { AuthCard } from "./auth-card";
+import { EmailLoginForm } from "./email-login-form";
+import { LoginLinkSent } from "./login-link-sent";
+import { useAuth } from "./use-auth";
+import { VerifyingLoginLink } from "./verifying-login-link";
+
+/**
+ * /email-login – member login by e-mail link.
+ * ?email= pre-fills the field and sends the link at once; ?token= (from the e-mail) logs in.
+ */
+export function EmailLoginPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const emailParam = searchParams.get("email");
+  const { user, isLoading, signInWithToken } = useAuth();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const { mutate: sendLoginLink, isPending: isSending } = useSendLoginLink();
+
+  const [email, setEmail] = useState(emailParam ?? "");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const requestLink = useCallback(
+    (value: string) => {
+      const parsed = emailLoginRequestSchema.safeParse({ email: value });
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
+        return;
+      }
+      setFieldError(null);
+      sendLoginLink(parsed.data, {
+        onSuccess: () => {
+          setSentTo(parsed.data.email);
+        },
+        onError: (error) => {
+          toast({ title: "Failed to send login link", description: error.message, variant: "destructive" });
+        },
+      });
+    },
+    [sendLoginLink, toast],
+  );
+
+  // A token is exchanged exactly once, even though StrictMode runs effects twice in development.
+  const exchangedToken = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || exchangedToken.current === token) return;
+    exchangedToken.current = token;
+    signInWithToken(token).then(
+      () => void navigate("/dashboard", { replace: true }),
+      (error: unknown) => {
+        if (isNoActiveSubscriptionError(error)) {
+          void navigate("/subscription-error", { replace: true });
+          return;
+        }
+        toast({ title: "Login failed", description: errorMessage(error), variant: "destructive" });
+        exchangedToken.current = null;
+        // Back to the e-mail step; the used token must not stay in the address bar.
+        setSearchParams(
+          (params) => {
+            params.delete("token");
+            return params;
+          },
+          { replace: true },
+        );
+      },
+    );
+  }, [token, signInWithToken, navigate, toast, setSearchParams]);
+
+  // ?email= sends the link once, as soon as we know nobody is signed in.
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (token || !emailParam || autoSent.current || isLoading || user) return;
+    autoSent.current = true;
+    requestLink(emailParam);
+  }, [token, emailParam, isLoading, user, requestLink]);
+
+  if (token) {
+    return (
+      <AuthCard title="Member Login">
+        <VerifyingLoginLink />
+      </AuthCard>
+    );
+  }
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <AuthCard
+      title="Member Login"
+      subtitle={sentTo ? undefined : "Enter the e-mail address of your membership and we will send you a login link."}
+      footer={
+        <Typography variant="body2" color="text.secondary">
+          Administrator?{" "}
+          <Link component={RouterLink} to="/auth">
+            Admin login
+          </Link>
+        </Typography>
+      }
+    >
+      {sentTo ? (
+        <LoginLinkSent email={sentTo} onSendAnother={() => {
+            setSentTo(null);
+          }} />
+      ) : (
+        <EmailLoginForm
+          email={email}
+          onEmailChange={(value) => {
+            setEmail(value);
+            if (fieldError) setFieldError(null);
+          }}
+          error={fieldError}
+          pending={isSending}
+          onSubmit={requestLink}
+        />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
+import type { LoginRequest } from "@contract/auth";
+import type { CurrentUser } from "@contract/users";
+
+export interface Session {
+  /** The GET /api/user answer, or null when nobody is signed in. */
+  user: CurrentUser | null;
+  /** True while Firebase has not said who is signed in, or while the current user is loading. */
+  isLoading: boolean;
+  error: Error | null;
+  /** Admin login: Firebase e-mail/password sign-in, then the current user. */
+  loginMutation: UseMutationResult<CurrentUser, Error, LoginRequest>;
+  /** Server logout (best effort), Firebase sign-out, cached data cleared. */
+  logoutMutation: UseMutationResult<void, Error, void>;
+  /** Member login: exchanges a login-link token for a session and returns the user. */
+  signInWithToken: (loginToken: string) => Promise<CurrentUser>;
+}
+
+export const SessionContext = createContext<Session | null>(null);

@@ -1,0 +1,73 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Divider from "@mui/material/Divider";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { env } from "@/lib/env";
+import { MemberEntry } from "./member-entry";
+import { SignedInActions } from "./signed-in-actions";
+
+interface LandingProps {
+  signedIn: boolean;
+  /** The session's logout control, shown in the signed-in variant. */
+  logoutAction: ReactNode;
+}
+
+/** / – the landing page; with a session it offers the member's destinations instead of the login. */
+export function Landing({ signedIn, logoutAction }: LandingProps) {
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: "100vh",
+        display: "grid",
+        placeItems: "center",
+        px: 2,
+        py: 6,
+        background: (theme) => `linear-gradient(160deg, ${theme.palette.primary.main}14 0%, ${theme.palette.background.default} 55%)`,
+      }}
+    >
+      <Container maxWidth="sm">
+        <Stack spacing={1.5} sx={{ textAlign: "center", mb: 4 }}>
+          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, letterSpacing: "-0.02em" }}>
+            Referral Hub
+          </Typography>
+          <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+            Share your referral links with fellow members and let the hub rotate them fairly.
+          </Typography>
+        </Stack>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+          {signedIn ? (
+            <SignedInActions logoutAction={logoutAction} />
+          ) : (
+            <Stack spacing={3}>
+              <MemberEntry />
+              <Divider>or</Divider>
+              <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
+                <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
+                  Admin
+                </Button>
+                <Button
+                  component="a"
+                  href={env.joinUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="outlined"
+                  endIcon={<OpenInNewIcon />}
+                  fullWidth
+                >
+                  Join membership
+                </Button>
+              </Stack>
+            </Stack>
+          )}
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

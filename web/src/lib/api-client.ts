@@ -1,0 +1,148 @@
+import type { z } from "zod";
+import { errorBodySchema, type ErrorBody } from "@contract/errors";
+import { auth } from "./firebase";
+
+/** A non-OK answer from /api. Its message is "{status}: {message}", as the contract fixes. */
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+  readonly status: number;
+  /** The error body's `code` (e.g. NO_ACTIVE_SUBSCRIPTION), when the body was the contract's. */
+  readonly code: string | undefined;
+  readonly issues: ErrorBody["issues"];
+  /** The parsed JSON body, else the body text, else undefined. */
+  readonly body: unknown;
+
+  constructor(init: { status: number; detail: string; code?: string | undefined; issues?: ErrorBody["issues"]; body?: unknown }) {
+    super(`${String(init.status)}: ${init.detail}`);
+    this.status = init.status;
+    this.code = init.code;
+    this.issues = init.issues;
+    this.body = init.body;
+  }
+}
+
+/** An OK answer whose body does not have the contract's shape. */
+export class ApiResponseError extends Error {
+  override readonly name = "ApiResponseError";
+}
+
+const MAX_DETAIL_LENGTH = 500;
+
+/** Builds the error for a non-OK response: the JSON body's `message`, else the body text, else the status text. */
+export async function toApiRequestError(response: Response): Promise<ApiRequestError> {
+  const text = (await response.text().catch(() => "")).trim();
+  let body: unknown = text || undefined;
+  let detail = "";
+  let code: string | undefined;
+  let issues: ErrorBody["issues"];
+
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) {
+      ({ code, issues } = parsed.data);
+      detail = parsed.data.message;
+    } else if (isRecord(body) && typeof body.message === "string") {
+      detail = body.message;
+    } else if (typeof body === "string" && !looksLikeHtml(response, text)) {
+      detail = text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
+    }
+  }
+
+  return new ApiRequestError({
+    status: response.status,
+    detail: detail || response.statusText || "Request failed",
+    code,
+    issues,
+    body,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+// An HTML error page (from a proxy or Hosting) says nothing a person could use in a toast.
+function looksLikeHtml(response: Response, text: string): boolean {
+  return (response.headers.get("content-type") ?? "").includes("text/html") || /^<(!doctype|html)/i.test(text);
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: QueryParams;
+  /** The contract schema the answer is parsed with. Without it the JSON is returned unchecked. */
+  schema?: S;
+  /** "returnNull": a 401 answers null instead of throwing (e.g. GET /api/user with no session). */
+  on401?: "returnNull" | "throw";
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  /** The signed-in user's Firebase ID token, or null when nobody is signed in. */
+  getIdToken: () => Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiRequest {
+  <S extends z.ZodType>(path: string, options: RequestOptions<S> & { schema: S; on401: "returnNull" }): Promise<z.output<S> | null>;
+  <S extends z.ZodType>(path: string, options: RequestOptions<S> & { schema: S }): Promise<z.output<S>>;
+  (path: string, options?: RequestOptions & { schema?: undefined }): Promise<unknown>;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiRequest {
+  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const { method = "GET", body, query, schema, on401 = "throw", signal } = options;
+    const headers = new Headers({ Accept: "application/json" });
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    const token = await deps.getIdToken();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+
+    const doFetch = deps.fetch ?? globalThis.fetch;
+    const init: RequestInit = { method, headers, credentials: "include" };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    if (signal) init.signal = signal;
+    const response = await doFetch(buildUrl(path, query), init);
+
+    if (response.status === 401 && on401 === "returnNull") return null;
+    if (!response.ok) throw await toApiRequestError(response);
+
+    const text = await response.text();
+    const data: unknown = text ? parseJson(text, path) : undefined;
+    if (!schema) return data;
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new ApiResponseError(`Unexpected response from ${path}`, { cause: parsed.error });
+    return parsed.data;
+  }
+  return request;
+}
+
+function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ApiResponseError(`Unexpected response from ${path}`, { cause });
+  }
+}
+
+/** The app's client: sends the signed-in user's ID token with every call. */
+export const apiRequest = createApiClient({
+  getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+});

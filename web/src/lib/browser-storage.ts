@@ -1,0 +1,25 @@
+/** Keys of what the app keeps in the browser (specification section 9). */
+export const STORAGE_KEYS = {
+  /** Set when an admin enters a member's dashboard through 'Log in as user'. */
+  adminReturn: "adminReturn",
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+// localStorage throws in some private modes and when storage is full: treat that as "nothing stored".
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // best effort
+  }
+}
