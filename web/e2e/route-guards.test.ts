@@ -1,16 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, newPage, screenshot, type BrowserSession } from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
 import { ensureAdmin, resetEmulators } from "./support/suite";
 
-let session: BrowserSession;
-let browser: Browser;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-  browser = session.browser;
-});
-afterAll(() => session.close());
+const browser = useBrowser();
 beforeEach(resetEmulators);
 
 /** Signs a member in through a login link (the emulator returns the token in its answer). */
@@ -27,14 +20,14 @@ describe("signed out", () => {
     ["/analytics", "/auth"],
     ["/dashboard", "/email-login"],
   ])("%s redirects to %s", async (from, to) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(from);
     await page.waitForURL((url) => url.pathname === to);
     await context.close();
   });
 
   it("/submit shows 'Login Required' and goes home", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/submit");
     await page.getByText("Login Required").waitFor();
     await page.getByText("Please log in to submit referral links").waitFor();
@@ -44,7 +37,7 @@ describe("signed out", () => {
   });
 
   it("an unknown path shows the not-found page", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByText("Did you forget to add the page to the router?").waitFor();
@@ -53,7 +46,7 @@ describe("signed out", () => {
   });
 
   it("the open pages load", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     for (const path of ["/programs", "/subscription-error", "/auth", "/email-login"]) {
       await page.goto(path);
       await page.locator("h1, h2, h3, h4, h5").first().waitFor();
@@ -66,7 +59,7 @@ describe("signed out", () => {
 
 describe("signed in as a member", () => {
   it.each(["/admin", "/analytics"])("%s shows 'Unauthorized Access'", async (path) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAsMember(page, "active@example.com");
     await page.goto(path);
     await page.getByText("Unauthorized Access").first().waitFor();
@@ -80,7 +73,7 @@ describe("signed in as a member", () => {
 describe("code splitting", () => {
   it("loads the admin and analytics code only on their routes", async () => {
     await ensureAdmin("admin@example.com", "admin-password-1");
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const scripts = new Set<string>();
     page.on("request", (req) => {
       if (req.resourceType() === "script") scripts.add(new URL(req.url()).pathname);

@@ -1,16 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot, type BrowserSession } from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { newPage, screenshot, useBrowser } from "./support/browser";
 import { clearInbox, ensureAdmin, latestMailTo, loginUrlIn, resetEmulators } from "./support/suite";
 
-let session: BrowserSession;
-let browser: Browser;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-  browser = session.browser;
-});
-afterAll(() => session.close());
+const browser = useBrowser();
 beforeEach(async () => {
   await resetEmulators();
   await clearInbox();
@@ -35,7 +28,7 @@ async function openLinkFromInbox(page: Page, email: string) {
 
 describe("member sign-in by e-mail link", () => {
   it("signs an active subscriber in through the e-mail read from the inbox", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await askForLoginLink(page, "active@example.com", "member");
     await openLinkFromInbox(page, "active@example.com");
     await page.waitForURL("**/dashboard");
@@ -54,7 +47,7 @@ describe("member sign-in by e-mail link", () => {
   });
 
   it("lets a trialing subscriber in too", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await askForLoginLink(page, "trialing@example.com", "trialing");
     await openLinkFromInbox(page, "trialing@example.com");
     await page.waitForURL("**/dashboard");
@@ -66,7 +59,7 @@ describe("member sign-in by e-mail link", () => {
     ["canceled@example.com", "canceled"],
     ["someone-unknown@example.com", "unknown"],
   ])("sends %s to the subscription error page", async (email, shots) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await askForLoginLink(page, email, shots);
     await openLinkFromInbox(page, email);
     await page.waitForURL("**/subscription-error");
@@ -82,7 +75,7 @@ describe("member sign-in by e-mail link", () => {
   });
 
   it("returns to the e-mail step with a 'Login failed' toast for a spent link", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/email-login?token=not-a-real-token");
     await page.getByText("Login failed").waitFor();
     await page.getByRole("textbox", { name: "Email" }).waitFor();
@@ -91,7 +84,7 @@ describe("member sign-in by e-mail link", () => {
   });
 
   it("asks for a valid address before sending anything", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/email-login");
     await page.getByRole("textbox", { name: "Email" }).fill("not-an-address");
     await page.getByRole("button", { name: "Send Login Link" }).click();
@@ -103,7 +96,7 @@ describe("member sign-in by e-mail link", () => {
 describe("admin sign-in", () => {
   it("signs the admin in with username and password and out again", async () => {
     await ensureAdmin("admin@example.com", "admin-password-1");
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/auth");
     await page.getByRole("textbox", { name: "Username" }).fill("admin@example.com");
     await page.getByLabel("Password").fill("admin-password-1");
@@ -126,7 +119,7 @@ describe("admin sign-in", () => {
 
   it("shows 'Login failed' for a wrong password", async () => {
     await ensureAdmin("admin@example.com", "admin-password-1");
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/auth");
     await page.getByRole("textbox", { name: "Username" }).fill("admin@example.com");
     await page.getByLabel("Password").fill("wrong-password");

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Debian's Chromium: no test tool can download its own browser on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,4 +52,17 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** One browser for the whole test file, launched before its tests and closed after them. */
+export function useBrowser(): () => Browser {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await launchBrowser();
+  });
+  afterAll(() => session?.close());
+  return () => {
+    if (!session) throw new Error("the browser is not launched yet");
+    return session.browser;
+  };
 }
