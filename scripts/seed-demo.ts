@@ -4,6 +4,8 @@
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { auth, db } from "../functions/src/data/db";
+import { createLink } from "../functions/src/data/links.repo";
+import { createProgram, updateProgram } from "../functions/src/data/programs.repo";
 import { ensureAdmin } from "./lib/admin-account";
 import { DEMO } from "./lib/suite-config";
 
@@ -84,25 +86,31 @@ async function main() {
   await ensureAdmin(DEMO.admin.email, DEMO.admin.password);
   for (const member of MEMBERS) await seedMember(store, member);
 
-  const batch = store.batch();
+  // Through the data layer, so names and (program, owner) slots are reserved as in real use.
   const programIds = new Map<ProgramKey, string>();
-  for (const { key, ...program } of PROGRAMS) {
-    const ref = store.collection("programs").doc();
-    programIds.set(key, ref.id);
-    batch.set(ref, { ...program, nameLower: program.name.toLowerCase(), createdAt: at(200), updatedAt: at(5) });
+  for (const { key, distributionMode, isSharedOnSite, ...program } of PROGRAMS) {
+    const created = await createProgram({ ...program, proposedBy: null });
+    await updateProgram(created.id, { distributionMode, isSharedOnSite });
+    programIds.set(key, created.id);
   }
   const names = new Map(MEMBERS.map((m) => [m.email, m.displayName]));
   for (const link of LINKS) {
-    const ref = store.collection("referral_links").doc();
     const slug = link.owner.split("@")[0];
-    batch.set(ref, {
-      programId: programIds.get(link.program),
-      name: names.get(link.owner) ?? slug,
-      email: link.owner,
-      link: `https://refer.example.com/${link.program}/${slug}`,
-      description: `${names.get(link.owner)}'s referral for ${PROGRAMS.find((p) => p.key === link.program)?.name}`,
+    const created = await createLink(
+      {
+        programId: programIds.get(link.program)!,
+        name: names.get(link.owner) ?? String(slug),
+        email: link.owner,
+        link: `https://refer.example.com/${link.program}/${slug}`,
+        description: `${names.get(link.owner)}'s referral for ${PROGRAMS.find((p) => p.key === link.program)?.name}`,
+      },
+      async () => undefined,
+    );
+    // Demo history the API cannot write: past dates, clicks so far, states.
+    await store.collection("referral_links").doc(created.id).update({
       approved: link.state !== "pending",
       paused: link.state === "paused",
+      pausedByBlock: link.owner === "blocked@example.com",
       isDead: link.state === "dead",
       deadNote: link.deadNote ?? null,
       visitCount: link.visits,
@@ -113,7 +121,8 @@ async function main() {
       updatedAt: at(Math.max(0, link.daysAgo - 1)),
     });
   }
-  batch.set(store.collection("announcements").doc(), {
+  const batch = store.batch();
+  batch.set(store.collection("announcements").doc("current"), {
     message: "Welcome to the Referral Hub demo! New links are reviewed within a day.",
     isActive: true,
     createdAt: at(7),

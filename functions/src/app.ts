@@ -2,7 +2,11 @@ import express, { type Express } from "express";
 import { bodyGuard } from "./middleware/body";
 import { errorMiddleware, notFoundHandler } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
+import { adminRoutes } from "./routes/admin.routes";
+import { announcementsRoutes } from "./routes/announcements.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { linksRoutes } from "./routes/links.routes";
+import { programsRoutes } from "./routes/programs.routes";
 import { sessionRoutes } from "./routes/session.routes";
 import type { AppDeps } from "./services/deps";
 
@@ -17,6 +21,10 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(authRoutes(deps));
   api.use(sessionRoutes(deps));
+  api.use(programsRoutes(deps));
+  api.use(linksRoutes(deps));
+  api.use(announcementsRoutes());
+  api.use(adminRoutes(deps));
   app.use("/api", api);
 
   app.use(notFoundHandler);

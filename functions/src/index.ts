@@ -4,6 +4,8 @@ import type { Express } from "express";
 import { createApp } from "./app";
 import { handleRedirect } from "./redirect";
 import { apiSecrets, appOrigin, firebaseWebApiKey, isEmulator, mailFrom, smtpUrl, stripeApiUrl, stripeSecretKey } from "./config";
+import { createLinkTester } from "./services/link-tester";
+import { emulatorFixtureOptions } from "./services/link-tester-fixture";
 import { SmtpMailer } from "./services/mailer";
 import { createStripeClient, StripeSubscriptionLookup } from "./services/subscriptions";
 
@@ -15,6 +17,7 @@ function getApp(): Express {
   app ??= createApp({
     subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
     mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
+    linkTester: createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {}),
     appOrigin: appOrigin.value().replace(/\/+$/, ""),
     webApiKey: firebaseWebApiKey.value(),
     exposeLoginToken: isEmulator(),

@@ -2,3 +2,6 @@ export * from "./errors";
 export * from "./common";
 export * from "./auth";
 export * from "./users";
+export * from "./programs";
+export * from "./links";
+export * from "./announcements";

@@ -21,4 +21,12 @@ export const COLLECTIONS = {
   users: "users",
   emailTokens: "email_tokens",
   rateLimits: "rate_limits",
+  programs: "programs",
+  /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
+  programNames: "program_names",
+  links: "referral_links",
+  /** One document per (program, owner e-mail): makes "one link per member per program" hold in transactions. */
+  linkSlots: "link_slots",
+  clicks: "clicks",
+  announcements: "announcements",
 } as const;

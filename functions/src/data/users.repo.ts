@@ -1,5 +1,6 @@
-import { FieldValue, Timestamp, type DocumentSnapshot } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
+import { str, toDate } from "./timestamps";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {
@@ -29,8 +30,6 @@ export interface SubscriptionFields {
 
 const users = () => db().collection(COLLECTIONS.users);
 
-const toDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
-const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 function fromSnapshot(snap: DocumentSnapshot): UserRecord | null {
   const d = snap.data();
@@ -139,4 +138,23 @@ export async function createFirstAdmin(uid: string, email: string): Promise<bool
     tx.set(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
     return true;
   });
+}
+
+/** E-mails of blocked users: their links are never active. */
+export async function blockedUserEmails(): Promise<Set<string>> {
+  const snap = await users().where("blocked", "==", true).select("username").get();
+  return new Set(snap.docs.map((d) => String(d.get("username"))));
+}
+
+export async function isUserBlocked(email: string): Promise<boolean> {
+  const snap = await users().where("username", "==", email).where("blocked", "==", true).limit(1).get();
+  return !snap.empty;
+}
+
+/** Display names by username, for showing link owners. All users, or just these e-mails. */
+export async function listUserNames(emails?: string[]): Promise<Map<string, string | null>> {
+  if (emails && emails.length === 0) return new Map();
+  const query = emails ? users().where("username", "in", emails.slice(0, 30)) : users();
+  const snap = await query.select("username", "displayName").get();
+  return new Map(snap.docs.map((d) => [String(d.get("username")), str(d.get("displayName"))]));
 }

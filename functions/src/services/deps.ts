@@ -1,3 +1,4 @@
+import type { LinkTester } from "./link-tester";
 import type { Mailer } from "./mailer";
 import type { SubscriptionLookup } from "./subscriptions";
 
@@ -5,6 +6,8 @@ import type { SubscriptionLookup } from "./subscriptions";
 export interface AppDeps {
   subscriptions: SubscriptionLookup;
   mailer: Mailer;
+  /** The admin "test link" check: a real, SSRF-safe HTTP request. */
+  linkTester: LinkTester;
   /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
   appOrigin: string;
   /** Web API key of the Firebase project, for password checks on POST /api/login. */

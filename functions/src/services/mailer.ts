@@ -33,3 +33,14 @@ export function loginLinkMail(to: string, loginUrl: string): OutgoingMail {
     html: `<p>Hello,</p><p>Use this link to sign in to the Referral Hub:</p><p><a href="${escapeHtml(loginUrl)}">Sign in to the Referral Hub</a></p><p>The link works for one hour. If you did not ask for it, you can ignore this e-mail.</p>`,
   };
 }
+
+export function deadLinkMail(to: string, details: { programName: string; link: string; note: string | null; dashboardUrl: string }): OutgoingMail {
+  const note = details.note ? `\n\nNote from the admin: ${details.note}` : "";
+  const htmlNote = details.note ? `<p>Note from the admin: ${escapeHtml(details.note)}</p>` : "";
+  return {
+    to,
+    subject: `Your ${details.programName} referral link was marked dead`,
+    text: `Hello,\n\nYour referral link for ${details.programName} (${details.link}) was marked dead and is out of the rotation.${note}\n\nUpdate it on your dashboard to put it back into review: ${details.dashboardUrl}\n`,
+    html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) was marked dead and is out of the rotation.</p>${htmlNote}<p><a href="${escapeHtml(details.dashboardUrl)}">Update it on your dashboard</a> to put it back into review.</p>`,
+  };
+}

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { createLinkTester } from "../../src/services/link-tester";
 import type { OutgoingMail } from "../../src/services/mailer";
 import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
 import { call } from "../support/http";
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const app = createApp({
     subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
     mailer: { send: async (mail) => void sent.push(mail) },
+    linkTester: createLinkTester(),
     appOrigin: "https://hub.example.com",
     webApiKey: "demo-api-key",
     exposeLoginToken: false,
@@ -73,6 +75,7 @@ describe("outside the emulator", () => {
     const failing = createApp({
       subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
       mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
+      linkTester: createLinkTester(),
       appOrigin: "https://hub.example.com",
       webApiKey: "demo-api-key",
       exposeLoginToken: false,

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { emailField, httpUrlField, LIMITS } from "./common";
+
+const ownerName = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, { error: "Name is required" })
+  .max(LIMITS.name, { error: `Name must be ${LIMITS.name} characters or less` });
+
+const offerDetails = z
+  .string({ error: "Offer details are required" })
+  .trim()
+  .min(1, { error: "Offer details are required" })
+  .max(LIMITS.description, { error: `Offer details must be ${LIMITS.description} characters or less` });
+
+const programRef = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+
+export const deadNoteField = z
+  .string({ error: "Dead note must be text" })
+  .trim()
+  .max(LIMITS.deadNote, { error: "Dead note must be 500 characters or less" });
+
+/** A referral link as the API answers it (admin and member views share the shape). */
+export const referralLinkSchema = z.object({
+  id: z.string(),
+  programId: z.string(),
+  programName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ownerDisplayName: z.string().nullable(),
+  link: z.string(),
+  description: z.string(),
+  approved: z.boolean(),
+  paused: z.boolean(),
+  isDead: z.boolean(),
+  deadNote: z.string().nullable(),
+  visitCount: z.number().int(),
+  testedOffer: z.string().nullable(),
+  testedAt: z.string().nullable(),
+  lastNotifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
+export const referralLinkListSchema = z.array(referralLinkSchema);
+
+// POST /api/links (the /submit form; a member only for their own e-mail)
+export const createLinkRequestSchema = z.strictObject({
+  programId: programRef("Please select a program"),
+  name: ownerName,
+  email: emailField("Invalid email address"),
+  link: httpUrlField(),
+  description: offerDetails,
+});
+export type CreateLinkRequest = z.infer<typeof createLinkRequestSchema>;
+
+// POST /api/user/links (the member dashboard's dialog)
+export const createMemberLinkRequestSchema = z.strictObject({
+  link: httpUrlField(),
+  description: offerDetails,
+  programId: programRef("Program is required"),
+});
+export type CreateMemberLinkRequest = z.infer<typeof createMemberLinkRequestSchema>;
+
+// PATCH /api/links/{id} and PATCH /api/user/links/{id}
+export const updateLinkRequestSchema = z
+  .strictObject({ link: httpUrlField().optional(), description: offerDetails.optional() })
+  .refine((body) => body.link !== undefined || body.description !== undefined, { error: "Nothing to update" });
+export type UpdateLinkRequest = z.infer<typeof updateLinkRequestSchema>;
+
+// POST /api/links/{id}/mark-dead
+export const markDeadRequestSchema = z.strictObject({ note: deadNoteField.optional() });
+
+// POST /api/links/{id}/move
+export const moveLinkRequestSchema = z.strictObject({ programId: programRef("Please select a program") });
+
+export const BULK_OPERATIONS = ["approve", "pause", "mark-dead", "test"] as const;
+export const BULK_LIMIT = 100;
+
+// PATCH /api/links/bulk
+export const bulkLinkRequestSchema = z.strictObject({
+  ids: z
+    .array(z.string().min(1).max(200), { error: "At least one link ID is required" })
+    .min(1, { error: "At least one link ID is required" })
+    .max(BULK_LIMIT, { error: "Maximum 100 links can be processed at once" }),
+  op: z
+    .string({ error: "Operation is required" })
+    .min(1, { error: "Operation is required" })
+    .pipe(z.enum(BULK_OPERATIONS, { error: "Operation must be 'approve', 'pause', 'mark-dead', or 'test'" })),
+  deadNote: deadNoteField.optional(),
+});
+export type BulkLinkRequest = z.infer<typeof bulkLinkRequestSchema>;
+export type BulkOperation = (typeof BULK_OPERATIONS)[number];
+
+export const bulkLinkResultSchema = z.object({
+  updated: z.number().int(),
+  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type BulkLinkResult = z.infer<typeof bulkLinkResultSchema>;
+
+// POST /api/admin/test-referral-link/{id}
+export const testLinkRequestSchema = z.strictObject({});
+export const linkTestResultSchema = z.object({
+  validation: z.object({ isValid: z.boolean(), responseTime: z.number(), errorMessage: z.string().nullable() }),
+});
+export type LinkTestResult = z.infer<typeof linkTestResultSchema>;
+
+export const linkIdParamSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** Member-visible messages fixed by the specification. */
+export const LINK_MESSAGES = {
+  duplicateProgram: "You already have a link for this program",
+  duplicateProgramToast: "Duplicate Program: You already have a link for this program. Edit your existing link or delete it first.",
+} as const;

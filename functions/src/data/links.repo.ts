@@ -1,0 +1,211 @@
+import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "./db";
+import { linkSlotRef } from "./keys";
+import { str, toIso, toIsoOrEpoch } from "./timestamps";
+
+/** A referral_links document. The owner is the e-mail (the user's username). */
+export interface LinkRecord {
+  id: string;
+  programId: string;
+  name: string;
+  email: string;
+  link: string;
+  description: string;
+  approved: boolean;
+  paused: boolean;
+  /** Paused by a block of the owner: unblocking unpauses these only. */
+  pausedByBlock: boolean;
+  isDead: boolean;
+  deadNote: string | null;
+  visitCount: number;
+  testedOffer: string | null;
+  testedAt: string | null;
+  lastNotifiedAt: string | null;
+  createdAt: string;
+  submittedAt: string;
+  updatedAt: string;
+}
+
+export const linksCollection = () => db().collection(COLLECTIONS.links);
+
+export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
+  const d = snap.data();
+  if (!d) return null;
+  return {
+    id: snap.id,
+    programId: String(d.programId),
+    name: String(d.name ?? ""),
+    email: String(d.email),
+    link: String(d.link),
+    description: String(d.description ?? ""),
+    approved: d.approved === true,
+    paused: d.paused === true,
+    pausedByBlock: d.pausedByBlock === true,
+    isDead: d.isDead === true,
+    deadNote: str(d.deadNote),
+    visitCount: typeof d.visitCount === "number" ? d.visitCount : 0,
+    testedOffer: str(d.testedOffer),
+    testedAt: toIso(d.testedAt),
+    lastNotifiedAt: toIso(d.lastNotifiedAt),
+    createdAt: toIsoOrEpoch(d.createdAt),
+    submittedAt: toIsoOrEpoch(d.submittedAt ?? d.createdAt),
+    updatedAt: toIsoOrEpoch(d.updatedAt ?? d.createdAt),
+  };
+}
+
+export async function getLink(id: string): Promise<LinkRecord | null> {
+  return linkFromSnapshot(await linksCollection().doc(id).get());
+}
+
+export async function listAllLinks(): Promise<LinkRecord[]> {
+  const snap = await linksCollection().get();
+  return snap.docs.map((d) => linkFromSnapshot(d)!);
+}
+
+export async function listLinksByOwner(email: string): Promise<LinkRecord[]> {
+  const snap = await linksCollection().where("email", "==", email).get();
+  return snap.docs.map((d) => linkFromSnapshot(d)!);
+}
+
+export type LinkState = Pick<LinkRecord, "programId" | "email" | "approved" | "paused" | "isDead">;
+
+/** What the program list needs to count links, without reading whole documents. */
+export async function listLinkStates(programId?: string): Promise<LinkState[]> {
+  const query = programId ? linksCollection().where("programId", "==", programId) : linksCollection();
+  const snap = await query.select("programId", "email", "approved", "paused", "isDead").get();
+  return snap.docs.map((d) => ({
+    programId: String(d.get("programId")),
+    email: String(d.get("email")),
+    approved: d.get("approved") === true,
+    paused: d.get("paused") === true,
+    isDead: d.get("isDead") === true,
+  }));
+}
+
+export type NewLink = Pick<LinkRecord, "programId" | "name" | "email" | "link" | "description">;
+
+export class SlotTakenError extends Error {
+  constructor(readonly programId: string, readonly email: string) {
+    super("link slot taken");
+  }
+}
+
+/**
+ * Creates a pending link. The (program, owner) slot is created in the same transaction, so two
+ * simultaneous submissions for one program cannot both succeed. `programCheck` runs inside the
+ * transaction too (the program must still exist).
+ */
+export async function createLink(link: NewLink, programCheck: (tx: Transaction) => Promise<void>): Promise<LinkRecord> {
+  const ref = linksCollection().doc();
+  await db().runTransaction(async (tx) => {
+    await programCheck(tx);
+    const slot = linkSlotRef(link.programId, link.email);
+    if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
+    const now = FieldValue.serverTimestamp();
+    tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
+    tx.create(ref, {
+      ...link,
+      approved: false,
+      paused: false,
+      pausedByBlock: false,
+      isDead: false,
+      deadNote: null,
+      visitCount: 0,
+      testedOffer: null,
+      testedAt: null,
+      lastNotifiedAt: null,
+      createdAt: now,
+      submittedAt: now,
+      updatedAt: now,
+    });
+  });
+  return (await getLink(ref.id))!;
+}
+
+export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer">> & {
+  testedAt?: Date;
+  lastNotifiedAt?: Date;
+};
+
+/**
+ * Changes one link as `decide` says, given its current state read in the same transaction; `decide`
+ * answers null to refuse (e.g. the link is not the caller's). Null when missing or refused.
+ */
+export async function updateLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<LinkRecord | null> {
+  const ref = linksCollection().doc(id);
+  const found = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    const changes = current ? decide(current) : null;
+    if (!changes) return false;
+    tx.update(ref, { ...changes, updatedAt: FieldValue.serverTimestamp() });
+    return true;
+  });
+  return found ? getLink(id) : null;
+}
+
+/**
+ * Applies the same changes to many links in one transaction. Returns the ids that were updated and
+ * those that do not exist; nothing is written if the transaction fails.
+ */
+export async function updateLinks(ids: string[], changes: LinkChanges): Promise<{ updated: LinkRecord[]; missing: string[] }> {
+  const unique = [...new Set(ids)];
+  const refs = unique.map((id) => linksCollection().doc(id));
+  const result = await db().runTransaction(async (tx) => {
+    const snaps = await tx.getAll(...refs);
+    const missing: string[] = [];
+    snaps.forEach((snap, i) => {
+      if (!snap.exists) missing.push(unique[i]!);
+      else tx.update(refs[i]!, { ...changes, updatedAt: FieldValue.serverTimestamp() });
+    });
+    return missing;
+  });
+  const updatedIds = unique.filter((id) => !result.includes(id));
+  const updated = (await Promise.all(updatedIds.map(getLink))).filter((l): l is LinkRecord => l !== null);
+  return { updated, missing: result };
+}
+
+/** Moves a link to another program, its slot with it; refused when the owner already has one there. */
+export async function moveLink(id: string, targetProgramId: string, programCheck: (tx: Transaction) => Promise<void>): Promise<LinkRecord | null> {
+  const ref = linksCollection().doc(id);
+  const found = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    if (!current) return false;
+    await programCheck(tx);
+    const target = linkSlotRef(targetProgramId, current.email);
+    if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
+    tx.delete(linkSlotRef(current.programId, current.email));
+    tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
+    tx.update(ref, { programId: targetProgramId, updatedAt: FieldValue.serverTimestamp() });
+    return true;
+  });
+  return found ? getLink(id) : null;
+}
+
+/** Deletes a link and its slot, if `guard` accepts it; its clicks follow (see deleteClicksOf). */
+export async function deleteLink(id: string, guard: (link: LinkRecord) => boolean = () => true): Promise<boolean> {
+  const ref = linksCollection().doc(id);
+  const deleted = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    if (!current || !guard(current)) return false;
+    tx.delete(ref);
+    tx.delete(linkSlotRef(current.programId, current.email));
+    return true;
+  });
+  if (deleted) await deleteClicksOf([id]);
+  return deleted;
+}
+
+/**
+ * Removes the click records of deleted links. Clicks can be many, more than one transaction should
+ * carry, so they go after the link itself, in a BulkWriter; a click without its link is never read.
+ */
+export async function deleteClicksOf(linkIds: string[]): Promise<void> {
+  const clicks = db().collection(COLLECTIONS.clicks);
+  const writer = db().bulkWriter();
+  for (let i = 0; i < linkIds.length; i += 30) {
+    const chunk = linkIds.slice(i, i + 30);
+    const snap = await clicks.where("referralLinkId", "in", chunk).select().get();
+    snap.docs.forEach((d) => void writer.delete(d.ref));
+  }
+  await writer.close();
+}

@@ -1,0 +1,37 @@
+import { stringify } from "csv-stringify/sync";
+import { listLinksForAdmin } from "./links.service";
+
+const HEADER = ["Program", "Owner Name", "Owner Email", "Link", "Offer Details", "Approved", "Paused", "Dead", "Dead Note", "Clicks", "Tested Offer", "Created", "Updated"];
+
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or tab / CR) as a formula; a leading
+ * apostrophe makes it text (OWASP's CSV-injection advice), so a member's offer text cannot.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const yesNo = (b: boolean) => (b ? "yes" : "no");
+
+/** One row per link, RFC 4180 quoting (csv-stringify), newest first like the admin list. */
+export async function exportLinksCsv(): Promise<string> {
+  const links = await listLinksForAdmin();
+  const rows = links.map((l) => [
+    l.programName,
+    l.ownerDisplayName ?? l.name,
+    l.email,
+    l.link,
+    l.description,
+    yesNo(l.approved),
+    yesNo(l.paused),
+    yesNo(l.isDead),
+    l.deadNote ?? "",
+    String(l.visitCount),
+    l.testedOffer ?? "",
+    l.createdAt,
+    l.updatedAt,
+  ]);
+  return stringify([HEADER, ...rows.map((r) => r.map(neutraliseFormula))], { record_delimiter: "\r\n" });
+}
+
+export const exportFileName = (now: Date) => `referral-links-export-${now.toISOString().slice(0, 10)}.csv`;
