@@ -13,12 +13,12 @@ export async function clearInbox(): Promise<void> {
   await fetch(`${suite.mailUrl}/email/all`, { method: "DELETE" });
 }
 
-/** The newest e-mail to this address, waiting briefly for SMTP delivery. */
-export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+/** The newest e-mail to this address (whose subject matches, if given), waiting briefly for SMTP delivery. */
+export async function latestMailTo(address: string, subject?: RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mails = (await (await fetch(`${suite.mailUrl}/email`)).json()) as CaughtMail[];
-    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && (!subject || subject.test(m.subject)));
     const newest = mine.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));
