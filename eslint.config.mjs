@@ -5,7 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/lib/**", "**/dist/**", ".cache/**", "test-results/**", "**/*.js", "!eslint.config.mjs"] },
+  { ignores: ["**/node_modules/**", "functions/lib/**", "**/dist/**", ".cache/**", "test-results/**", "**/*.js", "!eslint.config.mjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
 import { DEMO, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
+import { startWebFixture } from "./web-fixture/server";
 
 const ROOT = resolve(__dirname, "..");
 const CACHE = join(ROOT, ".cache");
@@ -164,12 +165,14 @@ async function main() {
 
   const services: Service[] = [];
   const stripe = await startStripeLocal({ port: PORTS.stripe, host: HOST });
+  const webFixture = await startWebFixture(PORTS.webFixture, HOST);
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
     (stopping ??= (async () => {
       log("stopping…");
       await Promise.all(services.map((s) => stopService(s.child, 30_000)));
       await stripe.close();
+      await webFixture.close();
     })());
 
   try {

@@ -9,6 +9,7 @@ export const PORTS = {
   pubsub: 8085,
   hub: 4400,
   stripe: 12111,
+  webFixture: 12112,
   smtp: 1025,
   inbox: 1080,
 } as const;
@@ -29,6 +30,12 @@ export const WEB_BUILD_ENV = {
   VITE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
 } as const;
 
+/**
+ * The made-up public host name under which the link tester (emulator only) reaches the web fixture;
+ * must match LINK_TESTER_FIXTURE_HOST in functions/.env.demo-referral-hub.
+ */
+export const FIXTURE_SITE = `http://fixture.referral-hub.test:${PORTS.webFixture}`;
+
 /** Variables the commands run by `npm run exec` receive. */
 export const EXEC_ENV = {
   APP_URL: URLS.app,
@@ -38,6 +45,7 @@ export const EXEC_ENV = {
   GCLOUD_PROJECT: PROJECT_ID,
   STRIPE_URL: URLS.stripe,
   MAIL_URL: URLS.inbox,
+  FIXTURE_SITE,
 } as const;
 
 export const DEMO = {

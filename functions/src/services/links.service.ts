@@ -176,12 +176,15 @@ export async function submitOwnLink(caller: Caller, body: CreateMemberLinkReques
   return createFor(caller, { ...body, name, email: caller.user.email });
 }
 
-/** A new URL goes back to review and is no longer dead: this is the re-save of a dead link. */
+/**
+ * A new URL, or re-saving the URL of a dead link, goes back to review and is no longer dead: this is
+ * the re-save the dashboard asks for. Only the offer text changed: the link stays as it is.
+ */
 export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRequest): Promise<ReferralLink> {
   return changeLink(id, (link) => {
     if (!owns(caller)(link)) return null;
-    const newUrl = body.link !== undefined && body.link !== link.link;
-    return newUrl ? { ...body, approved: false, isDead: false, deadNote: null } : { ...body };
+    const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
+    return resave ? { ...body, approved: false, isDead: false, deadNote: null } : { ...body };
   });
 }
 

@@ -4,6 +4,7 @@ import { call } from "../support/http";
 import { resetEmulators } from "../support/emulators";
 import { clearInbox, latestMailTo } from "../support/inbox";
 import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
+import { suite } from "../support/suite-env";
 
 let admin: string;
 let alice: string;
@@ -225,6 +226,11 @@ describe("links", () => {
     const resaved = await call("PATCH", `/api/user/links/${link.id}`, { idToken: alice, body: { link: "https://refer.example.com/new" } });
     expect(resaved.status).toBe(200);
     expect(resaved.body).toMatchObject({ link: "https://refer.example.com/new", isDead: false, deadNote: null, approved: false });
+    // re-saving a dead link with the same URL also sends it back to review
+    await call("POST", `/api/links/${link.id}/approve`, { idToken: admin });
+    await call("POST", `/api/links/${link.id}/mark-dead`, { idToken: admin, body: {} });
+    const same = await call("PATCH", `/api/user/links/${link.id}`, { idToken: alice, body: { link: "https://refer.example.com/new" } });
+    expect(same.body).toMatchObject({ isDead: false, approved: false });
     // only the offer text changed: stays as it is
     await call("POST", `/api/links/${link.id}/approve`, { idToken: admin });
     const text = await call("PATCH", `/api/user/links/${link.id}`, { idToken: alice, body: { description: "Better offer" } });
@@ -305,6 +311,36 @@ describe("links", () => {
 
     await call("PATCH", `/api/links/${link.id}`, { idToken: admin, body: { link: "http://169.254.169.254/latest/meta-data" } });
     expect((await call("POST", `/api/admin/test-referral-link/${link.id}`, { idToken: admin, body: {} })).body.validation.errorMessage).toMatch(/169\.254\.169\.254 is not public/);
+  });
+});
+
+describe("link test against a public site", () => {
+  it.each([
+    ["/offer", true, null],
+    ["/redirect-to-offer", true, null],
+    ["/expired", false, /404/],
+    ["/redirect-to-metadata", false, /169\.254\.169\.254 is not public/],
+    ["/redirect-to-loopback", false, /127\.0\.0\.1 is not public/],
+  ])("%s → valid %s", async (path, isValid, message) => {
+    const p = await createProgramAs(admin, "Chase");
+    const link = await submitOwnLink(alice, p.id, `${suite.fixtureSite}${path}`);
+    const res = await call("POST", `/api/admin/test-referral-link/${link.id}`, { idToken: admin, body: {} });
+    expect(res.body.validation.isValid).toBe(isValid);
+    if (message) expect(res.body.validation.errorMessage).toMatch(message);
+    else expect(res.body.validation.responseTime).toBeGreaterThan(0);
+    const stored = (await call("GET", "/api/links", { idToken: admin })).body[0];
+    expect(stored.testedOffer).toMatch(isValid ? /^Working \(HTTP 200/ : /^Broken/);
+  });
+
+  it("bulk test checks each link and records every result", async () => {
+    const [p, q] = [await createProgramAs(admin, "A"), await createProgramAs(admin, "B")];
+    const ok = await submitOwnLink(alice, p.id, `${suite.fixtureSite}/offer`);
+    const bad = await submitOwnLink(alice, q.id, `${suite.fixtureSite}/expired`);
+    const res = await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: [ok.id, bad.id, "missing"], op: "test" } });
+    expect(res.body).toEqual({ updated: 2, failed: [{ id: "missing", message: "Link not found" }] });
+    const tested = (await call("GET", "/api/links", { idToken: admin })).body;
+    expect(tested.find((l: { id: string }) => l.id === ok.id).testedOffer).toMatch(/^Working/);
+    expect(tested.find((l: { id: string }) => l.id === bad.id).testedOffer).toMatch(/^Broken/);
   });
 });
 

@@ -21,6 +21,10 @@ export const suite = {
   get firestoreHost() {
     return required("FIRESTORE_EMULATOR_HOST");
   },
+  /** The local suite's stand-in for a public web site (see scripts/web-fixture). */
+  get fixtureSite() {
+    return required("FIXTURE_SITE");
+  },
   get projectId() {
     return required("GCLOUD_PROJECT");
   },

@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   /** Set when an admin enters a member's dashboard through 'Log in as user'. */
   adminReturn: "adminReturn",
+  /** The /submit form's name and e-mail, remembered between submissions (JSON {name, email}). */
+  submitterDetails: "submitterDetails",
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,11 +1,23 @@
+import type { CurrentUser } from "@contract/users";
+import { ActiveAnnouncement } from "@/features/announcements/components/active-announcement";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
-import { MemberDashboard } from "@/features/dashboard/components/member-dashboard";
+import { MemberDashboard } from "@/features/member-links/components/member-dashboard";
+import { usePrograms } from "@/features/programs/api/get-programs";
 
 export default function DashboardRoute() {
+  return <RequireSession redirectTo="/email-login">{(user) => <Dashboard user={user} />}</RequireSession>;
+}
+
+// Composes the features: member links, with programs for its picker and the announcement.
+function Dashboard({ user }: { user: CurrentUser }) {
+  const programs = usePrograms();
   return (
-    <RequireSession redirectTo="/email-login">
-      {(user) => <MemberDashboard user={user} logoutAction={<LogoutButton />} />}
-    </RequireSession>
+    <MemberDashboard
+      user={user}
+      logoutAction={<LogoutButton />}
+      announcement={<ActiveAnnouncement />}
+      programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
+    />
   );
 }

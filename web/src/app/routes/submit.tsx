@@ -1,16 +1,18 @@
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router-dom";
+import type { CurrentUser } from "@contract/users";
 import { PageLayout } from "@/components/layouts";
 import { RequireSession } from "@/features/auth/components/require-session";
+import { SubmitLinkForm } from "@/features/member-links/components/submit-link-form";
+import { useCreateProgram } from "@/features/programs/api/create-program";
+import { usePrograms } from "@/features/programs/api/get-programs";
 
 const LOGIN_REQUIRED = { title: "Login Required", description: "Please log in to submit referral links" } as const;
 
 export default function SubmitRoute() {
   return (
     <RequireSession redirectTo="/" missingSessionToast={LOGIN_REQUIRED}>
-      {() => (
+      {(user) => (
         <PageLayout
           title="Submit Referral Link"
           actions={
@@ -19,11 +21,22 @@ export default function SubmitRoute() {
             </Button>
           }
         >
-          <Paper variant="outlined" sx={{ p: 4 }}>
-            <Typography color="text.secondary">The submission form is coming soon.</Typography>
-          </Paper>
+          <SubmitLink user={user} />
         </PageLayout>
       )}
     </RequireSession>
+  );
+}
+
+// Composes the features: the member-links form, with programs to pick from and to create.
+function SubmitLink({ user }: { user: CurrentUser }) {
+  const programs = usePrograms();
+  const { mutateAsync: createProgram } = useCreateProgram();
+  return (
+    <SubmitLinkForm
+      user={user}
+      programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
+      createProgram={createProgram}
+    />
   );
 }

@@ -1,0 +1,26 @@
+// GET /api/user/links – the member's own links (dead first, then pending, then newest).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { referralLinkListSchema, type ReferralLink } from "@contract/links";
+import { apiRequest } from "@/lib/api-client";
+import { STALE_TIMES } from "@/lib/query-client";
+import { sortMemberLinks } from "../utils/sort-member-links";
+
+export function getUserLinks(): Promise<ReferralLink[]> {
+  return apiRequest("/api/user/links", { schema: referralLinkListSchema });
+}
+
+export const userLinksQueryKey = ["user-links"] as const;
+
+export function userLinksQueryOptions() {
+  return queryOptions({
+    queryKey: userLinksQueryKey,
+    queryFn: getUserLinks,
+    staleTime: STALE_TIMES.userLinks,
+    // The server already orders them; sorting again keeps the spec's order whatever it sends.
+    select: sortMemberLinks,
+  });
+}
+
+export function useUserLinks() {
+  return useQuery(userLinksQueryOptions());
+}

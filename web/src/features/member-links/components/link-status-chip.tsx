@@ -1,0 +1,15 @@
+import Chip, { type ChipProps } from "@mui/material/Chip";
+import type { ReferralLink } from "@contract/links";
+import { LINK_STATUS_LABELS, linkStatus, type LinkStatus } from "../utils/link-status";
+
+const COLORS: Record<LinkStatus, ChipProps["color"]> = {
+  dead: "error",
+  pending: "warning",
+  paused: "default",
+  active: "success",
+};
+
+export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused"> }) {
+  const status = linkStatus(link);
+  return <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />;
+}

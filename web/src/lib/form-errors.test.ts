@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { hasErrors, toFieldErrors } from "./form-errors";
+
+describe("toFieldErrors", () => {
+  const schema = z.object({
+    name: z.string().min(1, { error: "Name is required" }).max(3, { error: "Too long" }),
+    email: z.email({ error: "Invalid email address" }),
+  });
+
+  it("keeps the first message of each field", () => {
+    const result = schema.safeParse({ name: "", email: "nope" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toFieldErrors(result.error)).toEqual({ name: "Name is required", email: "Invalid email address" });
+  });
+
+  it("puts issues without a path under 'form'", () => {
+    const result = z.string().refine(() => false, { error: "Nothing to update" }).safeParse("x");
+    if (result.success) throw new Error("expected a failure");
+    expect(toFieldErrors(result.error)).toEqual({ form: "Nothing to update" });
+  });
+
+  it("hasErrors ignores undefined entries", () => {
+    expect(hasErrors({})).toBe(false);
+    expect(hasErrors({ name: undefined })).toBe(false);
+    expect(hasErrors({ name: "Name is required" })).toBe(true);
+  });
+});
