@@ -1,19 +1,61 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import AddCircleOutlineOutlinedIcon from "@mui/icons-material/AddCircleOutlineOutlined";
 import BarChartIcon from "@mui/icons-material/BarChart";
 import HomeOutlinedIcon from "@mui/icons-material/HomeOutlined";
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { PageLayout } from "@/components/layouts";
+import { AnnouncementsTab } from "./announcements-tab";
+import { ComingSoonPanel } from "./coming-soon-panel";
+import { ExportCsvButton } from "./export-csv-button";
+import { LinksTab } from "./links-tab";
+import { ProgramsTab } from "./programs-tab";
 
 interface AdminDashboardProps {
   email: string;
   logoutAction: ReactNode;
 }
 
-/** /admin – the administrator's dashboard (tabs for programs, links, users, duplicates, announcements follow). */
+const TABS = [
+  { value: "programs", label: "Programs" },
+  { value: "links", label: "Referral Links" },
+  { value: "users", label: "Users" },
+  { value: "duplicates", label: "Duplicates" },
+  { value: "announcements", label: "Announcements" },
+] as const;
+type TabValue = (typeof TABS)[number]["value"];
+
+function toTab(value: string | null): TabValue {
+  return TABS.find((tab) => tab.value === value)?.value ?? "programs";
+}
+
+function TabContent({ tab }: { tab: TabValue }) {
+  switch (tab) {
+    case "programs":
+      return <ProgramsTab />;
+    case "links":
+      return <LinksTab />;
+    case "users":
+      return <ComingSoonPanel title="Users are coming soon" description="Approving, blocking and editing users will be managed here." />;
+    case "duplicates":
+      return <ComingSoonPanel title="Duplicates are coming soon" description="Accounts that share an e-mail address will be listed and merged here." />;
+    case "announcements":
+      return <AnnouncementsTab />;
+  }
+}
+
+/** /admin – the administrator's dashboard. The open tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboard({ email, logoutAction }: AdminDashboardProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = toTab(searchParams.get("tab"));
+
+  const handleTabChange = (_: unknown, value: TabValue) => {
+    setSearchParams(value === "programs" ? {} : { tab: value }, { replace: true });
+  };
+
   return (
     <PageLayout
       title="Admin Dashboard"
@@ -26,15 +68,24 @@ export function AdminDashboard({ email, logoutAction }: AdminDashboardProps) {
           <Button component={RouterLink} to="/analytics" variant="outlined" startIcon={<BarChartIcon />}>
             Analytics
           </Button>
+          <ExportCsvButton />
+          <Button component={RouterLink} to="/submit" variant="outlined" startIcon={<AddCircleOutlineOutlinedIcon />}>
+            Submit New
+          </Button>
           {logoutAction}
         </>
       }
     >
-      <Paper variant="outlined" sx={{ p: 4 }}>
-        <Typography color="text.secondary">
-          Programs, referral links, users, duplicates and the announcement will be managed here.
-        </Typography>
-      </Paper>
+      <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
+        <Tabs value={tab} onChange={handleTabChange} variant="scrollable" allowScrollButtonsMobile aria-label="Admin sections">
+          {TABS.map(({ value, label }) => (
+            <Tab key={value} value={value} label={label} id={`admin-tab-${value}`} aria-controls={`admin-tabpanel-${value}`} />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        <TabContent tab={tab} />
+      </Box>
     </PageLayout>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * npm run bench:admin-links – how the admin's Referral Links tab copes with a big list.
+ *
+ * Runs inside the local suite (npm run exec). Seeds a baseline (20 links in 2 programs), measures,
+ * then seeds 2,000 links in 50 programs and measures again, so both figures come from one run on
+ * one machine. For each: the time from clicking the tab to its list being on screen with the main
+ * thread free again (time to interactive), the long tasks (> 50 ms) in between, and the same for
+ * 'Expand All'. Prints a table; asserts nothing.
+ */
+import { chromium, type Page } from "playwright-core";
+import { createLink } from "../../functions/src/data/links.repo";
+import { createProgram, updateProgram } from "../../functions/src/data/programs.repo";
+import { resetEmulators } from "../../functions/test/support/emulators";
+import { ensureAdmin } from "../lib/admin-account";
+
+const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/** Programs shared on site with pending links: what the tab's default filters show. */
+async function seed(programCount: number, ownersPerProgram: number) {
+  await resetEmulators();
+  await ensureAdmin(ADMIN.email, ADMIN.password);
+  const programs = [];
+  for (let p = 0; p < programCount; p++) {
+    const program = await createProgram({ name: `Program ${String(p).padStart(2, "0")}`, description: null, fallbackUrl: null, approved: true, proposedBy: null });
+    await updateProgram(program.id, { isSharedOnSite: true });
+    programs.push(program);
+  }
+  const links = programs.flatMap((program) =>
+    Array.from({ length: ownersPerProgram }, (_, o) => ({
+      programId: program.id,
+      name: `Member ${o}`,
+      email: `member${o}@example.com`,
+      link: `https://refer.example.com/${program.id}/${o}`,
+      description: `Sign-up bonus offer number ${o} with a description long enough to wrap like real ones do.`,
+    })),
+  );
+  await inBatches(links, 16, (link) => createLink(link, async () => undefined));
+  return links.length;
+}
+
+/** Milliseconds until the main thread runs a task again: a page that is frozen answers late. */
+const MAIN_THREAD_FREE = `new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0))`;
+
+async function measure(page: Page, action: () => Promise<void>, ready: () => Promise<void>) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: "longtask" as PerformanceObserverInit["type"] & string });
+  });
+  const start = Date.now();
+  await action();
+  await ready();
+  await page.evaluate(MAIN_THREAD_FREE);
+  const ms = Date.now() - start;
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  return { ms, longTasks: longTasks.length, longestTaskMs: Math.round(Math.max(0, ...longTasks)) };
+}
+
+async function run(label: string, programCount: number, ownersPerProgram: number) {
+  const links = await seed(programCount, ownersPerProgram);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: process.env.APP_URL, viewport: { width: 1280, height: 900 } });
+    await page.goto("/auth");
+    await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    const lastProgram = `Program ${String(programCount - 1).padStart(2, "0")}`;
+    const openTab = await measure(
+      page,
+      () => page.getByRole("tab", { name: "Referral Links" }).click(),
+      () => page.getByText(lastProgram, { exact: false }).first().waitFor({ timeout: 120_000 }),
+    );
+    const expandAll = await measure(
+      page,
+      () => page.getByRole("button", { name: "Expand All" }).click(),
+      () => page.getByText(`https://refer.example.com/`, { exact: false }).last().waitFor({ timeout: 120_000 }),
+    );
+    return { label, programs: programCount, links, openTab, expandAll };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const results = [await run("baseline", 2, 10), await run("large", 50, 40)];
+  const rows = results.map((r) => ({
+    run: r.label,
+    programs: r.programs,
+    links: r.links,
+    "open tab: ms to interactive": r.openTab.ms,
+    "open tab: long tasks": r.openTab.longTasks,
+    "open tab: longest task ms": r.openTab.longestTaskMs,
+    "Expand All: ms to interactive": r.expandAll.ms,
+    "Expand All: long tasks": r.expandAll.longTasks,
+    "Expand All: longest task ms": r.expandAll.longestTaskMs,
+  }));
+  console.table(rows);
+  const [base, large] = results as [(typeof results)[0], (typeof results)[0]];
+  console.log(`open tab: ${large.openTab.ms} ms for ${large.links} links vs ${base.openTab.ms} ms for ${base.links} (×${(large.openTab.ms / Math.max(1, base.openTab.ms)).toFixed(1)})`);
+  console.log(`Expand All: ${large.expandAll.ms} ms vs ${base.expandAll.ms} ms (×${(large.expandAll.ms / Math.max(1, base.expandAll.ms)).toFixed(1)})`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

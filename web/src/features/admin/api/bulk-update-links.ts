@@ -1,0 +1,36 @@
+// PATCH /api/links/bulk – approve, pause, mark dead or test up to 100 links per request (admin).
+import { useMutation } from "@tanstack/react-query";
+import { bulkLinkRequestSchema, bulkLinkResultSchema, type BulkLinkResult, type BulkOperation } from "@contract/links";
+import { apiRequest } from "@/lib/api-client";
+import { chunkIds, combineBulkResults, type BulkOutcome } from "../utils/bulk";
+import { errorText } from "../utils/errors";
+import { useInvalidateAdminData } from "./admin-cache";
+
+export interface BulkUpdateInput {
+  ids: string[];
+  op: BulkOperation;
+  deadNote?: string | undefined;
+}
+
+export function bulkUpdateLinkChunk(input: BulkUpdateInput): Promise<BulkLinkResult> {
+  const body = bulkLinkRequestSchema.parse({ ids: input.ids, op: input.op, ...(input.deadNote?.trim() ? { deadNote: input.deadNote } : {}) });
+  return apiRequest("/api/links/bulk", { method: "PATCH", body, schema: bulkLinkResultSchema });
+}
+
+/** Sends the selection in chunks of BULK_LIMIT, one after another; stops at the first failed request. */
+export async function bulkUpdateLinks(input: BulkUpdateInput): Promise<BulkOutcome> {
+  const results: BulkLinkResult[] = [];
+  for (const ids of chunkIds(input.ids)) {
+    try {
+      results.push(await bulkUpdateLinkChunk({ ...input, ids }));
+    } catch (error) {
+      return combineBulkResults(results, input.ids.length, errorText(error));
+    }
+  }
+  return combineBulkResults(results, input.ids.length);
+}
+
+export function useBulkUpdateLinks() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({ mutationKey: ["admin", "bulk-links"], mutationFn: bulkUpdateLinks, onSettled: invalidate });
+}

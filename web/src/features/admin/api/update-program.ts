@@ -1,0 +1,14 @@
+// PATCH /api/programs/{id} – edits name, description and fallback address (null clears it) (admin).
+import { useMutation } from "@tanstack/react-query";
+import { type UpdateProgramRequest } from "@contract/programs";
+import { apiRequest } from "@/lib/api-client";
+import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
+
+export async function updateProgram({ id, ...body }: { id: string } & UpdateProgramRequest): Promise<void> {
+  await apiRequest(programPath(id), { method: "PATCH", body });
+}
+
+export function useUpdateProgram() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({ mutationKey: programActionMutationKey, mutationFn: updateProgram, onSuccess: invalidate });
+}

@@ -1,0 +1,35 @@
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import { useToast } from "@/components/toasts";
+import { absoluteUrl } from "../utils/program-list";
+
+/** The program's public rotation address with a copy button. */
+export function CopyRotationAddress({ redirectUrl }: { redirectUrl: string }) {
+  const { toast } = useToast();
+  const address = absoluteUrl(redirectUrl, window.location.origin);
+
+  const handleCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast({ title: "Copied", description: "Rotation address copied to the clipboard" });
+    } catch {
+      toast({ title: "Copy failed", description: "Unable to copy the rotation address", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
+      <Typography variant="body2" component="code" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
+        {address}
+      </Typography>
+      <Tooltip title="Copy rotation address">
+        <IconButton size="small" aria-label="Copy rotation address" onClick={() => void handleCopy()}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import Button from "@mui/material/Button";
+import { styled } from "@mui/material/styles";
+import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
+import { memo, type MouseEvent } from "react";
+import type { ReferralLink } from "@contract/links";
+import { linkStatuses, type LinkStatus } from "../utils/link-list";
+import type { LinkRowAction } from "./use-link-actions";
+
+interface LinkRowProps {
+  link: ReferralLink;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (id: string, checked: boolean) => void;
+  onAction: (action: LinkRowAction, link: ReferralLink) => void;
+  /** Opens the shared actions menu for this link. */
+  onOpenMenu: (anchor: HTMLElement, link: ReferralLink) => void;
+}
+
+const STATUS_LABELS: Record<LinkStatus, string> = { pending: "Pending", active: "Active", paused: "Paused", dead: "Dead" };
+
+/**
+ * The row is plain markup styled by one static rule set: with thousands of links, a handful of
+ * MUI components per row (checkbox, chips, typography, buttons) made Expand All take seconds.
+ */
+const Row = styled("li")(({ theme }) => ({
+  listStyle: "none",
+  display: "flex",
+  gap: theme.spacing(1.5),
+  padding: theme.spacing(1.5, 2),
+  borderTop: `1px solid ${theme.palette.divider}`,
+  // Off-screen rows skip layout and paint.
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 150px",
+  ...theme.typography.body2,
+  "& .row-select": { width: 18, height: 18, marginTop: 2, accentColor: theme.palette.primary.main, cursor: "pointer", flexShrink: 0 },
+  "& .row-body": { flex: 1, minWidth: 0 },
+  "& .row-head": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: theme.spacing(1) },
+  "& .row-owner": { fontWeight: 600, fontSize: theme.typography.body1.fontSize },
+  "& .row-muted": { color: theme.palette.text.secondary },
+  "& .row-link": { color: theme.palette.primary.main, wordBreak: "break-all" },
+  "& .row-offer": { margin: theme.spacing(0.5, 0), whiteSpace: "pre-line" },
+  "& .row-dead-note": { color: theme.palette.error.main, margin: 0 },
+  "& .row-meta": { margin: theme.spacing(0.5, 0, 0), color: theme.palette.text.secondary },
+  "& .row-actions": { display: "flex", gap: theme.spacing(1), alignItems: "flex-start", flexShrink: 0 },
+  "& .chip": { borderRadius: 12, padding: "1px 8px", fontSize: "0.75rem", fontWeight: 600, lineHeight: 1.6 },
+  "& .chip-pending": { background: theme.palette.warning.light, color: theme.palette.warning.contrastText },
+  "& .chip-active": { background: theme.palette.success.main, color: theme.palette.success.contrastText },
+  "& .chip-paused": { background: theme.palette.grey[300], color: theme.palette.text.primary },
+  "& .chip-dead": { background: theme.palette.error.main, color: theme.palette.error.contrastText },
+  [theme.breakpoints.down("sm")]: { flexWrap: "wrap", "& .row-actions": { width: "100%", justifyContent: "flex-end" } },
+}));
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? "—" : dateFormat.format(time);
+}
+
+/** One link in its program group: who, what, state; Approve and a menu with every other action. */
+export const LinkRow = memo(function LinkRow({ link, selected, busy, onSelect, onAction, onOpenMenu }: LinkRowProps) {
+  const owner = link.ownerDisplayName?.trim() || link.name;
+  const menuLabel = `Actions for link by ${owner}`;
+
+  return (
+    <Row aria-label={`Link by ${owner}`}>
+      <input
+        type="checkbox"
+        className="row-select"
+        checked={selected}
+        onChange={(event) => onSelect(link.id, event.target.checked)}
+        aria-label={`Select link by ${owner}`}
+      />
+      <div className="row-body">
+        <div className="row-head">
+          <span className="row-owner">{owner}</span>
+          <span className="row-muted">{link.email}</span>
+          {linkStatuses(link).map((status) => (
+            <span key={status} className={`chip chip-${status}`}>
+              {STATUS_LABELS[status]}
+            </span>
+          ))}
+        </div>
+        <a className="row-link" href={link.link} target="_blank" rel="noopener noreferrer">
+          {link.link}
+        </a>
+        <p className="row-offer">{link.description}</p>
+        {link.isDead && link.deadNote ? <p className="row-dead-note">Dead note: {link.deadNote}</p> : null}
+        <p className="row-meta">
+          Clicks: {link.visitCount} · Test: {link.testedOffer?.trim() || "Not tested yet"}
+        </p>
+        <p className="row-meta">
+          Submitted {formatDate(link.submittedAt)} · Updated {formatDate(link.updatedAt)}
+        </p>
+      </div>
+      <div className="row-actions">
+        {!link.approved ? (
+          <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => onAction("approve", link)}>
+            Approve
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          variant="outlined"
+          endIcon={<ArrowDropDownIcon />}
+          disabled={busy}
+          aria-label={menuLabel}
+          aria-haspopup="menu"
+          onClick={(event: MouseEvent<HTMLButtonElement>) => onOpenMenu(event.currentTarget, link)}
+        >
+          Actions
+        </Button>
+      </div>
+    </Row>
+  );
+});

@@ -1,0 +1,44 @@
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { memo, useId } from "react";
+import type { Program } from "@contract/programs";
+import { ProgramCardDetails, type ProgramDialogAction } from "./program-card-details";
+
+interface ProgramCardProps {
+  program: Program;
+  onDialog: (action: ProgramDialogAction, program: Program) => void;
+}
+
+/** A program as a collapsible card: status at a glance, details and actions inside. */
+export const ProgramCard = memo(function ProgramCard({ program, onDialog }: ProgramCardProps) {
+  const id = useId();
+  return (
+    <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
+          <Typography component="span" sx={{ fontWeight: 600, mr: 1 }}>
+            {program.name}
+          </Typography>
+          {program.approved ? (
+            <Chip size="small" color="success" label="Approved" />
+          ) : (
+            <Chip size="small" color="warning" label="Pending approval" />
+          )}
+          {program.isSharedOnSite ? <Chip size="small" color="info" label="Shared on site" /> : null}
+          <Chip size="small" variant="outlined" label={`Mode: ${program.distributionMode}`} />
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
+            {program.activeLinkCount} active / {program.linkCount} link{program.linkCount === 1 ? "" : "s"}
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`${id}-content`} aria-labelledby={`${id}-header`}>
+        <ProgramCardDetails program={program} onDialog={onDialog} />
+      </AccordionDetails>
+    </Accordion>
+  );
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { bulkToast, chunkIds, combineBulkResults } from "./bulk";
+
+describe("chunkIds", () => {
+  it("splits into requests of at most 100", () => {
+    const ids = Array.from({ length: 250 }, (_, i) => String(i));
+    expect(chunkIds(ids).map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(chunkIds([])).toEqual([]);
+    expect(chunkIds(["a"])).toEqual([["a"]]);
+  });
+});
+
+describe("bulk results and toasts", () => {
+  it("full success", () => {
+    const outcome = combineBulkResults([{ updated: 100, failed: [] }, { updated: 5, failed: [] }], 105);
+    expect(outcome).toEqual({ updated: 105, failed: 0, requestError: undefined });
+    expect(bulkToast(outcome)).toMatchObject({ description: "105 link(s) updated successfully", variant: "default" });
+  });
+
+  it("partial result uses the specification's text", () => {
+    const outcome = combineBulkResults([{ updated: 3, failed: [{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }] }], 5);
+    expect(bulkToast(outcome).description).toBe("3 link(s) updated successfully, 2 failed");
+  });
+
+  it("a failed request shows the server message when nothing was updated", () => {
+    const outcome = combineBulkResults([], 3, "400: Maximum 100 links can be processed at once");
+    expect(bulkToast(outcome)).toEqual({
+      title: "Bulk operation failed",
+      description: "400: Maximum 100 links can be processed at once",
+      variant: "destructive",
+    });
+  });
+
+  it("a later chunk failing counts its ids and the rest as failed", () => {
+    const outcome = combineBulkResults([{ updated: 100, failed: [] }], 150, "500: Internal error");
+    expect(outcome).toMatchObject({ updated: 100, failed: 50 });
+    expect(bulkToast(outcome).description).toBe("100 link(s) updated successfully, 50 failed");
+  });
+});

@@ -1,0 +1,15 @@
+import type { LinkTestResult } from "@contract/links";
+
+/** The toast for a finished link test (section 8). */
+export function linkTestToast({ validation }: LinkTestResult): { title: string; description: string; variant: "default" | "destructive" } {
+  if (validation.isValid) {
+    return { title: "Link is working!", description: `Link responded in ${String(Math.round(validation.responseTime))}ms`, variant: "default" };
+  }
+  return {
+    title: "Link test failed",
+    description: validation.errorMessage?.trim() ? validation.errorMessage : "Link appears to be broken or expired",
+    variant: "destructive",
+  };
+}
+
+export const LINK_TEST_REQUEST_FAILED = { title: "Test failed", description: "Unable to test the link", variant: "destructive" } as const;

@@ -1,0 +1,43 @@
+import type { Program } from "@contract/programs";
+import { compareNames } from "./link-list";
+
+/** The Programs tab's filters; the defaults are the specification's (section 2). */
+export interface ProgramFilters {
+  hideApproved: boolean;
+  /** On: only programs shared on the site. */
+  linksOnSite: boolean;
+}
+
+export const DEFAULT_PROGRAM_FILTERS: ProgramFilters = { hideApproved: true, linksOnSite: false };
+
+type FilterableProgram = Pick<Program, "name" | "approved" | "isSharedOnSite">;
+
+/** Filters, then sorts by name case-insensitively. */
+export function filterPrograms<P extends FilterableProgram>(programs: readonly P[], filters: ProgramFilters): P[] {
+  return programs
+    .filter((program) => !(filters.hideApproved && program.approved) && !(filters.linksOnSite && !program.isSharedOnSite))
+    .sort((a, b) => compareNames(a.name, b.name));
+}
+
+/** Programs a program can be merged into, or a link moved to: every other one, by name. */
+export function otherPrograms<P extends Pick<Program, "id" | "name">>(programs: readonly P[], excludedId: string): P[] {
+  return programs.filter((program) => program.id !== excludedId).sort((a, b) => compareNames(a.name, b.name));
+}
+
+/** The rotation address as an absolute URL, whether the API gave a path or a full address. */
+export function absoluteUrl(address: string, origin: string): string {
+  try {
+    return new URL(address, origin).href;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * The edit dialog's fallback address: empty clears it (null), anything else is sent trimmed.
+ * The contract schema then checks it is an http(s) URL.
+ */
+export function fallbackUrlForRequest(input: string): string | null {
+  const trimmed = input.trim();
+  return trimmed === "" ? null : trimmed;
+}
