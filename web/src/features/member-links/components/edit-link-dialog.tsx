@@ -6,7 +6,6 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type SubmitEvent } from "react";
 import type { ReferralLink, UpdateLinkRequest } from "@contract/links";
@@ -15,6 +14,7 @@ import type { FieldErrors } from "@/lib/form-errors";
 import { useUpdateUserLink } from "../api/update-user-link";
 import { errorMessage } from "../utils/error-message";
 import { validateEditLinkForm, type EditLinkField } from "../utils/link-forms";
+import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import { useLastNonNull } from "./use-last-non-null";
 
 interface EditLinkDialogProps {
@@ -112,33 +112,21 @@ function EditLinkForm({ link, pending, onCancel, onSave }: EditLinkFormProps) {
               </Typography>
             </Alert>
           ) : null}
-          <TextField
-            label="Referral Link"
-            name="link"
-            type="url"
-            required
-            fullWidth
+          <ReferralLinkField
             autoFocus
             value={values.link}
-            onChange={(event) => {
-              setValues((current) => ({ ...current, link: event.target.value }));
+            onChange={(value) => {
+              setValues((current) => ({ ...current, link: value }));
             }}
-            error={Boolean(errors.link)}
-            helperText={errors.link ?? "Changing the link sends it back for review."}
+            error={errors.link}
+            hint="Changing the link sends it back for review."
           />
-          <TextField
-            label="Offer Details"
-            name="description"
-            required
-            fullWidth
-            multiline
-            minRows={3}
+          <OfferDetailsField
             value={values.description}
-            onChange={(event) => {
-              setValues((current) => ({ ...current, description: event.target.value }));
+            onChange={(value) => {
+              setValues((current) => ({ ...current, description: value }));
             }}
-            error={Boolean(errors.description)}
-            helperText={errors.description}
+            error={errors.description}
           />
         </Stack>
       </DialogContent>

@@ -6,7 +6,6 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useState, type SubmitEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { CreateMemberLinkRequest } from "@contract/links";
@@ -17,6 +16,7 @@ import { useCreateUserLink } from "../api/create-user-link";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
 import { errorMessage } from "../utils/error-message";
 import { validateMemberLinkForm, type MemberLinkField } from "../utils/link-forms";
+import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import { ProgramPicker } from "./program-picker";
 
 export interface ProgramsState {
@@ -114,37 +114,8 @@ function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onC
             disabled={pending}
             autoFocus
           />
-          <TextField
-            label="Referral Link"
-            name="link"
-            type="url"
-            required
-            fullWidth
-            placeholder="https://"
-            value={link}
-            onChange={(event) => {
-              setLink(event.target.value);
-            }}
-            error={Boolean(errors.link)}
-            helperText={errors.link}
-            disabled={pending}
-          />
-          <TextField
-            label="Offer Details"
-            name="description"
-            required
-            fullWidth
-            multiline
-            minRows={3}
-            placeholder="e.g. 60,000 bonus points after $4,000 spend in 3 months"
-            value={description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-            }}
-            error={Boolean(errors.description)}
-            helperText={errors.description}
-            disabled={pending}
-          />
+          <ReferralLinkField value={link} onChange={setLink} error={errors.link} disabled={pending} showPlaceholder />
+          <OfferDetailsField value={description} onChange={setDescription} error={errors.description} disabled={pending} showPlaceholder />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -16,6 +16,7 @@ import { errorMessage } from "../utils/error-message";
 import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField, type SubmitLinkFormValues } from "../utils/link-forms";
 import { CREATE_NEW_PROGRAM_ID } from "../utils/program-options";
 import { initialSubmitterDetails, parseSubmitterDetails, serializeSubmitterDetails } from "../utils/submitter-details";
+import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import type { ProgramsState } from "./new-link-dialog";
 import { NewProgramFields } from "./new-program-fields";
 import { ProgramPicker } from "./program-picker";
@@ -141,36 +142,23 @@ export function SubmitLinkForm({ user, programs, createProgram }: SubmitLinkForm
           helperText={errors.email}
           disabled={submitting}
         />
-        <TextField
-          label="Referral Link"
-          name="link"
-          type="url"
-          required
-          fullWidth
-          placeholder="https://"
+        <ReferralLinkField
           value={values.link}
-          onChange={(event) => {
-            set("link", event.target.value);
+          onChange={(value) => {
+            set("link", value);
           }}
-          error={Boolean(errors.link)}
-          helperText={errors.link}
+          error={errors.link}
           disabled={submitting}
+          showPlaceholder
         />
-        <TextField
-          label="Offer Details"
-          name="description"
-          required
-          fullWidth
-          multiline
-          minRows={3}
-          placeholder="e.g. 60,000 bonus points after $4,000 spend in 3 months"
+        <OfferDetailsField
           value={values.description}
-          onChange={(event) => {
-            set("description", event.target.value);
+          onChange={(value) => {
+            set("description", value);
           }}
-          error={Boolean(errors.description)}
-          helperText={errors.description}
+          error={errors.description}
           disabled={submitting}
+          showPlaceholder
         />
         <ProgramPicker
           id="submit-link-program"
