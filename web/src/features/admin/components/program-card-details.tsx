@@ -46,37 +46,37 @@ export function ProgramCardDetails({ program, onDialog }: { program: Program; on
   const modeLabelId = useId();
   const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: "destructive" });
 
+  // Approving or (un)sharing can filter this card out of the list, unmounting it before the
+  // request settles; mutate()'s own callbacks would then never run, so the toasts hang off the promise.
+  const settle = <T,>(request: Promise<T>, success: () => void, failure: (error: unknown) => void) => {
+    request.then(success, failure);
+  };
+
   const handleApprove = () =>
-    approve.mutate(
-      { id: program.id },
-      {
-        onSuccess: () => toast({ title: "Program approved", description: `${program.name} is now visible to users` }),
-        onError: failed("Failed to approve program"),
-      },
+    settle(
+      approve.mutateAsync({ id: program.id }),
+      () => toast({ title: "Program approved", description: `${program.name} is now visible to users` }),
+      failed("Failed to approve program"),
     );
 
   const handleSharedChange = (isSharedOnSite: boolean) =>
-    toggleShared.mutate(
-      { id: program.id, isSharedOnSite },
-      {
-        onSuccess: () =>
-          toast({
-            title: isSharedOnSite ? "Shared on site" : "No longer shared on site",
-            description: isSharedOnSite ? `${program.name}'s links are shown on the site` : `${program.name}'s links are no longer shown on the site`,
-          }),
-        onError: failed("Failed to change sharing"),
-      },
+    settle(
+      toggleShared.mutateAsync({ id: program.id, isSharedOnSite }),
+      () =>
+        toast({
+          title: isSharedOnSite ? "Shared on site" : "No longer shared on site",
+          description: isSharedOnSite ? `${program.name}'s links are shown on the site` : `${program.name}'s links are no longer shown on the site`,
+        }),
+      failed("Failed to change sharing"),
     );
 
   const handleModeChange = (value: unknown) => {
     const parsed = distributionModeSchema.safeParse(value);
     if (!parsed.success || parsed.data === program.distributionMode) return;
-    setMode.mutate(
-      { id: program.id, mode: parsed.data },
-      {
-        onSuccess: () => toast({ title: "Distribution mode updated", description: MODE_HELP[parsed.data] }),
-        onError: failed("Failed to change distribution mode"),
-      },
+    settle(
+      setMode.mutateAsync({ id: program.id, mode: parsed.data }),
+      () => toast({ title: "Distribution mode updated", description: MODE_HELP[parsed.data] }),
+      failed("Failed to change distribution mode"),
     );
   };
 
