@@ -7,6 +7,7 @@ import { announcementsRoutes } from "./routes/announcements.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { linksRoutes } from "./routes/links.routes";
 import { programsRoutes } from "./routes/programs.routes";
+import { usersRoutes } from "./routes/users.routes";
 import { sessionRoutes } from "./routes/session.routes";
 import type { AppDeps } from "./services/deps";
 
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(linksRoutes(deps));
   api.use(announcementsRoutes());
   api.use(adminRoutes(deps));
+  api.use(usersRoutes(deps));
   app.use("/api", api);
 
   app.use(notFoundHandler);

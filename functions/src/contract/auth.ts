@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, LIMITS } from "./common";
+import { emailAsTypedField, emailField, LIMITS } from "./common";
 
 export const LOGIN_TOKEN = {
   ttlMs: 60 * 60 * 1000,
@@ -13,9 +13,16 @@ export const EMAIL_LOGIN_RATE_LIMITS = {
   perIp: { limit: 100, windowMs: 60 * 60 * 1000 },
 } as const;
 
+/** POST /api/login: Identity Toolkit throttles per account only, and sees every attempt as ours. */
+export const PASSWORD_LOGIN_RATE_LIMITS = {
+  perUsername: { limit: 10, windowMs: 15 * 60 * 1000 },
+  perIp: { limit: 100, windowMs: 60 * 60 * 1000 },
+} as const;
+
 // POST /api/auth/email
+// The address keeps the case it was typed in (see emailAsTypedField); the server lower-cases it.
 export const emailLoginRequestSchema = z.strictObject({
-  email: emailField("Please enter a valid email address"),
+  email: emailAsTypedField("Please enter a valid email address"),
 });
 export type EmailLoginRequest = z.infer<typeof emailLoginRequestSchema>;
 

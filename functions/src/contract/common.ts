@@ -26,6 +26,16 @@ export const emailField = (message: string) =>
     .toLowerCase()
     .pipe(z.email({ error: message }).max(LIMITS.email, { error: message }));
 
+/**
+ * An e-mail address trimmed but with its case kept, for the one place that needs it: looking the
+ * member up at Stripe, which compares e-mails case-sensitively. Lower-case it before storing.
+ */
+export const emailAsTypedField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }).max(LIMITS.email, { error: message }));
+
 /** Absolute http(s) URL only: anything else (javascript:, data:, relative) is 'Invalid URL'. */
 export const httpUrlField = () =>
   z
@@ -41,3 +51,8 @@ export function isHttpUrl(value: string): boolean {
 }
 
 export const isoDateTime = z.string();
+
+/** A Firestore document id as this API hands them out (Firestore reserves __x__): anything else names nothing. */
+export const DOCUMENT_ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{1,128}$/;
+export const documentIdField = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).regex(DOCUMENT_ID_PATTERN, { error: message });

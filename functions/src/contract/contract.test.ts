@@ -4,7 +4,11 @@ import { httpUrlField } from "./common";
 
 describe("e-mail fields", () => {
   it("trim and lower-case the address before it is stored or compared", () => {
-    expect(emailLoginRequestSchema.parse({ email: "  Alice@Example.COM " })).toEqual({ email: "alice@example.com" });
+    expect(loginRequestSchema.parse({ username: "  Alice@Example.COM ", password: "x" }).username).toBe("alice@example.com");
+  });
+
+  it("keep the case of a login-link address (Stripe compares it case-sensitively) but trim it", () => {
+    expect(emailLoginRequestSchema.parse({ email: "  Alice@Example.COM " })).toEqual({ email: "Alice@Example.COM" });
   });
 
   it.each([undefined, "", "alice", "alice@", 7])("refuse %s with the specification's message", (email) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, httpUrlField, LIMITS } from "./common";
+import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS } from "./common";
 
 const ownerName = z
   .string({ error: "Name is required" })
@@ -13,7 +13,7 @@ const offerDetails = z
   .min(1, { error: "Offer details are required" })
   .max(LIMITS.description, { error: `Offer details must be ${LIMITS.description} characters or less` });
 
-const programRef = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+const programRef = documentIdField;
 
 export const deadNoteField = z
   .string({ error: "Dead note must be text" })
@@ -81,7 +81,7 @@ export const BULK_LIMIT = 100;
 // PATCH /api/links/bulk
 export const bulkLinkRequestSchema = z.strictObject({
   ids: z
-    .array(z.string().min(1).max(200), { error: "At least one link ID is required" })
+    .array(z.string().regex(DOCUMENT_ID_PATTERN, { error: "Invalid link ID" }), { error: "At least one link ID is required" })
     .min(1, { error: "At least one link ID is required" })
     .max(BULK_LIMIT, { error: "Maximum 100 links can be processed at once" }),
   op: z
@@ -106,7 +106,6 @@ export const linkTestResultSchema = z.object({
 });
 export type LinkTestResult = z.infer<typeof linkTestResultSchema>;
 
-export const linkIdParamSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** Member-visible messages fixed by the specification. */
 export const LINK_MESSAGES = {

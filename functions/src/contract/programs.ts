@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrlField, LIMITS } from "./common";
+import { documentIdField, httpUrlField, LIMITS } from "./common";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;
 export const distributionModeSchema = z.enum(DISTRIBUTION_MODES, { error: "Mode must be 'even' or 'balanced'" });
@@ -51,7 +51,7 @@ export type UpdateProgramRequest = z.infer<typeof updateProgramRequestSchema>;
 
 // POST /api/programs/{id}/merge
 export const mergeProgramRequestSchema = z.strictObject({
-  targetProgramId: z.string({ error: "Target program is required" }).min(1, { error: "Target program is required" }),
+  targetProgramId: documentIdField("Target program is required"),
 });
 export const mergeProgramResultSchema = z.object({ movedLinks: z.number().int() });
 
@@ -63,4 +63,3 @@ export const toggleSharedRequestSchema = z.strictObject({
   isSharedOnSite: z.boolean({ error: "isSharedOnSite must be true or false" }),
 });
 
-export const programIdParamSchema = z.object({ id: z.string().min(1).max(200) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField, LIMITS } from "./common";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "canceled", "cancelled", "past_due", "unpaid", "not_found"] as const;
 /** Statuses that let a member in. */
@@ -34,3 +35,104 @@ export const profileSchema = z.object({
   subscriptionStatus: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/users item: everything an admin sees of a user. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  approved: z.boolean(),
+  blocked: z.boolean(),
+  createdByAdmin: z.boolean(),
+  notes: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionLastChecked: z.string().nullable(),
+  createdAt: z.string(),
+  linkCount: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+const paymentId = z
+  .string()
+  .trim()
+  .max(LIMITS.paymentId, { error: `Payment IDs must be ${LIMITS.paymentId} characters or less` })
+  .transform((v) => (v === "" ? null : v))
+  .nullable();
+
+// PATCH /api/users/{username}
+export const updateUserRequestSchema = z.strictObject({
+  displayName: z
+    .string()
+    .trim()
+    .max(LIMITS.displayName, { error: `Name must be ${LIMITS.displayName} characters or less` })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  notes: z
+    .string()
+    .max(LIMITS.notes, { error: `Notes must be ${LIMITS.notes} characters or less` })
+    .transform((v) => (v.trim() === "" ? null : v))
+    .nullable()
+    .optional(),
+  newEmail: emailField("Invalid email address").optional(),
+  stripeCustomerId: paymentId.optional(),
+  stripeSubscriptionId: paymentId.optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+// POST /api/admin/create-user
+export const createUserRequestSchema = z.strictObject({
+  email: z
+    .string({ error: "Email required - Please enter an email address" })
+    .trim()
+    .min(1, { error: "Email required - Please enter an email address" })
+    .toLowerCase()
+    .pipe(z.email({ error: "Invalid email address" }).max(LIMITS.email, { error: "Invalid email address" })),
+});
+export const createUserResponseSchema = z.object({ user: z.object({ username: z.string() }) });
+
+// POST /api/admin/password
+export const changePasswordRequestSchema = z.strictObject({
+  password: z
+    .string({ error: `Password must be at least ${LIMITS.password.min} characters` })
+    .min(LIMITS.password.min, { error: `Password must be at least ${LIMITS.password.min} characters` })
+    .max(LIMITS.password.max, { error: `Password must be at most ${LIMITS.password.max} characters` }),
+});
+
+// POST /api/admin/check-subscription/{username}
+export const subscriptionCheckResultSchema = z.object({ status: z.string(), isActive: z.boolean() });
+export type SubscriptionCheckResult = z.infer<typeof subscriptionCheckResultSchema>;
+
+// POST /api/admin/check-all-subscriptions
+export const checkAllSubscriptionsResultSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  cancelled: z.number().int(),
+  not_found: z.number().int(),
+  errors: z.number().int(),
+});
+export type CheckAllSubscriptionsResult = z.infer<typeof checkAllSubscriptionsResultSchema>;
+
+// POST /api/admin/auto-approve-subscribers
+export const autoApproveResultSchema = z.object({ checkedCount: z.number().int(), approvedCount: z.number().int() });
+
+// GET /api/admin/duplicate-users
+export const duplicateGroupSchema = z.object({ email: z.string(), duplicates: z.array(adminUserSchema) });
+export const duplicateGroupListSchema = z.array(duplicateGroupSchema);
+
+// POST /api/admin/merge-accounts: the two accounts' usernames exactly as stored (they differ only in case or spaces)
+export const mergeAccountsRequestSchema = z.strictObject({
+  primaryEmail: z.string({ error: "Primary email is required" }).min(1, { error: "Primary email is required" }).max(LIMITS.email),
+  duplicateEmail: z.string({ error: "Duplicate email is required" }).min(1, { error: "Duplicate email is required" }).max(LIMITS.email),
+});
+export const mergeAccountsResultSchema = z.object({ movedLinks: z.number().int(), movedTokens: z.number().int() });
+
+// POST /api/auth/login-as-user and POST /api/auth/return-to-admin
+export const loginAsUserRequestSchema = z.strictObject({ email: emailField("Please enter a valid email address") });
+export const loginAsUserResponseSchema = z.object({ email: z.string(), customToken: z.string() });
+export const returnToAdminResponseSchema = z.object({ customToken: z.string() });

@@ -29,4 +29,6 @@ export const COLLECTIONS = {
   linkSlots: "link_slots",
   clicks: "clicks",
   announcements: "announcements",
+  auditLog: "audit_log",
+  subscriptionChecks: "subscription_checks",
 } as const;

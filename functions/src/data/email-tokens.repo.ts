@@ -7,6 +7,8 @@ export interface NewEmailToken {
   /** SHA-256 of the token, hex: the document id, so the token itself is never stored. */
   tokenHash: string;
   email: string;
+  /** The address as the member typed it (trimmed), when its case differs: Stripe matches case-sensitively. */
+  typedEmail: string | null;
   expiresAt: Date;
   maxUses: number;
 }
@@ -14,6 +16,7 @@ export interface NewEmailToken {
 export async function saveEmailToken(token: NewEmailToken): Promise<void> {
   await tokens().doc(token.tokenHash).create({
     email: token.email,
+    typedEmail: token.typedEmail,
     token: token.tokenHash,
     expiresAt: Timestamp.fromDate(token.expiresAt),
     createdAt: FieldValue.serverTimestamp(),
@@ -25,7 +28,7 @@ export async function saveEmailToken(token: NewEmailToken): Promise<void> {
 }
 
 export type TokenUseResult =
-  | { ok: true; email: string }
+  | { ok: true; email: string; typedEmail: string | null }
   | { ok: false; reason: "invalid" | "expired" | "used_up" };
 
 /**
@@ -44,6 +47,6 @@ export async function useEmailToken(tokenHash: string, now: Date, ip: string | n
     const maxUses = Number(data.maxUses ?? 5);
     if (useCount >= maxUses) return { ok: false, reason: "used_up" } as const;
     tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip });
-    return { ok: true, email: String(data.email) } as const;
+    return { ok: true, email: String(data.email), typedEmail: typeof data.typedEmail === "string" ? data.typedEmail : null } as const;
   });
 }

@@ -128,6 +128,14 @@ export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "app
 };
 
 /**
+ * Bookkeeping (a test result, the time the owner was told) is not an edit: it must not move the
+ * link up the "latest submitted or updated" order nor change the CSV's Updated column.
+ */
+const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt"]);
+const stamp = (changes: LinkChanges) =>
+  Object.keys(changes).every((k) => BOOKKEEPING.has(k)) ? changes : { ...changes, updatedAt: FieldValue.serverTimestamp() };
+
+/**
  * Changes one link as `decide` says, given its current state read in the same transaction; `decide`
  * answers null to refuse (e.g. the link is not the caller's). Null when missing or refused.
  */
@@ -137,7 +145,7 @@ export async function updateLink(id: string, decide: (link: LinkRecord) => LinkC
     const current = linkFromSnapshot(await tx.get(ref));
     const changes = current ? decide(current) : null;
     if (!changes) return false;
-    tx.update(ref, { ...changes, updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, stamp(changes));
     return true;
   });
   return found ? getLink(id) : null;
@@ -155,7 +163,7 @@ export async function updateLinks(ids: string[], changes: LinkChanges): Promise<
     const missing: string[] = [];
     snaps.forEach((snap, i) => {
       if (!snap.exists) missing.push(unique[i]!);
-      else tx.update(refs[i]!, { ...changes, updatedAt: FieldValue.serverTimestamp() });
+      else tx.update(refs[i]!, stamp(changes));
     });
     return missing;
   });

@@ -154,9 +154,11 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
     await requireProgramIn(tx, targetId);
     const sourceLinks = await linksOfProgramIn(tx, sourceId);
     const targetByOwner = new Map((await linksOfProgramIn(tx, targetId)).map((l) => [l.email, l]));
+    // The slots are what tx.create below would collide with, so they decide, not just the links read.
+    const slots = sourceLinks.length > 0 ? await tx.getAll(...sourceLinks.map((l) => linkSlotRef(targetId, l.email))) : [];
     const conflicts = sourceLinks
-      .filter((l) => targetByOwner.has(l.email))
-      .map((l) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)!.id }));
+      .filter((l, i) => targetByOwner.has(l.email) || slots[i]?.exists)
+      .map((l, i) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? "") }));
     if (conflicts.length > 0) throw new MergeConflictError(conflicts);
     for (const link of sourceLinks) {
       tx.update(linksCollection().doc(link.id), { programId: targetId, updatedAt: FieldValue.serverTimestamp() });

@@ -158,3 +158,9 @@ export async function listUserNames(emails?: string[]): Promise<Map<string, stri
   const snap = await query.select("username", "displayName").get();
   return new Map(snap.docs.map((d) => [String(d.get("username")), str(d.get("displayName"))]));
 }
+
+/** A user made by an admin: approved at once and exempt from the subscription rule. */
+export async function createAdminCreatedUser(uid: string, email: string): Promise<UserRecord> {
+  await users().doc(uid).create(newUserData({ uid, email, isAdmin: false, approved: true, createdByAdmin: true }));
+  return (await getUserById(uid))!;
+}

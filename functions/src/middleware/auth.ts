@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { MESSAGES } from "../contract/errors";
+import { isActiveSubscriptionStatus } from "../contract/users";
 import { getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "../services/api-error";
 import { verifyIdToken } from "../services/identity";
@@ -37,6 +38,17 @@ async function resolveCaller(req: Request, level: Level): Promise<Caller | null>
   return { uid: decoded.uid, isAdmin: decoded.admin === true && user.isAdmin, impersonatedBy, user };
 }
 
+/**
+ * A member whose last subscription check found no active or trialing subscription loses access
+ * at once (their sessions are revoked too, but an ID token lives up to an hour). Admins, admin-made
+ * users and an admin acting as a member are exempt; a user never checked (null) is let through.
+ */
+function lostSubscription(caller: Caller): boolean {
+  const { user } = caller;
+  if (caller.isAdmin || caller.impersonatedBy || user.isAdmin || user.createdByAdmin || user.subscriptionStatus === null) return false;
+  return !isActiveSubscriptionStatus(user.subscriptionStatus);
+}
+
 export function authenticate(level: Level): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     let caller: Caller | null;
@@ -51,6 +63,7 @@ export function authenticate(level: Level): RequestHandler {
     if (level === "optional") return next();
     if (!caller) throw new ApiError("UNAUTHENTICATED", MESSAGES.unauthenticated);
     if (caller.user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
+    if (lostSubscription(caller)) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     if (level === "admin" && !caller.isAdmin) throw new ApiError("FORBIDDEN", MESSAGES.forbidden);
     next();
   };

@@ -14,6 +14,11 @@ function toApiError(err: unknown): ApiError | null {
   const type = (err as { type?: string }).type;
   if (type === "entity.too.large") return new ApiError("PAYLOAD_TOO_LARGE", "Request body is larger than 100 KB");
   if (type === "entity.parse.failed") return new ApiError("BAD_REQUEST", "Malformed JSON body");
+  // Any other refusal of the body parser (charset, encoding…) is the client's: 4xx, never 500.
+  const status = (err as { status?: number }).status;
+  if (type && typeof status === "number" && status >= 400 && status < 500) {
+    return new ApiError(status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_REQUEST", "The request body could not be read");
+  }
   return null;
 }
 

@@ -12,7 +12,7 @@ export function authRoutes(deps: AppDeps): Router {
   // POST /api/auth/email – e-mail a member a login link
   router.post("/auth/email", async (req, res) => {
     const { email } = emailLoginRequestSchema.parse(req.body ?? {});
-    res.json(await requestLoginLink(deps, email, clientIp(req)));
+    res.json(await requestLoginLink(deps, email.toLowerCase(), clientIp(req), email));
   });
 
   // GET /api/auth/login?token= – exchange a login link's token for a Firebase custom token

@@ -1,7 +1,13 @@
 import type { Request } from "express";
-import { z } from "zod";
+import { DOCUMENT_ID_PATTERN } from "../contract/common";
+import { ApiError } from "../services/api-error";
 
-const idParam = z.object({ id: z.string().min(1).max(200) });
-
-/** The `:id` of a route, validated like every other input. */
-export const idOf = (req: Request): string => idParam.parse(req.params).id;
+/**
+ * The `:id` of a route. An id this API never hands out (a decoded "/", Firestore's reserved names,
+ * over-long) names nothing: 404, before it reaches Firestore.
+ */
+export function idOf(req: Request): string {
+  const id = req.params.id;
+  if (typeof id !== "string" || !DOCUMENT_ID_PATTERN.test(id)) throw new ApiError("NOT_FOUND", "Not found");
+  return id;
+}

@@ -3,6 +3,7 @@ import { loginRequestSchema, registerRequestSchema } from "../contract/auth";
 import { authenticate, callerOf } from "../middleware/auth";
 import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "../services/accounts";
 import type { AppDeps } from "../services/deps";
+import { clientIp } from "./client-ip";
 
 export function sessionRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -21,7 +22,7 @@ export function sessionRoutes(deps: AppDeps): Router {
   // POST /api/login – username and password, for clients that cannot use the Firebase SDK
   router.post("/login", async (req, res) => {
     const { username, password } = loginRequestSchema.parse(req.body ?? {});
-    res.json(await loginWithPassword(deps, username, password));
+    res.json(await loginWithPassword(deps, username, password, clientIp(req)));
   });
 
   // POST /api/register – the first admin, only while no admin exists

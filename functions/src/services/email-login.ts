@@ -16,7 +16,7 @@ export const sha256 = (value: string) => createHash("sha256").update(value).dige
  * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
  * used to find out who is a member.
  */
-export async function requestLoginLink(deps: AppDeps, email: string, ip: string): Promise<EmailLoginResponse> {
+export async function requestLoginLink(deps: AppDeps, email: string, ip: string, typedEmail: string = email): Promise<EmailLoginResponse> {
   const now = deps.now();
   const retryAfterSeconds = await hitRateLimits(
     [
@@ -31,6 +31,7 @@ export async function requestLoginLink(deps: AppDeps, email: string, ip: string)
   await saveEmailToken({
     tokenHash: sha256(token),
     email,
+    typedEmail: typedEmail !== email ? typedEmail : null,
     expiresAt: new Date(now.getTime() + LOGIN_TOKEN.ttlMs),
     maxUses: LOGIN_TOKEN.maxUses,
   });
@@ -67,7 +68,7 @@ export async function exchangeLoginToken(deps: AppDeps, token: string, ip: strin
   const exempt = existing !== null && (existing.isAdmin || existing.createdByAdmin);
   let subscription = null;
   if (!exempt) {
-    const found = await deps.subscriptions.findByEmail(email);
+    const found = await deps.subscriptions.findByEmail(email, ...(used.typedEmail ? [used.typedEmail] : []));
     if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
   }

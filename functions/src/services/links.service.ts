@@ -103,7 +103,8 @@ export async function testLink(deps: AppDeps, id: string): Promise<LinkTestResul
   const link = await getLink(id);
   if (!link) throw linkNotFound();
   const validation = await deps.linkTester.test(link.link);
-  await updateLink(id, () => ({ testedOffer: describeLinkTest(validation), testedAt: new Date() }));
+  // The URL may have been edited during the test: that result would describe another address.
+  await updateLink(id, (current) => (current.link === link.link ? { testedOffer: describeLinkTest(validation), testedAt: new Date() } : null));
   return { validation: { isValid: validation.isValid, responseTime: validation.responseTime, errorMessage: validation.errorMessage } };
 }
 

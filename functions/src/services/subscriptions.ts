@@ -11,7 +11,13 @@ export interface SubscriptionLookupResult {
 
 /** Where member subscriptions are checked. Stripe in production and in the local suite. */
 export interface SubscriptionLookup {
-  findByEmail(email: string): Promise<SubscriptionLookupResult>;
+  /**
+   * The best subscription of any customer with one of these addresses. Stripe compares e-mails
+   * case-sensitively, so callers pass the address as the member typed it as well as lower-cased.
+   */
+  findByEmail(...emails: string[]): Promise<SubscriptionLookupResult>;
+  /** The best subscription of a known customer; 'not_found' when Stripe no longer has it. */
+  findByCustomer(customerId: string): Promise<SubscriptionLookupResult>;
 }
 
 /** Best first: an active subscription wins over a trial, a trial over anything in arrears. */
@@ -35,21 +41,39 @@ export function createStripeClient(secretKey: string, apiUrl: string): Stripe {
 export class StripeSubscriptionLookup implements SubscriptionLookup {
   constructor(private readonly stripe: Stripe) {}
 
-  async findByEmail(email: string): Promise<SubscriptionLookupResult> {
+  async findByEmail(...emails: string[]): Promise<SubscriptionLookupResult> {
     let best: { customerId: string; sub: Stripe.Subscription | null } | null = null;
-    // One e-mail can have several customers (a re-subscription creates a new one): look at all.
-    for await (const customer of this.stripe.customers.list({ email, limit: 100 })) {
-      for await (const sub of this.stripe.subscriptions.list({ customer: customer.id, status: "all", limit: 100 })) {
-        if (!best?.sub || rank(sub.status) < rank(best.sub.status)) best = { customerId: customer.id, sub };
-      }
-      best ??= { customerId: customer.id, sub: null };
+    const customers: Stripe.Customer[] = [];
+    for (const email of new Set(emails)) {
+      for await (const customer of this.stripe.customers.list({ email, limit: 100 })) customers.push(customer);
     }
-    const status = best?.sub?.status ?? "not_found";
-    return {
-      customerId: best?.customerId ?? null,
-      subscriptionId: best?.sub?.id ?? null,
-      status,
-      isActive: isActiveSubscriptionStatus(status),
-    };
+    // One e-mail can have several customers (a re-subscription creates a new one): look at all.
+    for (const customer of customers) {
+      const candidate = await this.bestOf(customer.id);
+      if (!best?.sub || (candidate.sub && rank(candidate.sub.status) < rank(best.sub.status))) best = candidate;
+    }
+    return toResult(best);
   }
+
+  async findByCustomer(customerId: string): Promise<SubscriptionLookupResult> {
+    try {
+      return toResult(await this.bestOf(customerId));
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return toResult(null);
+      throw err;
+    }
+  }
+
+  private async bestOf(customerId: string): Promise<{ customerId: string; sub: Stripe.Subscription | null }> {
+    let best: Stripe.Subscription | null = null;
+    for await (const sub of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 })) {
+      if (!best || rank(sub.status) < rank(best.status)) best = sub;
+    }
+    return { customerId, sub: best };
+  }
+}
+
+function toResult(best: { customerId: string; sub: Stripe.Subscription | null } | null): SubscriptionLookupResult {
+  const status = best?.sub?.status ?? "not_found";
+  return { customerId: best?.customerId ?? null, subscriptionId: best?.sub?.id ?? null, status, isActive: isActiveSubscriptionStatus(status) };
 }

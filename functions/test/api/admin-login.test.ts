@@ -58,6 +58,13 @@ describe("POST /api/login", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
+  it("limits password attempts per username: the 11th in 15 minutes is refused with Retry-After", async () => {
+    for (let i = 0; i < 10; i++) await call("POST", "/api/login", { body: { username: "admin@example.com", password: `wrong-${i}` } });
+    const limited = await call("POST", "/api/login", { body: { username: "admin@example.com", password: "admin-password-1" } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("carries the admin claim in the browser's own password sign-in", async () => {
     const idToken = await idTokenFromPassword("admin@example.com", "admin-password-1");
     const me = await call("GET", "/api/user", { idToken });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
 import { call } from "../support/http";
@@ -85,6 +86,17 @@ describe("GET /api/auth/login", () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });
     expect((await db().collection("users").where("username", "==", email).get()).empty).toBe(true);
+  });
+
+  it("finds a Stripe customer whose e-mail has capitals, as the member typed it", async () => {
+    const stripe = new Stripe("sk_test_local", { host: new URL(suite.stripeUrl).hostname, port: Number(new URL(suite.stripeUrl).port), protocol: "http" });
+    const customer = await stripe.customers.create({ email: "Mixed.Case@Example.com" });
+    await stripe.subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
+    const res = await call("POST", "/api/auth/email", { body: { email: " Mixed.Case@Example.com " } });
+    const login = await call("GET", `/api/auth/login?token=${res.body.token}`);
+    expect(login.status).toBe(200);
+    // stored and compared lower-cased
+    expect(login.body.email).toBe("mixed.case@example.com");
   });
 
   it("works five times and refuses the sixth use", async () => {

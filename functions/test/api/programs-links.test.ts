@@ -163,6 +163,17 @@ describe("programs", () => {
 });
 
 describe("links", () => {
+  it("ids this API never hands out name nothing: 404 or 400, never 500", async () => {
+    expect((await call("DELETE", "/api/links/a%2Fb", { idToken: admin })).status).toBe(404);
+    expect((await call("POST", "/api/links/__x__/approve", { idToken: admin })).status).toBe(404);
+    expect((await call("PATCH", `/api/programs/${"x".repeat(200)}`, { idToken: admin, body: { name: "N" } })).status).toBe(404);
+    const badProgram = await call("POST", "/api/user/links", { idToken: alice, body: { programId: "a/b", link: "https://x.example/", description: "d" } });
+    expect(badProgram.status).toBe(400);
+    expect(badProgram.body.message).toBe("Program is required");
+    expect((await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: ["a/b"], op: "approve" } })).status).toBe(400);
+    expect((await call("POST", "/api/programs/abc/merge", { idToken: admin, body: { targetProgramId: "x".repeat(2000) } })).status).toBe(400);
+  });
+
   it("a member submits for their own e-mail only, one link per program", async () => {
     const p = await createProgramAs(admin, "Chase");
     const ok = await call("POST", "/api/links", {

@@ -1,0 +1,185 @@
+import type { AdminUser, UpdateUserRequest } from "../contract/users";
+import {
+  AccountMergeConflictError,
+  deleteUserData,
+  EmailTakenError,
+  findUserByExactUsername,
+  listUsersWithLinkCounts,
+  mergeUserAccounts,
+  recordAudit,
+  setBlocked,
+  setUserFields,
+  updateUserProfile,
+} from "../data/user-admin.repo";
+import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../data/users.repo";
+import { auth } from "../data/db";
+import type { Caller } from "../middleware/auth";
+import { ApiError } from "./api-error";
+import { ensureAuthUser, revokeSessions } from "./identity";
+
+const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
+const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
+
+export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    isAdmin: user.isAdmin,
+    approved: user.approved,
+    blocked: user.blocked,
+    createdByAdmin: user.createdByAdmin,
+    notes: user.notes,
+    stripeCustomerId: user.stripeCustomerId,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionLastChecked: user.subscriptionLastChecked?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    linkCount,
+  };
+}
+
+async function present(user: UserRecord): Promise<AdminUser> {
+  const all = await listUsersWithLinkCounts();
+  return toAdminUser(user, all.find((u) => u.user.id === user.id)?.linkCount ?? 0);
+}
+
+export async function listUsers(): Promise<AdminUser[]> {
+  const all = await listUsersWithLinkCounts();
+  return all.sort((a, b) => a.user.username.localeCompare(b.user.username) || a.user.id.localeCompare(b.user.id)).map((u) => toAdminUser(u.user, u.linkCount));
+}
+
+/** The user a path's {username} names: exactly as stored, else after trimming and lower-casing. */
+export async function userByUsername(username: string): Promise<UserRecord> {
+  const user = (await findUserByExactUsername(username)) ?? (await findUserByUsername(username.trim().toLowerCase()));
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/**
+ * Edits a user. A new e-mail changes the Auth account first (which refuses a taken address), then the
+ * user and their links in one transaction; if that fails the Auth e-mail is put back.
+ */
+export async function editUser(caller: Caller, username: string, body: UpdateUserRequest): Promise<AdminUser> {
+  const user = await userByUsername(username);
+  const { newEmail, ...profile } = body;
+  // A different customer is a different subscription: clear the old one unless a new one is given.
+  if (profile.stripeCustomerId !== undefined && profile.stripeCustomerId !== user.stripeCustomerId && profile.stripeSubscriptionId === undefined) {
+    profile.stripeSubscriptionId = null;
+  }
+  const emailChange = newEmail !== undefined && newEmail !== user.username;
+  if (emailChange) {
+    if (await findUserByUsername(newEmail)) throw emailTaken();
+    await auth()
+      .updateUser(user.id, { email: newEmail })
+      .catch((err: { code?: string }) => {
+        if (err.code === "auth/email-already-exists") throw emailTaken();
+        throw err;
+      });
+  }
+  let updated: UserRecord | null;
+  try {
+    updated = await updateUserProfile(user.id, profile, emailChange ? newEmail : undefined);
+  } catch (err) {
+    if (emailChange) await auth().updateUser(user.id, { email: user.username }).catch(() => undefined);
+    if (err instanceof EmailTakenError) throw emailTaken();
+    throw err;
+  }
+  if (!updated) throw userNotFound();
+  await recordAudit({ actorUid: caller.uid, action: "user.update", targetUid: user.id, targetEmail: user.username, details: { fields: Object.keys(body), ...(emailChange ? { newEmail } : {}) } });
+  return present(updated);
+}
+
+/** Deletes the user with their links, clicks, tokens and sign-in account. */
+export async function removeUser(caller: Caller, username: string): Promise<void> {
+  const user = await userByUsername(username);
+  if (user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot delete your own account");
+  await deleteUserData(user.id);
+  await auth()
+    .deleteUser(user.id)
+    .catch((err: { code?: string }) => {
+      if (err.code !== "auth/user-not-found") throw err;
+    });
+  await recordAudit({ actorUid: caller.uid, action: "user.delete", targetUid: user.id, targetEmail: user.username });
+}
+
+/** Block: their links pause and their sessions end now. Unblock: the links the block paused resume. */
+export async function blockUser(caller: Caller, username: string, blocked: boolean): Promise<AdminUser> {
+  const user = await userByUsername(username);
+  if (blocked && user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot block your own account");
+  const updated = await setBlocked(user.id, blocked);
+  if (!updated) throw userNotFound();
+  if (blocked) await revokeSessions(user.id);
+  await recordAudit({ actorUid: caller.uid, action: blocked ? "user.block" : "user.unblock", targetUid: user.id, targetEmail: user.username });
+  return present(updated);
+}
+
+export async function approveUser(caller: Caller, username: string): Promise<AdminUser> {
+  const user = await userByUsername(username);
+  const updated = await setUserFields(user.id, { approved: true });
+  if (!updated) throw userNotFound();
+  await recordAudit({ actorUid: caller.uid, action: "user.approve", targetUid: user.id, targetEmail: user.username });
+  return present(updated);
+}
+
+/** A user made by an admin is approved at once and needs no subscription. */
+export async function createUserByAdmin(caller: Caller, email: string): Promise<{ user: { username: string } }> {
+  if (await findUserByUsername(email)) throw emailTaken();
+  const uid = await ensureAuthUser(email);
+  if (await getUserById(uid)) throw emailTaken();
+  const user = await createAdminCreatedUser(uid, email).catch((err: { code?: number }) => {
+    if (err.code === 6 /* ALREADY_EXISTS */) throw emailTaken();
+    throw err;
+  });
+  await recordAudit({ actorUid: caller.uid, action: "user.create", targetUid: uid, targetEmail: email });
+  return { user: { username: user.username } };
+}
+
+export async function changeOwnPassword(caller: Caller, password: string): Promise<void> {
+  await auth().updateUser(caller.uid, { password });
+  await recordAudit({ actorUid: caller.uid, action: "admin.password", targetUid: caller.uid });
+}
+
+/** Accounts whose e-mails are equal after trimming and lower-casing; the oldest is the primary. */
+export async function duplicateGroups(): Promise<{ email: string; duplicates: AdminUser[] }[]> {
+  const all = await listUsersWithLinkCounts();
+  const groups = new Map<string, typeof all>();
+  for (const entry of all) {
+    const key = entry.user.username.trim().toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return [...groups.entries()]
+    .filter(([, members]) => members.length > 1)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([email, members]) => ({
+      email,
+      duplicates: members.sort((a, b) => a.user.createdAt.getTime() - b.user.createdAt.getTime() || a.user.id.localeCompare(b.user.id)).map((m) => toAdminUser(m.user, m.linkCount)),
+    }));
+}
+
+export async function mergeAccounts(caller: Caller, primaryEmail: string, duplicateEmail: string): Promise<{ movedLinks: number; movedTokens: number }> {
+  const primary = await findUserByExactUsername(primaryEmail);
+  const duplicate = await findUserByExactUsername(duplicateEmail);
+  if (!primary || !duplicate) throw userNotFound();
+  if (primary.id === duplicate.id) throw new ApiError("BAD_REQUEST", "An account cannot be merged into itself");
+  if (primary.username.trim().toLowerCase() !== duplicate.username.trim().toLowerCase()) {
+    throw new ApiError("BAD_REQUEST", "Only accounts with the same e-mail address can be merged");
+  }
+  let result;
+  try {
+    result = await mergeUserAccounts(primary, duplicate);
+  } catch (err) {
+    if (err instanceof AccountMergeConflictError) {
+      throw new ApiError("MERGE_CONFLICT", `Both accounts have a link in the same program: ${err.programIds.join(", ")}. Delete one of each first.`, {
+        details: { programIds: err.programIds },
+      });
+    }
+    throw err;
+  }
+  await auth()
+    .deleteUser(duplicate.id)
+    .catch(() => undefined);
+  await recordAudit({ actorUid: caller.uid, action: "user.merge", targetUid: primary.id, targetEmail: primary.username, details: { duplicateUid: duplicate.id, ...result } });
+  return result;
+}
