@@ -35,8 +35,13 @@ export async function createCustomToken(uid: string, claims?: Record<string, unk
   return auth().createCustomToken(uid, claims);
 }
 
+/** Ends every session of the account; an account that no longer exists has none to end. */
 export async function revokeSessions(uid: string): Promise<void> {
-  await auth().revokeRefreshTokens(uid);
+  try {
+    await auth().revokeRefreshTokens(uid);
+  } catch (err) {
+    if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
+  }
 }
 
 /** Gives an account the admin claim and ends its sessions so the next token carries the role. */
