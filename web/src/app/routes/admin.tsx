@@ -1,7 +1,15 @@
+import type { CurrentUser } from "@contract/users";
 import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireAdmin } from "@/features/auth/components/require-admin";
+import { useLogInAsUser } from "@/features/auth/components/use-log-in-as-user";
 
 export default function AdminRoute() {
-  return <RequireAdmin>{(admin) => <AdminDashboard email={admin.email} logoutAction={<LogoutButton />} />}</RequireAdmin>;
+  return <RequireAdmin>{(admin) => <Admin admin={admin} />}</RequireAdmin>;
+}
+
+// Composes the features: the admin dashboard, with logout and impersonation from the auth feature.
+function Admin({ admin }: { admin: CurrentUser }) {
+  const logInAsUser = useLogInAsUser();
+  return <AdminDashboard email={admin.email} logoutAction={<LogoutButton />} onLogInAsUser={logInAsUser} />;
 }

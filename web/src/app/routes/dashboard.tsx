@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@contract/users";
 import { ActiveAnnouncement } from "@/features/announcements/components/active-announcement";
+import { BackToAdminButton } from "@/features/auth/components/back-to-admin-button";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
 import { MemberDashboard } from "@/features/member-links/components/member-dashboard";
@@ -16,6 +17,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
     <MemberDashboard
       user={user}
       logoutAction={<LogoutButton />}
+      adminReturnAction={<BackToAdminButton />}
       announcement={<ActiveAnnouncement />}
       programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
     />

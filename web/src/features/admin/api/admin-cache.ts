@@ -1,17 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
-/** Query keys the admin changes touch; the programs list and the announcement are read by other screens too. */
+/**
+ * Query keys the admin changes touch; the programs list and the announcement are read by other screens too.
+ * Users carry link counts and links carry owners, so every admin change refreshes all of them
+ * (only the lists on screen refetch; the rest are marked stale).
+ */
 export const ADMIN_DATA_KEYS = {
   links: ["links"],
   programs: ["programs"],
   announcements: ["announcements"],
+  users: ["users"],
+  duplicateUsers: ["duplicate-users"],
 } as const;
 
 /** Mutations that act on one link share this key, so the list can tell which rows are busy. */
 export const linkActionMutationKey = ["admin", "link-action"] as const;
 /** Mutations that act on one program. */
 export const programActionMutationKey = ["admin", "program-action"] as const;
+/** Mutations that act on one user (approve, block, unblock, update, delete, subscription check). */
+export const userActionMutationKey = ["admin", "user-action"] as const;
 
 /** Refreshes the links, programs and announcement after a successful change (counts and names cross over). */
 export function useInvalidateAdminData(): () => Promise<void> {
@@ -28,5 +36,11 @@ export function linkPath(id: string, action?: string): string {
 
 export function programPath(id: string, action?: string): string {
   const base = `/api/programs/${encodeURIComponent(id)}`;
+  return action ? `${base}/${action}` : base;
+}
+
+/** The username is the member's e-mail: it must be encoded to sit in a path. */
+export function userPath(username: string, action?: string): string {
+  const base = `/api/users/${encodeURIComponent(username)}`;
   return action ? `${base}/${action}` : base;
 }

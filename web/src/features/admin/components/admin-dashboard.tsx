@@ -9,14 +9,23 @@ import type { ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { PageLayout } from "@/components/layouts";
 import { AnnouncementsTab } from "./announcements-tab";
-import { ComingSoonPanel } from "./coming-soon-panel";
+import { ChangePasswordButton } from "./change-password-button";
+import { CheckAllSubscriptionsButton } from "./check-all-subscriptions-button";
+import { DevUserButton } from "./dev-user-button";
+import { DuplicatesTab } from "./duplicates-tab";
 import { ExportCsvButton } from "./export-csv-button";
 import { LinksTab } from "./links-tab";
 import { ProgramsTab } from "./programs-tab";
+import { UsersTab } from "./users-tab";
 
 interface AdminDashboardProps {
   email: string;
   logoutAction: ReactNode;
+  /**
+   * 'Log in as user' and 'Dev User' (from the auth feature): signs in as that user and opens their
+   * dashboard; rejects, leaving the admin here, when it could not.
+   */
+  onLogInAsUser: (email: string) => Promise<void>;
 }
 
 const TABS = [
@@ -32,23 +41,23 @@ function toTab(value: string | null): TabValue {
   return TABS.find((tab) => tab.value === value)?.value ?? "programs";
 }
 
-function TabContent({ tab }: { tab: TabValue }) {
+function TabContent({ tab, onLogInAsUser }: { tab: TabValue; onLogInAsUser: (email: string) => Promise<void> }) {
   switch (tab) {
     case "programs":
       return <ProgramsTab />;
     case "links":
       return <LinksTab />;
     case "users":
-      return <ComingSoonPanel title="Users are coming soon" description="Approving, blocking and editing users will be managed here." />;
+      return <UsersTab onLogInAsUser={onLogInAsUser} />;
     case "duplicates":
-      return <ComingSoonPanel title="Duplicates are coming soon" description="Accounts that share an e-mail address will be listed and merged here." />;
+      return <DuplicatesTab />;
     case "announcements":
       return <AnnouncementsTab />;
   }
 }
 
 /** /admin – the administrator's dashboard. The open tab lives in ?tab= so a reload keeps it. */
-export function AdminDashboard({ email, logoutAction }: AdminDashboardProps) {
+export function AdminDashboard({ email, logoutAction, onLogInAsUser }: AdminDashboardProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = toTab(searchParams.get("tab"));
 
@@ -68,10 +77,13 @@ export function AdminDashboard({ email, logoutAction }: AdminDashboardProps) {
           <Button component={RouterLink} to="/analytics" variant="outlined" startIcon={<BarChartIcon />}>
             Analytics
           </Button>
+          <DevUserButton onLogInAsUser={onLogInAsUser} />
+          <CheckAllSubscriptionsButton />
           <ExportCsvButton />
           <Button component={RouterLink} to="/submit" variant="outlined" startIcon={<AddCircleOutlineOutlinedIcon />}>
             Submit New
           </Button>
+          <ChangePasswordButton />
           {logoutAction}
         </>
       }
@@ -84,7 +96,7 @@ export function AdminDashboard({ email, logoutAction }: AdminDashboardProps) {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        <TabContent tab={tab} />
+        <TabContent tab={tab} onLogInAsUser={onLogInAsUser} />
       </Box>
     </PageLayout>
   );

@@ -15,10 +15,11 @@ interface RequireSessionProps {
 
 /** Renders its children with the signed-in user; a spinner while the session loads; else redirects. */
 export function RequireSession({ redirectTo, missingSessionToast, children }: RequireSessionProps) {
-  const { user, isLoading, logoutMutation } = useAuth();
+  const { user, isLoading, isSwitchingUser, logoutMutation } = useAuth();
 
   // During a logout the user is gone before the logout finishes and moves on: wait for it.
-  if (isLoading || (!user && logoutMutation.isPending)) return <PageSpinner />;
+  // While the session passes to another account (impersonation), neither account's page is shown.
+  if (isLoading || isSwitchingUser || (!user && logoutMutation.isPending)) return <PageSpinner />;
   if (!user) return <RedirectWithToast to={redirectTo} toast={missingSessionToast} />;
   return <>{children(user)}</>;
 }

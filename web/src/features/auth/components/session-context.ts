@@ -8,6 +8,8 @@ export interface Session {
   user: CurrentUser | null;
   /** True while Firebase has not said who is signed in, or while the current user is loading. */
   isLoading: boolean;
+  /** True while 'Log in as user' or 'Back to Admin' hands the session from one account to another. */
+  isSwitchingUser: boolean;
   error: Error | null;
   /** Admin login: Firebase e-mail/password sign-in, then the current user. */
   loginMutation: UseMutationResult<CurrentUser, Error, LoginRequest>;
@@ -15,6 +17,16 @@ export interface Session {
   logoutMutation: UseMutationResult<void, Error, void>;
   /** Member login: exchanges a login-link token for a session and returns the user. */
   signInWithToken: (loginToken: string) => Promise<CurrentUser>;
+  /**
+   * Admin impersonation ('Log in as user', 'Dev User'): signs in as that user, sets the browser's
+   * admin-return flag and returns the user. Rejects, with the admin still signed in, when the server refuses.
+   */
+  loginAsUser: (email: string) => Promise<CurrentUser>;
+  /**
+   * 'Back to Admin': signs the impersonating admin back in and clears the flag. On failure the flag is
+   * cleared and the member's session is left (signed out locally), so the admin can log in again.
+   */
+  returnToAdmin: () => Promise<CurrentUser>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

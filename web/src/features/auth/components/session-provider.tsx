@@ -1,14 +1,16 @@
-import { useCallback, type ReactNode } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState, type ReactNode } from "react";
+import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { signInWithCustomToken, signInWithEmailAndPassword, signOut, type User } from "firebase/auth";
 import { useAuth as useFirebaseAuth, useUser } from "reactfire";
 import type { LoginRequest } from "@contract/auth";
 import { MESSAGES } from "@contract/errors";
 import type { CurrentUser } from "@contract/users";
 import { STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
-import { currentUserQueryOptions } from "../api/get-current-user";
+import { currentUserQueryKey, currentUserQueryOptions } from "../api/get-current-user";
 import { exchangeLoginToken } from "../api/exchange-login-token";
+import { requestLoginAsUser } from "../api/login-as-user";
 import { logout } from "../api/logout";
+import { requestReturnToAdmin } from "../api/return-to-admin";
 import { toAuthError } from "../utils/auth-errors";
 import { SessionContext, type Session } from "./session-context";
 
@@ -20,6 +22,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const auth = useFirebaseAuth();
   const queryClient = useQueryClient();
   const firebaseUser = useUser();
+  // True while one account hands over to another (impersonation): pages wait instead of showing
+  // the old user's data to the new one, or 'Unauthorized' to an admin turning into a member.
+  const [isSwitchingUser, setSwitchingUser] = useState(false);
 
   const authKnown = firebaseUser.status !== "loading";
   const uid = authKnown ? (firebaseUser.data?.uid ?? null) : null;
@@ -50,10 +55,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   });
 
+  // An admin acting as a member must not sign the real member out of their own devices.
+  const impersonating = Boolean(uid && currentUser.data?.impersonatedBy);
+
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
       // Revoking the refresh tokens is best effort: signing out locally must work even offline.
-      await logout().catch(() => undefined);
+      if (!impersonating) await logout().catch(() => undefined);
       await signOut(auth).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -76,11 +84,69 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [auth, loadSignedInUser],
   );
 
+  /** Signs in with a custom token for another account and drops everything cached for the previous one. */
+  const switchTo = useCallback(
+    async (customToken: string): Promise<CurrentUser> => {
+      const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
+        throw toAuthError(error);
+      });
+      const user = await loadSignedInUser(credential.user);
+      // Member links, admin lists and the previous current user were read with the other identity.
+      const keep = hashKey(currentUserQueryKey(credential.user.uid));
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
+      return user;
+    },
+    [auth, loadSignedInUser, queryClient],
+  );
+
+  const loginAsUser = useCallback(
+    async (email: string): Promise<CurrentUser> => {
+      // Asked first, as the admin: a refusal (unknown e-mail, an admin) leaves the admin where they are.
+      const { customToken } = await requestLoginAsUser(email);
+      setSwitchingUser(true);
+      try {
+        const user = await switchTo(customToken);
+        writeStorage(STORAGE_KEYS.adminReturn, "true");
+        return user;
+      } finally {
+        setSwitchingUser(false);
+      }
+    },
+    [switchTo],
+  );
+
+  const returnToAdmin = useCallback(async (): Promise<CurrentUser> => {
+    setSwitchingUser(true);
+    try {
+      const { customToken } = await requestReturnToAdmin();
+      return await switchTo(customToken);
+    } catch (error) {
+      // Not impersonating after all, or the admin is gone: leave the member's session (locally only,
+      // their other sessions stay) so that the admin can log in again.
+      await signOut(auth).catch(() => undefined);
+      queryClient.removeQueries();
+      throw error;
+    } finally {
+      writeStorage(STORAGE_KEYS.adminReturn, null);
+      setSwitchingUser(false);
+    }
+  }, [auth, queryClient, switchTo]);
+
   const user = uid ? (currentUser.data ?? null) : null;
   const isLoading = !authKnown || (uid !== null && currentUser.isPending);
   const error = firebaseUser.error ?? (uid ? currentUser.error : null);
 
-  const session: Session = { user, isLoading, error, loginMutation, logoutMutation, signInWithToken };
+  const session: Session = {
+    user,
+    isLoading,
+    isSwitchingUser,
+    error,
+    loginMutation,
+    logoutMutation,
+    signInWithToken,
+    loginAsUser,
+    returnToAdmin,
+  };
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

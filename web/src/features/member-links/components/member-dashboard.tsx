@@ -4,13 +4,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import AdminPanelSettingsOutlinedIcon from "@mui/icons-material/AdminPanelSettingsOutlined";
 import { useMemo, useState, type ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@contract/links";
 import type { CurrentUser } from "@contract/users";
 import { PageLayout } from "@/components/layouts";
-import { readStorage, STORAGE_KEYS } from "@/lib/browser-storage";
 import { useUserLinks } from "../api/get-user-links";
 import { DeleteLinkDialog } from "./delete-link-dialog";
 import { EditLinkDialog } from "./edit-link-dialog";
@@ -21,6 +18,8 @@ import { NewLinkDialog, type ProgramsState } from "./new-link-dialog";
 interface MemberDashboardProps {
   user: CurrentUser;
   logoutAction: ReactNode;
+  /** 'Back to Admin' (from the auth feature): renders itself only for an admin who came through 'Log in as user'. */
+  adminReturnAction?: ReactNode;
   /** The active announcement (from the announcements feature). */
   announcement: ReactNode;
   /** Programs for the 'Submit New Link' picker (from the programs feature). */
@@ -28,9 +27,7 @@ interface MemberDashboardProps {
 }
 
 /** /dashboard – the member's own links. */
-export function MemberDashboard({ user, logoutAction, announcement, programs }: MemberDashboardProps) {
-  // Set when an admin came here through 'Log in as user'.
-  const cameFromAdmin = readStorage(STORAGE_KEYS.adminReturn) !== null;
+export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs }: MemberDashboardProps) {
   const linksQuery = useUserLinks();
   const links = linksQuery.data;
   const takenProgramIds = useMemo(() => (links ?? []).map((link) => link.programId), [links]);
@@ -45,11 +42,7 @@ export function MemberDashboard({ user, logoutAction, announcement, programs }: 
       subtitle={<span data-testid="session-email">{user.email}</span>}
       actions={
         <>
-          {cameFromAdmin ? (
-            <Button component={RouterLink} to="/admin" variant="outlined" startIcon={<AdminPanelSettingsOutlinedIcon />}>
-              Back to Admin
-            </Button>
-          ) : null}
+          {adminReturnAction}
           {logoutAction}
         </>
       }

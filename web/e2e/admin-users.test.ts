@@ -1,0 +1,162 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { api } from "./support/api";
+import { newPage, screenshot, useBrowser } from "./support/browser";
+import { clearInbox, ensureAdmin, idTokenFromPassword, resetEmulators, signInMember } from "./support/suite";
+
+const browser = useBrowser();
+const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+
+interface User {
+  username: string;
+  displayName: string | null;
+  notes: string | null;
+  approved: boolean;
+  blocked: boolean;
+  subscriptionLastChecked: string | null;
+}
+
+let adminToken: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  await clearInbox();
+  await ensureAdmin(ADMIN.email, ADMIN.password);
+  adminToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  // two members sign in once: both are pending approval
+  await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
+});
+
+const usersNow = () => api<User[]>("GET", "/api/users", adminToken);
+const userNow = async (username: string) => (await usersNow()).find((u) => u.username === username);
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/auth");
+  await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+}
+
+async function toast(page: Page, title: string, description?: string) {
+  // includeHidden: an open MUI dialog marks everything outside it aria-hidden, the toast area too
+  const found = page.getByRole("alert", { includeHidden: true }).or(page.getByRole("status", { includeHidden: true })).filter({ hasText: title });
+  await (description ? found.filter({ hasText: description }) : found)
+    .first()
+    .waitFor()
+    .catch(async (err: unknown) => {
+      // say what the page showed instead
+      const shown = await page.getByRole("alert").or(page.getByRole("status")).allTextContents();
+      throw new Error(`no toast "${title}${description ? ` / ${description}` : ""}"; visible: ${JSON.stringify(shown)}`, { cause: err });
+    });
+}
+
+/** A user's card: a collapsible card whose header starts with the e-mail. */
+const card = (page: Page, email: string) => page.locator(".MuiAccordion-root").filter({ hasText: email });
+
+async function openUser(page: Page, email: string) {
+  const header = card(page, email).getByRole("button", { expanded: false });
+  if ((await header.count()) > 0) await header.first().click();
+  return card(page, email);
+}
+
+describe("admin users", () => {
+  it("approves, edits, checks, blocks, creates, deletes users and logs in as one and back", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Users" }).click();
+
+    // defaults: blocked and approved users hidden, so both pending members show and the admin does not
+    await page.getByText("2 of 3 users").waitFor();
+    await screenshot(page, "admin-20-users-tab");
+
+    await (await openUser(page, "active@example.com")).getByRole("button", { name: "Approve", exact: true }).click();
+    await toast(page, "User approved");
+    await page.getByText("1 of 3 users").waitFor();
+    expect((await userNow("active@example.com"))?.approved).toBe(true);
+
+    // settings: name and notes saved; the e-mail is left alone
+    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await openUser(page, "active@example.com");
+    await page.getByRole("button", { name: "User settings for active@example.com" }).click();
+    const settings = page.getByRole("dialog");
+    await settings.getByRole("textbox", { name: "Name" }).fill("Alice Active");
+    await settings.getByRole("textbox", { name: "Private notes" }).fill("Met at the meetup");
+    await settings.getByText("Last checked:").waitFor();
+    await screenshot(page, "admin-21-user-settings");
+    await settings.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Success", "User settings updated successfully");
+    await settings.waitFor({ state: "detached" });
+    expect(await userNow("active@example.com")).toMatchObject({ displayName: "Alice Active", notes: "Met at the meetup" });
+
+    // subscription check from the dialog
+    await page.getByRole("button", { name: "User settings for active@example.com" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Check Subscription Status" }).click();
+    await toast(page, "Subscription checked", "Status: active");
+    expect((await userNow("active@example.com"))?.subscriptionLastChecked).not.toBeNull();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+    // block asks first, then pauses the member
+    await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Block", exact: true }).click();
+    await page.getByRole("dialog").getByText("pauses all of their links").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Block" }).click();
+    await toast(page, "User blocked");
+    expect((await userNow("trialing@example.com"))?.blocked).toBe(true);
+
+    // create a user: empty first, then an address
+    await page.getByRole("button", { name: "Create User" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
+    await toast(page, "Email required", "Please enter an email address");
+    await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill("Friend@Example.com");
+    await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
+    await toast(page, "User created");
+    expect(await userNow("friend@example.com")).toMatchObject({ approved: true });
+
+    // and delete it again from its settings
+    await openUser(page, "friend@example.com");
+    await page.getByRole("button", { name: "User settings for friend@example.com" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete User" }).click();
+    await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete User" }).click();
+    await toast(page, "User deleted successfully", "The user and all their links have been removed");
+    expect(await userNow("friend@example.com")).toBeUndefined();
+
+    await page.getByRole("button", { name: "Check All Subscriptions" }).click();
+    await toast(page, "Subscriptions checked", "Total");
+
+    await page.getByRole("tab", { name: "Duplicates" }).click();
+    await page.getByText("No duplicate accounts").waitFor();
+
+    // log in as the member, then back
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await (await openUser(page, "active@example.com")).getByRole("button", { name: "Log in as user" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    expect(await page.getByTestId("session-email").textContent()).toBe("active@example.com");
+    await screenshot(page, "admin-22-impersonating");
+    await page.getByRole("button", { name: "Back to Admin" }).click();
+    await page.waitForURL("**/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await page.getByTestId("session-email").textContent()).toBe(ADMIN.email);
+
+    // Dev User does the same for any address
+    await page.getByRole("button", { name: "Dev User" }).click();
+    await page.getByRole("dialog").getByRole("textbox", { name: "User email" }).fill("active@example.com");
+    await page.getByRole("dialog").getByRole("button", { name: "Log in as user" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("button", { name: "Back to Admin" }).click();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+
+    // change the admin password: mismatch first
+    await page.getByRole("button", { name: "Change Admin Password" }).click();
+    await page.getByRole("dialog").getByLabel("New password").fill("new-admin-password-2");
+    await page.getByRole("dialog").getByLabel("Confirm password").fill("something-else");
+    await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByRole("dialog").getByLabel("Confirm password").fill("new-admin-password-2");
+    await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
+    await toast(page, "Password updated");
+    await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
+    await context.close();
+  });
+});

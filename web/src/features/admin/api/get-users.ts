@@ -1,0 +1,17 @@
+// GET /api/users – every user with link count, notes, payment IDs and subscription status, sorted by username (admin).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { adminUserListSchema, type AdminUser } from "@contract/users";
+import { apiRequest } from "@/lib/api-client";
+import { ADMIN_DATA_KEYS } from "./admin-cache";
+
+export function getUsers(): Promise<AdminUser[]> {
+  return apiRequest("/api/users", { schema: adminUserListSchema });
+}
+
+export function usersQueryOptions() {
+  return queryOptions({ queryKey: ADMIN_DATA_KEYS.users, queryFn: getUsers });
+}
+
+export function useUsers() {
+  return useQuery(usersQueryOptions());
+}

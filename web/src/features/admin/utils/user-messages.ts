@@ -1,0 +1,18 @@
+import type { CheckAllSubscriptionsResult } from "@contract/users";
+
+const plural = (count: number, one: string, many = `${one}s`) => `${String(count)} ${count === 1 ? one : many}`;
+
+/** The 'Subscriptions checked' toast's description. */
+export function checkAllSummary(result: CheckAllSubscriptionsResult): string {
+  return `Total ${String(result.total)}: ${String(result.active)} active, ${String(result.cancelled)} cancelled, ${String(result.not_found)} not found, ${String(result.errors)} errors`;
+}
+
+/** The auto-approval toast's description. */
+export function autoApproveSummary(result: { checkedCount: number; approvedCount: number }): string {
+  return `Checked ${plural(result.checkedCount, "user")}, approved ${String(result.approvedCount)}`;
+}
+
+/** The merge toast's description. */
+export function mergeSummary(result: { movedLinks: number; movedTokens: number }): string {
+  return `Moved ${plural(result.movedLinks, "link")} and ${plural(result.movedTokens, "login token")} to the primary account`;
+}
