@@ -159,4 +159,30 @@ describe("admin users", () => {
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
     await context.close();
   });
+
+  it("merges a duplicate account into the primary", async () => {
+    // an account from before addresses were normalised: the same e-mail in other case, with a link
+    const { getAuth } = await import("firebase-admin/auth");
+    const { db } = await import("../../functions/src/data/db");
+    const { uid } = await getAuth().createUser({ email: "legacy-alice@example.com" });
+    const later = new Date(Date.now() + 60_000);
+    await db().collection("users").doc(uid).set({ username: "Active@Example.com", email: "Active@Example.com", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: null, createdAt: later, updatedAt: later });
+    const program = await api("POST", "/api/programs", adminToken, { name: "Chase" });
+    await db().collection("referral_links").add({ programId: program.id, email: "Active@Example.com", name: "Legacy", link: "https://refer.example.com/legacy", description: "Old offer", approved: true, paused: false, isDead: false, createdAt: later, submittedAt: later, updatedAt: later });
+
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Duplicates" }).click();
+    await page.getByText("Primary").first().waitFor();
+    await screenshot(page, "admin-23-duplicates");
+    await page.getByRole("button", { name: "Merge into primary" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Merge" }).click();
+    await toast(page, "Accounts merged");
+    await page.getByText("No duplicate accounts").waitFor();
+    const users = await usersNow();
+    expect(users.filter((u) => u.username.toLowerCase() === "active@example.com").map((u) => u.username)).toEqual(["active@example.com"]);
+    const links = await api<{ email: string }[]>("GET", "/api/links", adminToken);
+    expect(links.map((l) => l.email)).toEqual(["active@example.com"]);
+    await context.close();
+  });
 });
