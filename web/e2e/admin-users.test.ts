@@ -103,6 +103,12 @@ describe("admin users", () => {
     await toast(page, "User blocked");
     expect((await userNow("trialing@example.com"))?.blocked).toBe(true);
 
+    // blocked users are hidden by default: show them to unblock
+    await page.getByRole("switch", { name: "Hide blocked users" }).or(page.getByRole("checkbox", { name: "Hide blocked users" })).click();
+    await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Unblock", exact: true }).click();
+    await toast(page, "User unblocked");
+    expect((await userNow("trialing@example.com"))?.blocked).toBe(false);
+
     // create a user: empty first, then an address
     await page.getByRole("button", { name: "Create User" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
@@ -112,13 +118,22 @@ describe("admin users", () => {
     await toast(page, "User created");
     expect(await userNow("friend@example.com")).toMatchObject({ approved: true });
 
-    // and delete it again from its settings
+    // a new e-mail, trimmed and lower-cased
     await openUser(page, "friend@example.com");
     await page.getByRole("button", { name: "User settings for friend@example.com" }).click();
+    await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill("  Friend.New@Example.com ");
+    await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Success", "User settings updated successfully");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await userNow("friend.new@example.com")).toMatchObject({ approved: true });
+
+    // and delete it again from its settings
+    await openUser(page, "friend.new@example.com");
+    await page.getByRole("button", { name: "User settings for friend.new@example.com" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete User" }).click();
     await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete User" }).click();
     await toast(page, "User deleted successfully", "The user and all their links have been removed");
-    expect(await userNow("friend@example.com")).toBeUndefined();
+    expect(await userNow("friend.new@example.com")).toBeUndefined();
 
     await page.getByRole("button", { name: "Check All Subscriptions" }).click();
     await toast(page, "Subscriptions checked", "Total");
