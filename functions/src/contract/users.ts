@@ -37,19 +37,11 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /api/users item: everything an admin sees of a user. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  approved: z.boolean(),
-  blocked: z.boolean(),
+export const adminUserSchema = currentUserSchema.omit({ impersonatedBy: true }).extend({
   createdByAdmin: z.boolean(),
   notes: z.string().nullable(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
-  subscriptionStatus: z.string().nullable(),
   subscriptionLastChecked: z.string().nullable(),
   createdAt: z.string(),
   linkCount: z.number().int(),

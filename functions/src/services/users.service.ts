@@ -14,6 +14,7 @@ import {
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../data/users.repo";
 import { auth } from "../data/db";
 import type { Caller } from "../middleware/auth";
+import { toCurrentUser } from "./accounts";
 import { ApiError } from "./api-error";
 import { ensureAuthUser, revokeSessions } from "./identity";
 
@@ -21,19 +22,13 @@ const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
 const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
 
 export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
+  const { impersonatedBy: _none, ...base } = toCurrentUser(user, null);
   return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    displayName: user.displayName,
-    isAdmin: user.isAdmin,
-    approved: user.approved,
-    blocked: user.blocked,
+    ...base,
     createdByAdmin: user.createdByAdmin,
     notes: user.notes,
     stripeCustomerId: user.stripeCustomerId,
     stripeSubscriptionId: user.stripeSubscriptionId,
-    subscriptionStatus: user.subscriptionStatus,
     subscriptionLastChecked: user.subscriptionLastChecked?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     linkCount,
