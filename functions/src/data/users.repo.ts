@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { str, toDate } from "./timestamps";
+import { isActiveSubscriptionStatus } from "../contract/users";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {
@@ -140,15 +141,20 @@ export async function createFirstAdmin(uid: string, email: string): Promise<bool
   });
 }
 
-/** E-mails of blocked users: their links are never active. */
-export async function blockedUserEmails(): Promise<Set<string>> {
-  const snap = await users().where("blocked", "==", true).select("username").get();
-  return new Set(snap.docs.map((d) => String(d.get("username"))));
-}
-
-export async function isUserBlocked(email: string): Promise<boolean> {
-  const snap = await users().where("username", "==", email).where("blocked", "==", true).limit(1).get();
-  return !snap.empty;
+/**
+ * E-mails of owners whose links are out of rotation: blocked users, and members whose last check
+ * found no active or trialing subscription (their links come back when they renew). Admins and
+ * admin-made users need no subscription; a user never checked (null) is not held back.
+ */
+export async function ownersOutOfRotation(): Promise<Set<string>> {
+  const snap = await users().select("username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus").get();
+  const out = snap.docs.filter((d) => {
+    if (d.get("blocked") === true) return true;
+    const status = d.get("subscriptionStatus");
+    const exempt = d.get("isAdmin") === true || d.get("createdByAdmin") === true || typeof status !== "string";
+    return !exempt && !isActiveSubscriptionStatus(status);
+  });
+  return new Set(out.map((d) => String(d.get("username"))));
 }
 
 /** Display names by username, for showing link owners. All users, or just these e-mails. */

@@ -13,7 +13,7 @@ import {
   type ProgramChanges,
   type ProgramRecord,
 } from "../data/programs.repo";
-import { blockedUserEmails } from "../data/users.repo";
+import { ownersOutOfRotation } from "../data/users.repo";
 import type { Caller } from "../middleware/auth";
 import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";
@@ -24,7 +24,7 @@ const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name
 
 export const redirectUrlOf = (deps: AppDeps, programId: string) => `${deps.appOrigin}/api/programs/${encodeURIComponent(programId)}/redirect`;
 
-function toProgram(deps: AppDeps, p: ProgramRecord, links: LinkState[], blocked: Set<string>): Program {
+function toProgram(deps: AppDeps, p: ProgramRecord, links: LinkState[], heldBack: Set<string>): Program {
   const own = links.filter((l) => l.programId === p.id);
   return {
     id: p.id,
@@ -35,26 +35,26 @@ function toProgram(deps: AppDeps, p: ProgramRecord, links: LinkState[], blocked:
     fallbackUrl: p.fallbackUrl,
     isSharedOnSite: p.isSharedOnSite,
     linkCount: own.length,
-    activeLinkCount: own.filter((l) => isActiveLink(l, blocked)).length,
+    activeLinkCount: own.filter((l) => isActiveLink(l, heldBack)).length,
     redirectUrl: redirectUrlOf(deps, p.id),
     createdAt: p.createdAt,
   };
 }
 
 async function withCounts(deps: AppDeps, program: ProgramRecord): Promise<Program> {
-  const [links, blocked] = await Promise.all([listLinkStates(program.id), blockedUserEmails()]);
-  return toProgram(deps, program, links, blocked);
+  const [links, heldBack] = await Promise.all([listLinkStates(program.id), ownersOutOfRotation()]);
+  return toProgram(deps, program, links, heldBack);
 }
 
 export const visibleTo = (caller: Caller, p: Pick<ProgramRecord, "approved" | "proposedBy">) => caller.isAdmin || p.approved || p.proposedBy === caller.uid;
 
 /** Admins see every program; members the approved ones and those they proposed. By name, case-insensitively. */
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {
-  const [programs, links, blocked] = await Promise.all([listPrograms(), listLinkStates(), blockedUserEmails()]);
+  const [programs, links, heldBack] = await Promise.all([listPrograms(), listLinkStates(), ownersOutOfRotation()]);
   return programs
     .filter((p) => visibleTo(caller, p))
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id))
-    .map((p) => toProgram(deps, p, links, blocked));
+    .map((p) => toProgram(deps, p, links, heldBack));
 }
 
 /** A member's proposal waits for approval; an admin's program is approved at once. */

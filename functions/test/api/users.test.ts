@@ -167,9 +167,15 @@ describe("subscriptions", () => {
     else expect(next.body.code).toMatch(/^(UNAUTHENTICATED|NO_ACTIVE_SUBSCRIPTION)$/);
   });
 
-  it("a member whose stored status is no longer active is refused even with a live session", async () => {
+  it("a member whose stored status is no longer active is refused even with a live session, and their links leave rotation", async () => {
+    const p = await createProgramAs(admin, "Chase");
+    const link = await submitOwnLink(alice, p.id);
+    await call("POST", `/api/links/${link.id}/approve`, { idToken: admin });
+    const activeLinks = async () => (await call("GET", "/api/programs", { idToken: admin })).body[0].activeLinkCount;
+    expect(await activeLinks()).toBe(1);
     const doc = (await userDoc("active@example.com"))!;
     await doc.ref.update({ subscriptionStatus: "unpaid" });
+    expect(await activeLinks()).toBe(0);
     const res = await call("GET", "/api/user/links", { idToken: alice });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });
