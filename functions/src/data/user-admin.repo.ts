@@ -2,7 +2,7 @@ import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef } from "./keys";
 import { deleteClicksOf, linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
-import { getUserById, type SubscriptionFields, type UserRecord } from "./users.repo";
+import { getUserById, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.repo";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
@@ -13,14 +13,13 @@ export async function listUsersWithLinkCounts(): Promise<{ user: UserRecord; lin
   const [userSnap, linkSnap] = await Promise.all([users().get(), linksCollection().select("email").get()]);
   const counts = new Map<string, number>();
   linkSnap.docs.forEach((d) => counts.set(String(d.get("email")), (counts.get(String(d.get("email"))) ?? 0) + 1));
-  const all = await Promise.all(userSnap.docs.map((d) => getUserById(d.id)));
-  return all.filter((u): u is UserRecord => u !== null).map((user) => ({ user, linkCount: counts.get(user.username) ?? 0 }));
+  return userSnap.docs.map((d) => userFromSnapshot(d)!).map((user) => ({ user, linkCount: counts.get(user.username) ?? 0 }));
 }
 
 /** The user whose username is exactly this (as stored), or null. */
 export async function findUserByExactUsername(username: string): Promise<UserRecord | null> {
   const snap = await users().where("username", "==", username).limit(1).get();
-  return snap.docs[0] ? getUserById(snap.docs[0].id) : null;
+  return snap.docs[0] ? userFromSnapshot(snap.docs[0]) : null;
 }
 
 async function linksOfOwnerIn(tx: Transaction, email: string): Promise<LinkRecord[]> {

@@ -32,7 +32,7 @@ export interface SubscriptionFields {
 const users = () => db().collection(COLLECTIONS.users);
 
 
-function fromSnapshot(snap: DocumentSnapshot): UserRecord | null {
+export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
   const d = snap.data();
   if (!d) return null;
   return {
@@ -55,13 +55,13 @@ function fromSnapshot(snap: DocumentSnapshot): UserRecord | null {
 }
 
 export async function getUserById(uid: string): Promise<UserRecord | null> {
-  return fromSnapshot(await users().doc(uid).get());
+  return userFromSnapshot(await users().doc(uid).get());
 }
 
 export async function findUserByUsername(username: string): Promise<UserRecord | null> {
   const snap = await users().where("username", "==", username).orderBy("createdAt").limit(1).get();
   const first = snap.docs[0];
-  return first ? fromSnapshot(first) : null;
+  return first ? userFromSnapshot(first) : null;
 }
 
 export async function anyAdminExists(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { PASSWORD_LOGIN_RATE_LIMITS } from "../contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "../contract/users";
 import { hitRateLimits } from "../data/rate-limits.repo";
-import { sha256 } from "./email-login";
+import { sha256 } from "../data/keys";
 import { MESSAGES } from "../contract/errors";
 import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "./api-error";

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { logger } from "firebase-functions";
 import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "../contract/auth";
 import { MESSAGES } from "../contract/errors";
 import { saveEmailToken, useEmailToken } from "../data/email-tokens.repo";
+import { sha256 } from "../data/keys";
 import { hitRateLimits } from "../data/rate-limits.repo";
 import { findUserByUsername, upsertMemberOnLogin } from "../data/users.repo";
 import { ApiError } from "./api-error";
@@ -10,7 +11,6 @@ import type { AppDeps } from "./deps";
 import { createCustomToken, ensureAuthUser } from "./identity";
 import { loginLinkMail } from "./mailer";
 
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /**
  * Issues a login link. The answer is the same whether or not an account exists, so it cannot be

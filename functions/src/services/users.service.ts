@@ -13,6 +13,7 @@ import {
 } from "../data/user-admin.repo";
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../data/users.repo";
 import { auth } from "../data/db";
+import { listLinksByOwner } from "../data/links.repo";
 import type { Caller } from "../middleware/auth";
 import { toCurrentUser } from "./accounts";
 import { ApiError } from "./api-error";
@@ -36,8 +37,7 @@ export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
 }
 
 async function present(user: UserRecord): Promise<AdminUser> {
-  const all = await listUsersWithLinkCounts();
-  return toAdminUser(user, all.find((u) => u.user.id === user.id)?.linkCount ?? 0);
+  return toAdminUser(user, (await listLinksByOwner(user.username)).length);
 }
 
 export async function listUsers(): Promise<AdminUser[]> {
