@@ -46,6 +46,9 @@ export const EXEC_ENV = {
   STRIPE_URL: URLS.stripe,
   MAIL_URL: URLS.inbox,
   FIXTURE_SITE,
+  // Everything here talks to the emulators: firebase-admin must not probe for a cloud metadata
+  // server (on some networks that probe hangs or answers 403 with a warning).
+  METADATA_SERVER_DETECTION: "none",
 } as const;
 
 export const DEMO = {

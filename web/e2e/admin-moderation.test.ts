@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
+import { expectToast } from "./support/toasts";
 import { clearInbox, ensureAdmin, idTokenFromPassword, latestMailTo, resetEmulators, signInMember } from "./support/suite";
 
 const browser = useBrowser();
@@ -49,9 +50,6 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 }
 
-async function toast(page: Page, title: string) {
-  await page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: title }).first().waitFor();
-}
 
 async function linkAction(page: Page, owner: string, action: string) {
   await page.getByRole("button", { name: `Actions for link by ${owner}` }).first().click();
@@ -67,7 +65,7 @@ describe("admin moderation", () => {
     await page.getByRole("button", { name: /Chase Sapphire/ }).click();
     await screenshot(page, "admin-10-programs-tab");
     await page.getByRole("button", { name: "Approve" }).click();
-    await toast(page, "Program approved");
+    await expectToast(page, "Program approved");
     expect((await api("GET", "/api/programs", adminToken)).find((p: { id: string }) => p.id === ids.chase).approved).toBe(true);
 
     // Referral Links tab: show every program's links, not only those shared on site
@@ -77,7 +75,7 @@ describe("admin moderation", () => {
     await screenshot(page, "admin-11-links-tab");
 
     await page.getByRole("listitem", { name: "Link by active" }).or(page.locator(`[aria-label="Link by active"]`)).filter({ hasText: "chase/alice" }).getByRole("button", { name: "Approve" }).click();
-    await toast(page, "Link approved");
+    await expectToast(page, "Link approved");
     expect((await linkNow(ids.aliceChase)).approved).toBe(true);
 
     // approved links are hidden by default: show them to act on them
@@ -86,7 +84,7 @@ describe("admin moderation", () => {
     const aliceChaseRow = page.locator(`[aria-label="Link by active"]`).filter({ hasText: "chase/alice" });
     await aliceChaseRow.getByRole("button", { name: "Actions for link by active" }).click();
     await page.getByRole("menuitem", { name: "Pause" }).click();
-    await toast(page, "Link paused");
+    await expectToast(page, "Link paused");
     expect((await linkNow(ids.aliceChase)).paused).toBe(true);
 
     await aliceChaseRow.getByRole("button", { name: "Actions for link by active" }).click();
@@ -94,7 +92,7 @@ describe("admin moderation", () => {
     await page.getByRole("dialog").getByRole("textbox", { name: "Note (optional)" }).fill("The offer page says this code expired.");
     await screenshot(page, "admin-12-mark-dead");
     await page.getByRole("dialog").getByRole("button", { name: "Mark Dead" }).click();
-    await toast(page, "Link marked dead");
+    await expectToast(page, "Link marked dead");
     const mail = await latestMailTo("active@example.com", /marked dead/);
     expect(mail.text).toContain("The offer page says this code expired.");
     expect(await linkNow(ids.aliceChase)).toMatchObject({ isDead: true, deadNote: "The offer page says this code expired." });

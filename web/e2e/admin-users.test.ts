@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
+import { expectToast } from "./support/toasts";
 import { clearInbox, ensureAdmin, idTokenFromPassword, resetEmulators, signInMember } from "./support/suite";
 
 const browser = useBrowser();
@@ -38,18 +39,6 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 }
 
-async function toast(page: Page, title: string, description?: string) {
-  // includeHidden: an open MUI dialog marks everything outside it aria-hidden, the toast area too
-  const found = page.getByRole("alert", { includeHidden: true }).or(page.getByRole("status", { includeHidden: true })).filter({ hasText: title });
-  await (description ? found.filter({ hasText: description }) : found)
-    .first()
-    .waitFor()
-    .catch(async (err: unknown) => {
-      // say what the page showed instead
-      const shown = await page.getByRole("alert").or(page.getByRole("status")).allTextContents();
-      throw new Error(`no toast "${title}${description ? ` / ${description}` : ""}"; visible: ${JSON.stringify(shown)}`, { cause: err });
-    });
-}
 
 /** A user's card: a collapsible card whose header starts with the e-mail. */
 const card = (page: Page, email: string) => page.locator(".MuiAccordion-root").filter({ hasText: email });
@@ -71,7 +60,7 @@ describe("admin users", () => {
     await screenshot(page, "admin-20-users-tab");
 
     await (await openUser(page, "active@example.com")).getByRole("button", { name: "Approve", exact: true }).click();
-    await toast(page, "User approved");
+    await expectToast(page, "User approved");
     await page.getByText("1 of 3 users").waitFor();
     expect((await userNow("active@example.com"))?.approved).toBe(true);
 
@@ -85,14 +74,14 @@ describe("admin users", () => {
     await settings.getByText("Last checked:").waitFor();
     await screenshot(page, "admin-21-user-settings");
     await settings.getByRole("button", { name: "Save Changes" }).click();
-    await toast(page, "Success", "User settings updated successfully");
+    await expectToast(page, "Success", "User settings updated successfully");
     await settings.waitFor({ state: "detached" });
     expect(await userNow("active@example.com")).toMatchObject({ displayName: "Alice Active", notes: "Met at the meetup" });
 
     // subscription check from the dialog
     await page.getByRole("button", { name: "User settings for active@example.com" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Check Subscription Status" }).click();
-    await toast(page, "Subscription checked", "Status: active");
+    await expectToast(page, "Subscription checked", "Status: active");
     expect((await userNow("active@example.com"))?.subscriptionLastChecked).not.toBeNull();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
@@ -100,22 +89,22 @@ describe("admin users", () => {
     await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByText("pauses all of their links").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Block" }).click();
-    await toast(page, "User blocked");
+    await expectToast(page, "User blocked");
     expect((await userNow("trialing@example.com"))?.blocked).toBe(true);
 
     // blocked users are hidden by default: show them to unblock
     await page.getByRole("switch", { name: "Hide blocked users" }).or(page.getByRole("checkbox", { name: "Hide blocked users" })).click();
     await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Unblock", exact: true }).click();
-    await toast(page, "User unblocked");
+    await expectToast(page, "User unblocked");
     expect((await userNow("trialing@example.com"))?.blocked).toBe(false);
 
     // create a user: empty first, then an address
     await page.getByRole("button", { name: "Create User" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
-    await toast(page, "Email required", "Please enter an email address");
+    await expectToast(page, "Email required", "Please enter an email address");
     await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill("Friend@Example.com");
     await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
-    await toast(page, "User created");
+    await expectToast(page, "User created");
     expect(await userNow("friend@example.com")).toMatchObject({ approved: true });
 
     // a new e-mail, trimmed and lower-cased
@@ -123,7 +112,7 @@ describe("admin users", () => {
     await page.getByRole("button", { name: "User settings for friend@example.com" }).click();
     await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill("  Friend.New@Example.com ");
     await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
-    await toast(page, "Success", "User settings updated successfully");
+    await expectToast(page, "Success", "User settings updated successfully");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await userNow("friend.new@example.com")).toMatchObject({ approved: true });
 
@@ -132,11 +121,11 @@ describe("admin users", () => {
     await page.getByRole("button", { name: "User settings for friend.new@example.com" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete User" }).click();
     await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete User" }).click();
-    await toast(page, "User deleted successfully", "The user and all their links have been removed");
+    await expectToast(page, "User deleted successfully", "The user and all their links have been removed");
     expect(await userNow("friend.new@example.com")).toBeUndefined();
 
     await page.getByRole("button", { name: "Check All Subscriptions" }).click();
-    await toast(page, "Subscriptions checked", "Total");
+    await expectToast(page, "Subscriptions checked", "Total");
 
     await page.getByRole("tab", { name: "Duplicates" }).click();
     await page.getByText("No duplicate accounts").waitFor();
@@ -170,7 +159,7 @@ describe("admin users", () => {
     await page.getByText("Passwords don't match").waitFor();
     await page.getByRole("dialog").getByLabel("Confirm password").fill("new-admin-password-2");
     await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
-    await toast(page, "Password updated");
+    await expectToast(page, "Password updated");
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
     await context.close();
   });
@@ -192,7 +181,7 @@ describe("admin users", () => {
     await screenshot(page, "admin-23-duplicates");
     await page.getByRole("button", { name: "Merge into primary" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Merge" }).click();
-    await toast(page, "Accounts merged");
+    await expectToast(page, "Accounts merged");
     await page.getByText("No duplicate accounts").waitFor();
     const users = await usersNow();
     expect(users.filter((u) => u.username.toLowerCase() === "active@example.com").map((u) => u.username)).toEqual(["active@example.com"]);

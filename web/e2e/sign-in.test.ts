@@ -112,6 +112,8 @@ describe("admin sign-in", () => {
 
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL((url) => url.pathname !== "/admin");
+    // the landing shows its signed-out variant once the sign-out has finished
+    await page.getByRole("textbox", { name: "Email" }).waitFor();
     await page.goto("/admin");
     await page.waitForURL("**/auth");
     await context.close();
