@@ -7,7 +7,7 @@
  *                                             exits with <cmd>'s status
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
@@ -100,6 +100,32 @@ function stopService(child: ChildProcess, graceMs: number): Promise<void> {
   });
 }
 
+/**
+ * firebase-tools starts the Java emulators (Firestore, Pub/Sub) detached, in process groups of their
+ * own: when the CLI has to be killed (it did not stop within the grace period, e.g. after a load test
+ * left dozens of function workers), they would outlive the suite and hold its ports. Linux only.
+ */
+function killStrayEmulators() {
+  if (!existsSync("/proc")) return;
+  const ours = [`--port=${String(PORTS.pubsub)}`, `--port=${String(PORTS.firestore)}`, `--port ${String(PORTS.firestore)}`, join(CACHE, "emulators")];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string;
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!/\bjava\b/.test(args) || !ours.some((mark) => args.includes(mark))) continue;
+    try {
+      process.kill(Number(entry), "SIGKILL");
+      log(`stopped a stray emulator (pid ${entry})`);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
 async function waitFor(description: string, check: () => Promise<boolean>, timeoutMs: number, services: Service[]) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -171,6 +197,7 @@ async function main() {
     (stopping ??= (async () => {
       log("stopping…");
       await Promise.all(services.map((s) => stopService(s.child, 30_000)));
+      killStrayEmulators();
       await stripe.close();
       await webFixture.close();
     })());

@@ -2,52 +2,60 @@ import { setGlobalOptions } from "firebase-functions/v2";
 import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import type { Express } from "express";
-import { createApp } from "./app";
+import { apiSecrets, isEmulator } from "./config";
 import { handleRedirect } from "./redirect";
-import { apiSecrets, appOrigin, firebaseWebApiKey, isEmulator, mailFrom, smtpUrl, stripeApiUrl, stripeSecretKey } from "./config";
-import { createLinkTester } from "./services/link-tester";
-import { emulatorFixtureOptions } from "./services/link-tester-fixture";
-import type { AppDeps } from "./services/deps";
-import { SmtpMailer } from "./services/mailer";
-import { checkAllSubscriptions } from "./services/subscription-checks";
-import { createStripeClient, StripeSubscriptionLookup } from "./services/subscriptions";
 
 setGlobalOptions({ region: "us-central1", maxInstances: 20 });
 
-// Params and secrets can be read only while handling a request, so the dependencies are built on first use.
-let deps: AppDeps | undefined;
-function getDeps(): AppDeps {
-  deps ??= {
-    subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
-    mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
-    linkTester: createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {}),
-    appOrigin: appOrigin.value().replace(/\/+$/, ""),
-    webApiKey: firebaseWebApiKey.value(),
-    exposeLoginToken: isEmulator(),
-    now: () => new Date(),
-  };
-  return deps;
-}
-
-let app: Express | undefined;
-const getApp = (): Express => (app ??= createApp(getDeps()));
+// Every function's instance loads this file. The API's weight (express, Stripe, nodemailer, the link
+// tester) is loaded on its first request only, so the rotation's instances start without it.
+let app: Promise<Express> | undefined;
+const getApp = (): Promise<Express> =>
+  (app ??= Promise.all([import("./app"), import("./app-deps")])
+    .then(([{ createApp }, { getDeps }]) => createApp(getDeps()))
+    .catch((err: unknown) => {
+      app = undefined; // let the next request try again
+      throw err;
+    }));
 
 // The platform hands over its own express 4 request objects; our app is express 5, whose types differ
 // though the objects are the same Node request and response.
 type NodeHandler = (req: unknown, res: unknown) => void;
 
-export const api = onRequest({ secrets: apiSecrets, memory: "256MiB", timeoutSeconds: 60 }, (req, res) => {
-  (getApp() as unknown as NodeHandler)(req, res);
+export const api = onRequest({ secrets: apiSecrets, memory: "256MiB", timeoutSeconds: 60 }, async (req, res) => {
+  (await getApp() as unknown as NodeHandler)(req, res);
 });
 
-export const redirect = onRequest({ memory: "256MiB", timeoutSeconds: 10 }, (req, res) => {
-  (handleRedirect as unknown as NodeHandler)(req, res);
+// The rotation: its own function, so it scales and cold-starts apart from the admin API. One
+// instance serves many visitors at once (its rotation state is per instance and synchronous).
+export const redirect = onRequest({ memory: "256MiB", timeoutSeconds: 10, concurrency: 80, maxInstances: 100 }, async (req, res) => {
+  await (handleRedirect as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
 });
+
+/**
+ * Emulator only: a function that answers 302 and does nothing else, the floor that
+ * `npm run bench:redirect` compares the rotation with. Never deployed.
+ */
+export const benchFloor = isEmulator()
+  ? onRequest({ memory: "256MiB" }, (_req, res) => {
+      res.status(302).set({ Location: "https://example.com/", "Cache-Control": "private, no-store" }).end();
+    })
+  : undefined;
 
 /**
  * The daily check of every member's subscription (the same work as the admin's button); members who
  * lost theirs lose access. Emulators do not fire schedules: the handler is tested through `.run`.
  */
 export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", timeZone: "UTC", secrets: apiSecrets, timeoutSeconds: 540 }, async () => {
+  const [{ checkAllSubscriptions }, { getDeps }] = await Promise.all([import("./services/subscription-checks"), import("./app-deps")]);
   await checkAllSubscriptions(getDeps(), "schedule");
+});
+
+/**
+ * Every night, the finished days' visit counters are rolled up into one record per program and day
+ * and into the links' visit counts (the counts stay the same; readers then read less).
+ */
+export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
+  const { foldFinishedVisitDays } = await import("./services/visit-fold");
+  await foldFinishedVisitDays(new Date(event.scheduleTime));
 });

@@ -28,7 +28,12 @@ export const COLLECTIONS = {
   /** One document per (program, owner e-mail): makes "one link per member per program" hold in transactions. */
   linkSlots: "link_slots",
   clicks: "clicks",
+  /** Per program, UTC day and shard: the counted visits per link not yet folded (see visits.repo). */
+  clickCounters: "click_counters",
+  /** Per program and finished UTC day: its counted visits per link, folded from click_counters. */
+  clickDays: "click_days",
   announcements: "announcements",
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",
 } as const;
+

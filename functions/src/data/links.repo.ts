@@ -1,6 +1,7 @@
-import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef } from "./keys";
+import { deleteVisitsOf, readConsistently, unfoldedVisits } from "./visits.repo";
 import { str, toIso, toIsoOrEpoch } from "./timestamps";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
@@ -57,14 +58,34 @@ export async function getLink(id: string): Promise<LinkRecord | null> {
   return linkFromSnapshot(await linksCollection().doc(id).get());
 }
 
-export async function listAllLinks(): Promise<LinkRecord[]> {
-  const snap = await linksCollection().get();
-  return snap.docs.map((d) => linkFromSnapshot(d)!);
+/**
+ * Links as people see them: `visitCount` is the stored count plus the visits not yet folded into it
+ * (visits.repo), both read at one point in time so that a fold in between changes nothing.
+ */
+async function readCounted(read: (tx: Transaction) => Promise<DocumentSnapshot[]>): Promise<LinkRecord[]> {
+  return readConsistently(async (tx) => {
+    const docs = await read(tx);
+    const unfolded = await unfoldedVisits(tx);
+    return docs.map((d) => {
+      const link = linkFromSnapshot(d)!;
+      return { ...link, visitCount: link.visitCount + (unfolded.get(link.id) ?? 0) };
+    });
+  });
 }
 
-export async function listLinksByOwner(email: string): Promise<LinkRecord[]> {
-  const snap = await linksCollection().where("email", "==", email).get();
-  return snap.docs.map((d) => linkFromSnapshot(d)!);
+const allOf = (query: Query) => async (tx: Transaction) => (await tx.get(query)).docs;
+
+export const listAllLinks = (): Promise<LinkRecord[]> => readCounted(allOf(linksCollection()));
+
+export const listLinksByOwner = (email: string): Promise<LinkRecord[]> => readCounted(allOf(linksCollection().where("email", "==", email)));
+
+export async function getCountedLink(id: string): Promise<LinkRecord | null> {
+  const [link] = await readCounted(async (tx) => [await tx.get(linksCollection().doc(id))].filter((d) => d.exists));
+  return link ?? null;
+}
+
+export async function countLinksByOwner(email: string): Promise<number> {
+  return (await linksCollection().where("email", "==", email).count().get()).data().count;
 }
 
 export type LinkState = Pick<LinkRecord, "programId" | "email" | "approved" | "paused" | "isDead">;
@@ -189,7 +210,7 @@ export async function moveLink(id: string, targetProgramId: string, programCheck
   return found ? getLink(id) : null;
 }
 
-/** Deletes a link and its slot, if `guard` accepts it; its clicks follow (see deleteClicksOf). */
+/** Deletes a link and its slot, if `guard` accepts it; its clicks follow (see deleteVisitsOf). */
 export async function deleteLink(id: string, guard: (link: LinkRecord) => boolean = () => true): Promise<boolean> {
   const ref = linksCollection().doc(id);
   const deleted = await db().runTransaction(async (tx) => {
@@ -199,21 +220,6 @@ export async function deleteLink(id: string, guard: (link: LinkRecord) => boolea
     tx.delete(linkSlotRef(current.programId, current.email));
     return true;
   });
-  if (deleted) await deleteClicksOf([id]);
+  if (deleted) await deleteVisitsOf([id]);
   return deleted;
-}
-
-/**
- * Removes the click records of deleted links. Clicks can be many, more than one transaction should
- * carry, so they go after the link itself, in a BulkWriter; a click without its link is never read.
- */
-export async function deleteClicksOf(linkIds: string[]): Promise<void> {
-  const clicks = db().collection(COLLECTIONS.clicks);
-  const writer = db().bulkWriter();
-  for (let i = 0; i < linkIds.length; i += 30) {
-    const chunk = linkIds.slice(i, i + 30);
-    const snap = await clicks.where("referralLinkId", "in", chunk).select().get();
-    snap.docs.forEach((d) => void writer.delete(d.ref));
-  }
-  await writer.close();
 }

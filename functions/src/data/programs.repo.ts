@@ -2,7 +2,8 @@ import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-ad
 import type { DistributionMode } from "../contract/programs";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef, programNameRef } from "./keys";
-import { deleteClicksOf, linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
+import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
+import { deleteVisitsOf } from "./visits.repo";
 import { str, toIsoOrEpoch } from "./timestamps";
 
 export interface ProgramRecord {
@@ -140,7 +141,7 @@ export async function deleteProgram(id: string): Promise<boolean> {
     return links.map((l) => l.id);
   });
   if (deletedLinkIds === null) return false;
-  await deleteClicksOf(deletedLinkIds);
+  await deleteVisitsOf(deletedLinkIds);
   return true;
 }
 

@@ -1,7 +1,8 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef } from "./keys";
-import { deleteClicksOf, linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
+import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
+import { deleteVisitsOf } from "./visits.repo";
 import { getUserById, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.repo";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
@@ -114,7 +115,7 @@ export async function deleteUserData(uid: string): Promise<UserRecord | null> {
     tx.delete(ref);
     return links.map((l) => l.id);
   });
-  await deleteClicksOf(linkIds);
+  await deleteVisitsOf(linkIds);
   return user;
 }
 

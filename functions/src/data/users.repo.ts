@@ -146,15 +146,28 @@ export async function createFirstAdmin(uid: string, email: string): Promise<bool
  * found no active or trialing subscription (their links come back when they renew). Admins and
  * admin-made users need no subscription; a user never checked (null) is not held back.
  */
+const HELD_BACK_FIELDS = ["username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus"] as const;
+
+/** Blocked, or a member (not admin-made, not admin) whose last known subscription is not active. */
+function isHeldBack(d: DocumentSnapshot): boolean {
+  if (d.get("blocked") === true) return true;
+  const status = d.get("subscriptionStatus");
+  const exempt = d.get("isAdmin") === true || d.get("createdByAdmin") === true || typeof status !== "string";
+  return !exempt && !isActiveSubscriptionStatus(status);
+}
+
 export async function ownersOutOfRotation(): Promise<Set<string>> {
-  const snap = await users().select("username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus").get();
-  const out = snap.docs.filter((d) => {
-    if (d.get("blocked") === true) return true;
-    const status = d.get("subscriptionStatus");
-    const exempt = d.get("isAdmin") === true || d.get("createdByAdmin") === true || typeof status !== "string";
-    return !exempt && !isActiveSubscriptionStatus(status);
-  });
-  return new Set(out.map((d) => String(d.get("username"))));
+  const snap = await users().select(...HELD_BACK_FIELDS).get();
+  return new Set(snap.docs.filter(isHeldBack).map((d) => String(d.get("username"))));
+}
+
+/** The owners among these e-mails whose links must stay out of rotation; reads only their documents. */
+export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
+  const unique = [...new Set(emails)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
+  const snaps = await Promise.all(chunks.map((chunk) => users().where("username", "in", chunk).select(...HELD_BACK_FIELDS).get()));
+  return new Set(snaps.flatMap((snap) => snap.docs.filter(isHeldBack).map((d) => String(d.get("username")))));
 }
 
 /** Display names by username, for showing link owners. All users, or just these e-mails. */

@@ -4,6 +4,7 @@ import {
   createLink,
   deleteLink,
   getLink,
+  getCountedLink,
   listAllLinks,
   listLinksByOwner,
   moveLink,
@@ -38,8 +39,8 @@ async function lookups() {
 }
 
 async function present(link: LinkRecord): Promise<ReferralLink> {
-  const [program, names] = await Promise.all([getProgram(link.programId), listUserNames([link.email])]);
-  return toApi(link, new Map([[link.programId, program?.name ?? ""]]), names);
+  const [program, names, counted] = await Promise.all([getProgram(link.programId), listUserNames([link.email]), getCountedLink(link.id)]);
+  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names);
 }
 
 /** Translates the data layer's refusals into the contract's answers. */

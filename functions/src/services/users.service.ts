@@ -13,7 +13,7 @@ import {
 } from "../data/user-admin.repo";
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../data/users.repo";
 import { auth } from "../data/db";
-import { listLinksByOwner } from "../data/links.repo";
+import { countLinksByOwner } from "../data/links.repo";
 import type { Caller } from "../middleware/auth";
 import { toCurrentUser } from "./accounts";
 import { ApiError } from "./api-error";
@@ -37,7 +37,7 @@ export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
 }
 
 async function present(user: UserRecord): Promise<AdminUser> {
-  return toAdminUser(user, (await listLinksByOwner(user.username)).length);
+  return toAdminUser(user, await countLinksByOwner(user.username));
 }
 
 export async function listUsers(): Promise<AdminUser[]> {

@@ -1,0 +1,60 @@
+import type { DistributionMode } from "../contract/programs";
+import { getProgram } from "./programs.repo";
+import { linksCollection } from "./links.repo";
+import { toDate } from "./timestamps";
+import { ownersOutOfRotationAmong } from "./users.repo";
+import { readConsistently, unfoldedVisits } from "./visits.repo";
+
+export interface RotationCandidate {
+  id: string;
+  url: string;
+  /** Submission time in ms: balanced mode sends ties to the newest. */
+  createdAtMs: number;
+  /** Counted visits so far (stored plus not yet folded); read only for balanced mode. */
+  visits: number;
+}
+
+export interface RotationSource {
+  mode: DistributionMode;
+  fallbackUrl: string | null;
+  /** The active links: approved, not paused, not dead, owner neither blocked nor lapsed. */
+  links: RotationCandidate[];
+}
+
+/**
+ * What the rotation of one program needs, or null when the program is unknown or not approved.
+ * Reads the program, its links that are approved, unpaused and alive (an equality query, no scan of
+ * other programs), the user documents of just those links' owners, and, in balanced mode, the
+ * program's counters not yet folded (with the links, at one point in time). A link moved in today
+ * brings its earlier visits here only once they are folded, at the end of the day.
+ */
+export async function loadRotationSource(programId: string): Promise<RotationSource | null> {
+  const program = await getProgram(programId);
+  if (!program?.approved) return null;
+  const activeLinks = linksCollection()
+    .where("programId", "==", programId)
+    .where("approved", "==", true)
+    .where("paused", "==", false)
+    .where("isDead", "==", false)
+    .select("link", "email", "createdAt", "visitCount");
+  const { docs, unfolded } =
+    program.distributionMode === "balanced"
+      ? await readConsistently(async (tx) => ({ docs: (await tx.get(activeLinks)).docs, unfolded: await unfoldedVisits(tx, programId) }))
+      : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
+  const heldBack = await ownersOutOfRotationAmong(docs.map((d) => String(d.get("email"))));
+  return {
+    mode: program.distributionMode,
+    fallbackUrl: program.fallbackUrl,
+    links: docs
+      .filter((d) => !heldBack.has(String(d.get("email"))))
+      .map((d) => {
+        const stored = d.get("visitCount");
+        return {
+          id: d.id,
+          url: String(d.get("link")),
+          createdAtMs: toDate(d.get("createdAt"))?.getTime() ?? 0,
+          visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
+        };
+      }),
+  };
+}

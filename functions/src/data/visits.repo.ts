@@ -1,0 +1,182 @@
+import { FieldValue, Timestamp, type DocumentReference, type Query, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "./db";
+
+/**
+ * Counted visits, written by the rotation, and the counters they feed.
+ *
+ * Per counted visit, one atomic batch of two writes:
+ * - clicks/{random id}: the record (link, program, time, IP, User-Agent). Random ids and an
+ *   unindexed `clickedAt` (firestore.indexes.json) keep these inserts off any hot index range.
+ * - click_counters/{programId}_{YYYY-MM-DD}_{shard}: { programId, day, total, links: { [linkId]: n },
+ *   lastClickedAt: { [linkId]: time } }, incremented. The caller picks the shard so that no counter
+ *   document takes more than about one write per second (services/rotation/counter-shards.ts).
+ *
+ * Once a day is over, `foldDay` rolls its shards up, in one transaction, into
+ * click_days/{programId}_{day} (what analytics reads for past days) and into each link's stored
+ * `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
+ * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers
+ * pay for the unfolded days only, whatever the history.
+ */
+export interface Visit {
+  clickId: string;
+  linkId: string;
+  programId: string;
+  clickedAt: Date;
+  ipAddress: string;
+  userAgent: string;
+  shard: number;
+}
+
+export class VisitAlreadyRecordedError extends Error {}
+
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+const counters = () => db().collection(COLLECTIONS.clickCounters);
+const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
+export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${programId}_${day}_${String(shard)}`);
+
+/** A click id chosen before writing, so that a retried write can tell it already happened. */
+export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc().id;
+
+/**
+ * The click record and its counter in one atomic batch: both or neither. The record is created (not
+ * set), so a retry of a write that did land fails as a whole instead of counting twice.
+ */
+export async function recordVisit(visit: Visit): Promise<void> {
+  const clickedAt = Timestamp.fromDate(visit.clickedAt);
+  const day = utcDay(visit.clickedAt);
+  const batch = db().batch();
+  batch.create(db().collection(COLLECTIONS.clicks).doc(visit.clickId), {
+    referralLinkId: visit.linkId,
+    programId: visit.programId,
+    clickedAt,
+    ipAddress: visit.ipAddress,
+    userAgent: visit.userAgent,
+  });
+  batch.set(
+    dayCounterRef(visit.programId, day, visit.shard),
+    {
+      programId: visit.programId,
+      day,
+      total: FieldValue.increment(1),
+      links: { [visit.linkId]: FieldValue.increment(1) },
+      lastClickedAt: { [visit.linkId]: clickedAt },
+    },
+    { merge: true },
+  );
+  try {
+    await batch.commit();
+  } catch (err) {
+    // ALREADY_EXISTS: an earlier attempt of this very visit was committed.
+    if ((err as { code?: number }).code === 6) throw new VisitAlreadyRecordedError(visit.clickId);
+    throw err;
+  }
+}
+
+const countersOf = (programId?: string): Query => (programId ? counters().where("programId", "==", programId) : counters());
+
+/**
+ * Visits per link not yet folded into the links' `visitCount`: all programs, or one. Read it in the
+ * same (read-only) transaction as the links, so that a fold in between cannot count a day twice or
+ * not at all.
+ */
+export async function unfoldedVisits(tx: Transaction, programId?: string): Promise<Map<string, number>> {
+  const snap = await tx.get(countersOf(programId).select("links"));
+  const visits = new Map<string, number>();
+  for (const doc of snap.docs) {
+    for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, unknown>)) {
+      if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
+    }
+  }
+  return visits;
+}
+
+/** Runs reads at one consistent point in time, without locking anything the rotation writes. */
+export const readConsistently = <T>(read: (tx: Transaction) => Promise<T>): Promise<T> => db().runTransaction(read, { readOnly: true });
+
+export interface FoldResult {
+  programId: string;
+  day: string;
+  visits: number;
+  shards: number;
+}
+
+/**
+ * Rolls one program's finished day up, all or nothing: adds its shards into click_days (merging with
+ * an earlier fold of the same day, should a late write have made a new shard) and into each existing
+ * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only.
+ */
+export async function foldDay(programId: string, day: string): Promise<FoldResult> {
+  return db().runTransaction(async (tx) => {
+    const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
+    if (shards.empty) return { programId, day, visits: 0, shards: 0 };
+    const perLink = new Map<string, number>();
+    const lastClicked = new Map<string, Timestamp>();
+    for (const shard of shards.docs) {
+      for (const [linkId, n] of Object.entries((shard.get("links") ?? {}) as Record<string, unknown>)) {
+        if (typeof n === "number") perLink.set(linkId, (perLink.get(linkId) ?? 0) + n);
+      }
+      for (const [linkId, at] of Object.entries((shard.get("lastClickedAt") ?? {}) as Record<string, unknown>)) {
+        const known = lastClicked.get(linkId);
+        if (at instanceof Timestamp && (!known || at.toMillis() > known.toMillis())) lastClicked.set(linkId, at);
+      }
+    }
+    const linkIds = [...perLink.keys()];
+    const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
+    const [record, ...links] = await tx.getAll(dayRecordRef(programId, day), ...linkRefs);
+    const earlier = (record!.get("links") ?? {}) as Record<string, number>;
+    const earlierLast = (record!.get("lastClickedAt") ?? {}) as Record<string, Timestamp>;
+    const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
+    const dayLinks: Record<string, number> = { ...earlier };
+    for (const [id, n] of perLink) dayLinks[id] = (dayLinks[id] ?? 0) + n;
+
+    tx.set(dayRecordRef(programId, day), {
+      programId,
+      day,
+      total: Number(record!.get("total") ?? 0) + visits,
+      links: dayLinks,
+      lastClickedAt: { ...earlierLast, ...Object.fromEntries(lastClicked) },
+    });
+    links.forEach((link, i) => {
+      if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
+    });
+    shards.docs.forEach((shard) => tx.delete(shard.ref));
+    return { programId, day, visits, shards: shards.size };
+  });
+}
+
+/**
+ * Folds every day that ended before `now` minus a margin (a visit is stamped when it arrives and
+ * written within the function's timeout, so by then no write for that day is still on its way; one
+ * that comes later anyway makes a new shard, folded next time). Days of different programs are
+ * folded one transaction each.
+ */
+export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> {
+  const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
+  const snap = await counters().where("day", "<=", lastFinishedDay).select("programId", "day").get();
+  const pending = new Map<string, { programId: string; day: string }>();
+  for (const doc of snap.docs) {
+    const programId = String(doc.get("programId"));
+    const day = String(doc.get("day"));
+    pending.set(`${programId}_${day}`, { programId, day });
+  }
+  const results: FoldResult[] = [];
+  for (const { programId, day } of pending.values()) results.push(await foldDay(programId, day));
+  return results;
+}
+
+/**
+ * Removes the click records of deleted links. Clicks can be many, more than one transaction should
+ * carry, so they go after the link itself, in a BulkWriter; a click without its link is never read.
+ * Counters stay: they are history per program and day, and only links that exist are shown.
+ */
+export async function deleteVisitsOf(linkIds: string[]): Promise<void> {
+  const clicks = db().collection(COLLECTIONS.clicks);
+  const writer = db().bulkWriter();
+  for (let i = 0; i < linkIds.length; i += 30) {
+    const chunk = linkIds.slice(i, i + 30);
+    const snap = await clicks.where("referralLinkId", "in", chunk).select().get();
+    snap.docs.forEach((d) => void writer.delete(d.ref));
+  }
+  await writer.close();
+}

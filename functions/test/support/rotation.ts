@@ -1,0 +1,94 @@
+import { db } from "../../src/data/db";
+import { call } from "./http";
+import { suite } from "./suite-env";
+
+export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const PREVIEW_UA = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
+
+/** How long the rotation may take to see a change (its cache period plus a margin). */
+export const ROTATION_SETTLE_MS = 2_600;
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function ok<T>(answer: Promise<{ status: number; body: T; text: string }>, what: string): Promise<T> {
+  const res = await answer;
+  if (res.status >= 300) throw new Error(`${what}: ${String(res.status)} ${res.text}`);
+  return res.body;
+}
+
+/** An approved program (admin-made) with `count` approved links of different owners, oldest first. */
+export async function programWithLinks(admin: string, count: number, options: { mode?: "even" | "balanced"; fallbackUrl?: string } = {}) {
+  const program = await ok<{ id: string }>(
+    call("POST", "/api/programs", { idToken: admin, body: { name: `Rotation ${Math.random().toString(36).slice(2, 8)}`, ...(options.fallbackUrl ? { fallbackUrl: options.fallbackUrl } : {}) } }),
+    "create program",
+  );
+  if (options.mode === "balanced") await ok(call("POST", `/api/programs/${program.id}/distribution-mode`, { idToken: admin, body: { mode: "balanced" } }), "set mode");
+  const links: { id: string; url: string }[] = [];
+  for (let i = 0; i < count; i++) links.push(await addLink(admin, program.id, `owner${String(i)}@example.com`));
+  return { programId: program.id, links };
+}
+
+export async function addLink(admin: string, programId: string, email: string, approve = true) {
+  const url = `https://refer.example.com/${programId}/${encodeURIComponent(email)}`;
+  const link = await ok<{ id: string }>(call("POST", "/api/links", { idToken: admin, body: { programId, name: email.split("@")[0], email, link: url, description: "Offer" } }), "create link");
+  if (approve) await ok(call("POST", `/api/links/${link.id}/approve`, { idToken: admin }), "approve link");
+  return { id: link.id, url };
+}
+
+export interface Visit {
+  status: number;
+  location: string | null;
+  cacheControl: string | null;
+  contentType: string | null;
+}
+
+/** One visit of the rotation address, as a browser (or the given User-Agent) would make it. */
+export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET"): Promise<Visit> {
+  const res = await fetch(`${suite.appUrl}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: userAgent ? { "user-agent": userAgent } : {} });
+  await res.arrayBuffer();
+  return { status: res.status, location: res.headers.get("location"), cacheControl: res.headers.get("cache-control"), contentType: res.headers.get("content-type") };
+}
+
+/** Sequential visits; where each went, by Location. */
+export async function visitMany(programId: string, times: number): Promise<Map<string, number>> {
+  const tally = new Map<string, number>();
+  for (let i = 0; i < times; i++) {
+    const { status, location } = await visit(programId);
+    if (status !== 302 || !location) throw new Error(`visit ${String(i)}: ${String(status)}`);
+    tally.set(location, (tally.get(location) ?? 0) + 1);
+  }
+  return tally;
+}
+
+/** What the store holds for a program: click records, and the day counters summed per link. */
+export async function storedCounts(programId: string) {
+  const [clicks, counters] = await Promise.all([
+    db().collection("clicks").where("programId", "==", programId).count().get(),
+    db().collection("click_counters").where("programId", "==", programId).get(),
+  ]);
+  const dayCounters = new Map<string, number>();
+  let dayTotal = 0;
+  for (const doc of counters.docs) {
+    dayTotal += Number(doc.get("total") ?? 0);
+    for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, number>)) dayCounters.set(linkId, (dayCounters.get(linkId) ?? 0) + n);
+  }
+  return { clickRecords: clicks.data().count, dayTotal, dayCounters };
+}
+
+/** visitCount per link id, as the admin list shows it. */
+export async function visitCounts(admin: string): Promise<Map<string, number>> {
+  const links = await ok<{ id: string; visitCount: number }[]>(call("GET", "/api/links", { idToken: admin }), "list links");
+  return new Map(links.map((l) => [l.id, l.visitCount]));
+}
+
+/**
+ * Brings the Functions emulator to `clients` warm workers before a measured run. The emulator runs one
+ * request per worker process and starts a process for every concurrent request; a burst of cold
+ * process starts on a two-core machine times out in Hosting's proxy, which production (80 requests
+ * per instance, warm instances) never sees. Previews: they go through the rotation but count nothing.
+ */
+export async function warmUp(programId: string, clients: number): Promise<void> {
+  for (let width = 1; width <= clients; width *= 2) {
+    await Promise.all(Array.from({ length: width }, () => visit(programId, PREVIEW_UA).catch(() => undefined)));
+    await Promise.all(Array.from({ length: width }, () => visit(programId, PREVIEW_UA).catch(() => undefined)));
+  }
+}
