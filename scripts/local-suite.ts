@@ -172,6 +172,9 @@ function banner() {
     "",
     `  Admin sign-in:  ${URLS.app}/auth  username ${DEMO.admin.email}  password ${DEMO.admin.password}`,
     "",
+    "  Rotation addresses (/api/programs/<id>/redirect): copy one from the admin's Programs tab and open it;",
+    "  each visit goes to the next active link of that program and counts a click.",
+    "",
     "  Press Ctrl-C to stop.",
     "",
   ];
