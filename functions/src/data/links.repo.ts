@@ -62,10 +62,10 @@ export async function getLink(id: string): Promise<LinkRecord | null> {
  * Links as people see them: `visitCount` is the stored count plus the visits not yet folded into it
  * (visits.repo), both read at one point in time so that a fold in between changes nothing.
  */
-async function readCounted(read: (tx: Transaction) => Promise<DocumentSnapshot[]>): Promise<LinkRecord[]> {
+async function readCounted(read: (tx: Transaction) => Promise<DocumentSnapshot[]>, everyLink = false): Promise<LinkRecord[]> {
   return readConsistently(async (tx) => {
     const docs = await read(tx);
-    const unfolded = await unfoldedVisits(tx);
+    const unfolded = await unfoldedVisits(tx, everyLink ? { all: true } : { linkIds: docs.map((d) => d.id) });
     return docs.map((d) => {
       const link = linkFromSnapshot(d)!;
       return { ...link, visitCount: link.visitCount + (unfolded.get(link.id) ?? 0) };
@@ -75,7 +75,7 @@ async function readCounted(read: (tx: Transaction) => Promise<DocumentSnapshot[]
 
 const allOf = (query: Query) => async (tx: Transaction) => (await tx.get(query)).docs;
 
-export const listAllLinks = (): Promise<LinkRecord[]> => readCounted(allOf(linksCollection()));
+export const listAllLinks = (): Promise<LinkRecord[]> => readCounted(allOf(linksCollection()), true);
 
 export const listLinksByOwner = (email: string): Promise<LinkRecord[]> => readCounted(allOf(linksCollection().where("email", "==", email)));
 

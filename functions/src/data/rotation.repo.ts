@@ -25,8 +25,8 @@ export interface RotationSource {
  * What the rotation of one program needs, or null when the program is unknown or not approved.
  * Reads the program, its links that are approved, unpaused and alive (an equality query, no scan of
  * other programs), the user documents of just those links' owners, and, in balanced mode, the
- * program's counters not yet folded (with the links, at one point in time). A link moved in today
- * brings its earlier visits here only once they are folded, at the end of the day.
+ * counters not yet folded that count those links (with the links, at one point in time; a link moved
+ * in today brings its visits from the other program along).
  */
 export async function loadRotationSource(programId: string): Promise<RotationSource | null> {
   const program = await getProgram(programId);
@@ -39,7 +39,10 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     .select("link", "email", "createdAt", "visitCount");
   const { docs, unfolded } =
     program.distributionMode === "balanced"
-      ? await readConsistently(async (tx) => ({ docs: (await tx.get(activeLinks)).docs, unfolded: await unfoldedVisits(tx, programId) }))
+      ? await readConsistently(async (tx) => {
+          const links = (await tx.get(activeLinks)).docs;
+          return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
+        })
       : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
   const heldBack = await ownersOutOfRotationAmong(docs.map((d) => String(d.get("email"))));
   return {

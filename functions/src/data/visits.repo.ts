@@ -1,4 +1,5 @@
-import { FieldValue, Timestamp, type DocumentReference, type Query, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type DocumentReference, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "./db";
 
 /**
@@ -7,9 +8,10 @@ import { COLLECTIONS, db } from "./db";
  * Per counted visit, one atomic batch of two writes:
  * - clicks/{random id}: the record (link, program, time, IP, User-Agent). Random ids and an
  *   unindexed `clickedAt` (firestore.indexes.json) keep these inserts off any hot index range.
- * - click_counters/{programId}_{YYYY-MM-DD}_{shard}: { programId, day, total, links: { [linkId]: n },
- *   lastClickedAt: { [linkId]: time } }, incremented. The caller picks the shard so that no counter
- *   document takes more than about one write per second (services/rotation/counter-shards.ts).
+ * - click_counters/{shard}_{programId}_{YYYY-MM-DD}: { programId, day, total, links: { [linkId]: n },
+ *   linkIds, lastClickedAt: { [linkId]: time } }, incremented. The caller picks the shard so that no
+ *   counter document takes more than about one write per second (services/rotation/counter-shards.ts);
+ *   the shard leads the id so that a busy program's shards are not neighbours in the key space.
  *
  * Once a day is over, `foldDay` rolls its shards up, in one transaction, into
  * click_days/{programId}_{day} (what analytics reads for past days) and into each link's stored
@@ -33,7 +35,7 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 const counters = () => db().collection(COLLECTIONS.clickCounters);
 const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
-export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${programId}_${day}_${String(shard)}`);
+export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
 
 /** A click id chosen before writing, so that a retried write can tell it already happened. */
 export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc().id;
@@ -60,6 +62,8 @@ export async function recordVisit(visit: Visit): Promise<void> {
       day,
       total: FieldValue.increment(1),
       links: { [visit.linkId]: FieldValue.increment(1) },
+      // lets one member's or one link's view find its counters without reading every program's
+      linkIds: FieldValue.arrayUnion(visit.linkId),
       lastClickedAt: { [visit.linkId]: clickedAt },
     },
     { merge: true },
@@ -73,17 +77,28 @@ export async function recordVisit(visit: Visit): Promise<void> {
   }
 }
 
-const countersOf = (programId?: string): Query => (programId ? counters().where("programId", "==", programId) : counters());
+/** Which unfolded counters to read: every program's, one program's, or those that count these links. */
+export type CounterScope = { all: true } | { programId: string } | { linkIds: string[] };
+
+async function counterDocs(tx: Transaction, scope: CounterScope) {
+  if ("all" in scope) return (await tx.get(counters().select("links"))).docs;
+  if ("programId" in scope) return (await tx.get(counters().where("programId", "==", scope.programId).select("links"))).docs;
+  const byId = new Map<string, QueryDocumentSnapshot>();
+  for (let i = 0; i < scope.linkIds.length; i += 30) {
+    const chunk = scope.linkIds.slice(i, i + 30);
+    for (const doc of (await tx.get(counters().where("linkIds", "array-contains-any", chunk).select("links"))).docs) byId.set(doc.id, doc);
+  }
+  return [...byId.values()];
+}
 
 /**
- * Visits per link not yet folded into the links' `visitCount`: all programs, or one. Read it in the
- * same (read-only) transaction as the links, so that a fold in between cannot count a day twice or
- * not at all.
+ * Visits per link not yet folded into the links' `visitCount`. Read it in the same (read-only)
+ * transaction as the links, so that a fold in between cannot count a day twice or not at all.
  */
-export async function unfoldedVisits(tx: Transaction, programId?: string): Promise<Map<string, number>> {
-  const snap = await tx.get(countersOf(programId).select("links"));
+export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Promise<Map<string, number>> {
+  if ("linkIds" in scope && scope.linkIds.length === 0) return new Map();
   const visits = new Map<string, number>();
-  for (const doc of snap.docs) {
+  for (const doc of await counterDocs(tx, scope)) {
     for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, unknown>)) {
       if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
     }
@@ -99,17 +114,20 @@ export interface FoldResult {
   day: string;
   visits: number;
   shards: number;
+  /** Links counted that day that no longer exist: visits recorded while the rotation had not yet seen the deletion. */
+  deletedLinkIds: string[];
 }
 
 /**
  * Rolls one program's finished day up, all or nothing: adds its shards into click_days (merging with
  * an earlier fold of the same day, should a late write have made a new shard) and into each existing
- * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only.
+ * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only;
+ * the shards of a deleted program just go.
  */
 export async function foldDay(programId: string, day: string): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
-    if (shards.empty) return { programId, day, visits: 0, shards: 0 };
+    if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [] };
     const perLink = new Map<string, number>();
     const lastClicked = new Map<string, Timestamp>();
     for (const shard of shards.docs) {
@@ -123,7 +141,12 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     }
     const linkIds = [...perLink.keys()];
     const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
-    const [record, ...links] = await tx.getAll(dayRecordRef(programId, day), ...linkRefs);
+    const [program, record, ...links] = await tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), dayRecordRef(programId, day), ...linkRefs);
+    const deletedLinkIds = linkIds.filter((_, i) => !links[i]!.exists);
+    if (!program!.exists) {
+      shards.docs.forEach((shard) => tx.delete(shard.ref));
+      return { programId, day, visits: 0, shards: shards.size, deletedLinkIds };
+    }
     const earlier = (record!.get("links") ?? {}) as Record<string, number>;
     const earlierLast = (record!.get("lastClickedAt") ?? {}) as Record<string, Timestamp>;
     const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
@@ -141,7 +164,7 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
     });
     shards.docs.forEach((shard) => tx.delete(shard.ref));
-    return { programId, day, visits, shards: shards.size };
+    return { programId, day, visits, shards: shards.size, deletedLinkIds };
   });
 }
 
@@ -149,7 +172,9 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
  * Folds every day that ended before `now` minus a margin (a visit is stamped when it arrives and
  * written within the function's timeout, so by then no write for that day is still on its way; one
  * that comes later anyway makes a new shard, folded next time). Days of different programs are
- * folded one transaction each.
+ * folded one transaction each; one that fails is logged and left for the next run, the rest go on.
+ * Clicks of links deleted before their visits were written are removed here (the rotation may send
+ * visitors to a deleted link for the couple of seconds its instances take to see the deletion).
  */
 export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> {
   const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
@@ -161,7 +186,18 @@ export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promi
     pending.set(`${programId}_${day}`, { programId, day });
   }
   const results: FoldResult[] = [];
-  for (const { programId, day } of pending.values()) results.push(await foldDay(programId, day));
+  const failures: unknown[] = [];
+  for (const { programId, day } of pending.values()) {
+    try {
+      const folded = await foldDay(programId, day);
+      if (folded.deletedLinkIds.length > 0) await deleteVisitsOf(folded.deletedLinkIds);
+      results.push(folded);
+    } catch (err) {
+      failures.push(err);
+      logger.error("visit fold failed", { programId, day, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, `${String(failures.length)} of ${String(pending.size)} days could not be folded`);
   return results;
 }
 

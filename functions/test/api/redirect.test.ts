@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
+import { newClickId, recordVisit } from "../../src/data/visits.repo";
 import { call } from "../support/http";
 import { resetEmulators } from "../support/emulators";
 import { signInActors, submitOwnLink, createProgramAs } from "../support/actors";
@@ -102,6 +103,14 @@ describe("the rotation address", () => {
     await call("POST", `/api/links/${paused.id}/pause`, { idToken: admin });
     await call("POST", `/api/links/${dead.id}/mark-dead`, { idToken: admin, body: { note: "Offer ended" } });
     await call("POST", "/api/users/active@example.com/block", { idToken: admin });
+    // owners held back by their account alone, their links untouched: one blocked, one whose subscription lapsed
+    const lapsed = await addLink(admin, program.id, "lapsed@example.com");
+    const blockedOwner = await addLink(admin, program.id, "blocked-owner@example.com");
+    const member = { isAdmin: false, createdByAdmin: false, approved: true, createdAt: new Date() };
+    await db().collection("users").doc("lapsed-uid").set({ ...member, username: "lapsed@example.com", email: "lapsed@example.com", blocked: false, subscriptionStatus: "canceled" });
+    await db().collection("users").doc("blocked-owner-uid").set({ ...member, username: "blocked-owner@example.com", email: "blocked-owner@example.com", blocked: true, subscriptionStatus: "active" });
+    await sleep(ROTATION_SETTLE_MS);
+    for (const held of [lapsed, blockedOwner]) expect((await db().collection("referral_links").doc(held.id).get()).get("paused")).toBe(false);
 
     const tally = await visitMany(program.id, 40);
     expect(tally).toEqual(new Map([[live.url, 40]]));
@@ -145,6 +154,7 @@ describe("the rotation address", () => {
       expect(res.cacheControl).toBe("private, no-store");
     }
     expect((await visit(programId, BROWSER_UA, "HEAD")).status).toBe(302);
+    expect((await visit(programId, BROWSER_UA, "GET", { "sec-purpose": "prefetch" })).status).toBe(302);
     expect((await storedCounts(programId)).clickRecords).toBe(0);
 
     const counted = await visit(programId);
@@ -178,6 +188,8 @@ describe("the rotation address", () => {
     await visitMany(programId, 12);
     await call("DELETE", `/api/links/${links[2]!.id}`, { idToken: admin });
     await sleep(ROTATION_SETTLE_MS); // until the rotation has seen the deletion
+    // a visit an instance sent to the deleted link before it saw the deletion, recorded after it
+    await recordVisit({ clickId: newClickId(), linkId: links[2]!.id, programId, clickedAt: new Date(), ipAddress: "203.0.113.9", userAgent: BROWSER_UA, shard: 5 });
     const today = new Date().toISOString().slice(0, 10);
 
     // what the scheduler would run the next day; run twice, as a retried job would
@@ -188,9 +200,10 @@ describe("the rotation address", () => {
 
     expect((await storedCounts(programId)).dayTotal).toBe(0); // no counter left unfolded
     const day = (await db().collection("click_days").doc(`${programId}_${today}`).get()).data();
-    expect(day).toMatchObject({ programId, day: today, total: 12, links: { [links[0]!.id]: 4, [links[1]!.id]: 4, [links[2]!.id]: 4 } });
-    // the deleted link stays deleted: its visits remain only in the day's history
+    expect(day).toMatchObject({ programId, day: today, total: 13, links: { [links[0]!.id]: 4, [links[1]!.id]: 4, [links[2]!.id]: 5 } });
+    // the deleted link stays deleted, its late click goes too: its visits remain only in the day's history
     expect((await db().collection("referral_links").doc(links[2]!.id).get()).exists).toBe(false);
+    expect((await db().collection("clicks").where("referralLinkId", "==", links[2]!.id).count().get()).data().count).toBe(0);
     const folded = await visitCounts(admin);
     expect([folded.get(links[0]!.id), folded.get(links[1]!.id)]).toEqual([4, 4]);
 

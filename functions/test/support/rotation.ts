@@ -41,9 +41,12 @@ export interface Visit {
   contentType: string | null;
 }
 
-/** One visit of the rotation address, as a browser (or the given User-Agent) would make it. */
-export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET"): Promise<Visit> {
-  const res = await fetch(`${suite.appUrl}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: userAgent ? { "user-agent": userAgent } : {} });
+/**
+ * One visit of the rotation address, as a browser (or the given User-Agent) would make it; null sends
+ * an empty User-Agent (fetch would otherwise send its own).
+ */
+export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
+  const res = await fetch(`${suite.appUrl}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
   await res.arrayBuffer();
   return { status: res.status, location: res.headers.get("location"), cacheControl: res.headers.get("cache-control"), contentType: res.headers.get("content-type") };
 }

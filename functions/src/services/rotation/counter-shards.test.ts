@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CounterShards, MAX_COUNTER_SHARDS } from "./counter-shards";
+import { BASES, CounterShards, MAX_COUNTER_SHARDS } from "./counter-shards";
 
 describe("counter shards of one instance", () => {
   it("sends a quiet program's visits to one shard, one per second", () => {
@@ -12,21 +12,27 @@ describe("counter shards of one instance", () => {
     expect(picked).toEqual([7, 7, 7, 7, 7]);
   });
 
-  it("never writes one shard twice within a second, per program", () => {
+  it("never writes one shard twice within a second, per program, for up to 1,024 visits a second", () => {
     const now = 42_000;
-    const shards = new CounterShards(MAX_COUNTER_SHARDS - 2, () => now);
-    const burst = Array.from({ length: 300 }, () => shards.next("busy"));
-    expect(new Set(burst).size).toBe(300);
-    expect(burst.slice(0, 3)).toEqual([MAX_COUNTER_SHARDS - 2, MAX_COUNTER_SHARDS - 1, 0]);
+    const shards = new CounterShards(BASES - 1, () => now);
+    const burst = Array.from({ length: MAX_COUNTER_SHARDS }, () => shards.next("busy"));
+    expect(new Set(burst).size).toBe(burst.length);
+    expect(burst.slice(0, 3)).toEqual([BASES - 1, 2 * BASES - 1, 3 * BASES - 1]);
+    expect(burst.every((s) => s >= 0 && s < MAX_COUNTER_SHARDS)).toBe(true);
     // another program's counter is a different document: it starts at the base again
-    expect(shards.next("other")).toBe(MAX_COUNTER_SHARDS - 2);
+    expect(shards.next("other")).toBe(BASES - 1);
   });
 
   it("starts again at the base shard in the next second", () => {
     let now = 1_000;
     const shards = new CounterShards(3, () => now);
-    expect([shards.next("p"), shards.next("p"), shards.next("p")]).toEqual([3, 4, 5]);
+    expect([shards.next("p"), shards.next("p"), shards.next("p")]).toEqual([3, 3 + BASES, 3 + 2 * BASES]);
     now = 2_000;
     expect(shards.next("p")).toBe(3);
+  });
+
+  it("keeps every instance of a quiet program within BASES shards", () => {
+    const used = new Set(Array.from({ length: 500 }, () => new CounterShards().next("p")));
+    expect(used.size).toBeLessThanOrEqual(BASES);
   });
 });

@@ -46,4 +46,33 @@ describe("the rotation cache of an instance", () => {
     load.mockRejectedValueOnce(new Error("store unavailable"));
     await expect(cache.get("never-loaded")).rejects.toThrow("store unavailable");
   });
+
+  it("does not keep a visitor waiting on a slow store when it knows the links: the last ones after staleWaitMs", async () => {
+    let now = 0;
+    let answer: (s: RotationSource) => void = () => undefined;
+    const load = vi.fn<(id: string) => Promise<RotationSource | null>>(async () => source(["a"]));
+    const cache = new RotationCache(load, () => now, 2000, 20);
+    await cache.get("p");
+    load.mockImplementationOnce(() => new Promise((done) => (answer = done)));
+    now = 3000;
+    const stale = (await cache.get("p"))!;
+    expect(stale.activeLinks.map((l) => l.id)).toEqual(["a"]); // the store has not answered yet
+    answer(source(["b"]));
+    await new Promise((done) => setTimeout(done, 0));
+    expect((await cache.get("p"))!.activeLinks.map((l) => l.id)).toEqual(["b"]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("evicts the least recently used program first", async () => {
+    const load = vi.fn(async () => source(["a"]));
+    const cache = new RotationCache(load, () => 0, 2000);
+    await cache.get("busy");
+    for (let i = 0; i < 1_000; i++) {
+      await cache.get(`flood-${String(i)}`);
+      if (i % 100 === 0) await cache.get("busy");
+    }
+    load.mockClear();
+    await cache.get("busy");
+    expect(load).not.toHaveBeenCalled();
+  });
 });

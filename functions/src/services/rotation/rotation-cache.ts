@@ -8,6 +8,11 @@ import { Rotation } from "./rotation";
  * once per program per instance per period, however busy the program is.
  */
 export const ROTATION_TTL_MS = 2_000;
+/**
+ * How long a visitor waits for a refresh when the instance already knows the program's links: a slow
+ * store then costs at most this much, and the visitor gets the links known a moment ago.
+ */
+export const STALE_WAIT_MS = 1_000;
 /** Unknown ids are remembered too (so a flood of them costs one read each per period), within a bound. */
 const MAX_PROGRAMS = 1_000;
 
@@ -24,17 +29,30 @@ export class RotationCache {
     private readonly load: (programId: string) => Promise<RotationSource | null> = loadRotationSource,
     private readonly now: () => number = Date.now,
     private readonly ttlMs = ROTATION_TTL_MS,
+    private readonly staleWaitMs = STALE_WAIT_MS,
   ) {}
 
   /** The program's rotation, or null when it is unknown or not approved. One load at a time per program. */
   async get(programId: string): Promise<Rotation | null> {
     const entry = this.entries.get(programId);
-    if (entry && this.now() - entry.loadedAt < this.ttlMs) return entry.rotation;
-    if (entry?.loading) return entry.loading;
-    const loading = this.refresh(programId, entry?.rotation ?? null);
-    if (entry) entry.loading = loading;
-    else this.remember(programId, { rotation: null, loadedAt: -Infinity, loading });
-    return loading;
+    if (entry && this.now() - entry.loadedAt < this.ttlMs) {
+      this.remember(programId, entry); // most recently used: the last to be evicted
+      return entry.rotation;
+    }
+    let loading = entry?.loading;
+    if (!loading) {
+      loading = this.refresh(programId, entry?.rotation ?? null);
+      if (entry) entry.loading = loading;
+      else this.remember(programId, { rotation: null, loadedAt: -Infinity, loading });
+    }
+    return entry?.rotation ? this.atMostStale(loading, entry.rotation) : loading;
+  }
+
+  /** The refreshed rotation if it comes within staleWaitMs, else the one known before. */
+  private atMostStale(loading: Promise<Rotation | null>, previous: Rotation): Promise<Rotation | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Rotation>((done) => (timer = setTimeout(() => done(previous), this.staleWaitMs)));
+    return Promise.race([loading, late]).finally(() => clearTimeout(timer));
   }
 
   private async refresh(programId: string, previous: Rotation | null): Promise<Rotation | null> {
