@@ -16,11 +16,10 @@
  */
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { db } from "../../functions/src/data/db";
 import { ensureAdmin } from "../lib/admin-account";
 import { HOST, PORTS, PROJECT_ID } from "../lib/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
-import { BROWSER_UA, PREVIEW_UA, programWithLinks } from "../../functions/test/support/rotation";
+import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../functions/test/support/rotation";
 
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
 const CLIENTS = [1, 8, 32];
@@ -66,14 +65,6 @@ async function run(url: string, connections: number, duration: number) {
   return { result, redirects, errors: result.errors + result.timeouts + (result.requests.total - redirects) };
 }
 
-async function warm(url: string, clients: number) {
-  for (let width = 1; width <= clients; width *= 2) {
-    for (let round = 0; round < 2; round++) {
-      await Promise.all(Array.from({ length: width }, () => fetch(url, { redirect: "manual", headers: { "user-agent": PREVIEW_UA } }).then((r) => r.arrayBuffer(), () => undefined)));
-    }
-  }
-}
-
 async function main() {
   await resetEmulators();
   await ensureAdmin("bench-admin@example.com", "bench-admin-password");
@@ -84,8 +75,8 @@ async function main() {
   // Warm: the emulator runs one request per worker process and starts a process for every concurrent
   // request. Under sustained load those cold starts pile up and time out, so the 32 workers each target
   // needs are started first with single bursts of growing width (previews: nothing counted).
-  for (const url of Object.values(targets)) await warm(url, Math.max(...CLIENTS));
-  const warmClicks = (await db().collection("clicks").where("programId", "==", programId).count().get()).data().count;
+  for (const url of Object.values(targets)) await warmUpUrl(url, Math.max(...CLIENTS));
+  const warm = await storedCounts(programId);
 
   const rows: Row[] = [];
   let countedRedirects = 0;
@@ -116,12 +107,12 @@ async function main() {
 
   // Visits cut off by the end of a run were answered to no one but may still be recorded: let them land.
   await new Promise((done) => setTimeout(done, 5_000));
-  const clicks = (await db().collection("clicks").where("programId", "==", programId).count().get()).data().count - warmClicks;
-  const counters = await db().collection("click_counters").where("programId", "==", programId).get();
-  const counted = counters.docs.reduce((sum, d) => sum + Number(d.get("total") ?? 0), 0);
+  const stored = await storedCounts(programId);
+  const clicks = stored.clickRecords - warm.clickRecords;
+  const counted = stored.dayTotal - warm.dayTotal;
   console.log(
     `counted visits answered 302: ${String(countedRedirects)} (plus at most ${String(CLIENTS.reduce((a, b) => a + b, 0))} cut off when a run ended); ` +
-      `click records: ${String(clicks)}; day counters: ${String(counted)} in ${String(counters.size)} shard documents` +
+      `click records: ${String(clicks)}; day counters: ${String(counted)} in ${String(stored.counterDocuments)} shard documents` +
       (clicks === counted && clicks >= countedRedirects ? " (records and counters equal)" : " (DIFFERENT)"),
   );
 }

@@ -36,4 +36,3 @@ export const COLLECTIONS = {
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",
 } as const;
-

@@ -141,11 +141,6 @@ export async function createFirstAdmin(uid: string, email: string): Promise<bool
   });
 }
 
-/**
- * E-mails of owners whose links are out of rotation: blocked users, and members whose last check
- * found no active or trialing subscription (their links come back when they renew). Admins and
- * admin-made users need no subscription; a user never checked (null) is not held back.
- */
 const HELD_BACK_FIELDS = ["username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus"] as const;
 
 /** Blocked, or a member (not admin-made, not admin) whose last known subscription is not active. */
@@ -156,6 +151,11 @@ function isHeldBack(d: DocumentSnapshot): boolean {
   return !exempt && !isActiveSubscriptionStatus(status);
 }
 
+/**
+ * E-mails of owners whose links are out of rotation: blocked users, and members whose last check
+ * found no active or trialing subscription (their links come back when they renew). Admins and
+ * admin-made users need no subscription; a user never checked (null) is not held back.
+ */
 export async function ownersOutOfRotation(): Promise<Set<string>> {
   const snap = await users().select(...HELD_BACK_FIELDS).get();
   return new Set(snap.docs.filter(isHeldBack).map((d) => String(d.get("username"))));

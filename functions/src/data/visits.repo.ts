@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type DocumentReference, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "./db";
 
@@ -77,12 +77,11 @@ export async function recordVisit(visit: Visit): Promise<void> {
   }
 }
 
-/** Which unfolded counters to read: every program's, one program's, or those that count these links. */
-export type CounterScope = { all: true } | { programId: string } | { linkIds: string[] };
+/** Which unfolded counters to read: every program's, or those that count these links. */
+export type CounterScope = { all: true } | { linkIds: string[] };
 
 async function counterDocs(tx: Transaction, scope: CounterScope) {
   if ("all" in scope) return (await tx.get(counters().select("links"))).docs;
-  if ("programId" in scope) return (await tx.get(counters().where("programId", "==", scope.programId).select("links"))).docs;
   const byId = new Map<string, QueryDocumentSnapshot>();
   for (let i = 0; i < scope.linkIds.length; i += 30) {
     const chunk = scope.linkIds.slice(i, i + 30);
@@ -98,12 +97,15 @@ async function counterDocs(tx: Transaction, scope: CounterScope) {
 export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Promise<Map<string, number>> {
   if ("linkIds" in scope && scope.linkIds.length === 0) return new Map();
   const visits = new Map<string, number>();
-  for (const doc of await counterDocs(tx, scope)) {
-    for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, unknown>)) {
-      if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
-    }
-  }
+  for (const doc of await counterDocs(tx, scope)) addLinkCounts(visits, doc);
   return visits;
+}
+
+/** Adds a counter document's visits per link (its `links` map) into `visits`. */
+function addLinkCounts(visits: Map<string, number>, counter: DocumentSnapshot): void {
+  for (const [linkId, n] of Object.entries((counter.get("links") ?? {}) as Record<string, unknown>)) {
+    if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
+  }
 }
 
 /** Runs reads at one consistent point in time, without locking anything the rotation writes. */
@@ -131,9 +133,7 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     const perLink = new Map<string, number>();
     const lastClicked = new Map<string, Timestamp>();
     for (const shard of shards.docs) {
-      for (const [linkId, n] of Object.entries((shard.get("links") ?? {}) as Record<string, unknown>)) {
-        if (typeof n === "number") perLink.set(linkId, (perLink.get(linkId) ?? 0) + n);
-      }
+      addLinkCounts(perLink, shard);
       for (const [linkId, at] of Object.entries((shard.get("lastClickedAt") ?? {}) as Record<string, unknown>)) {
         const known = lastClicked.get(linkId);
         if (at instanceof Timestamp && (!known || at.toMillis() > known.toMillis())) lastClicked.set(linkId, at);

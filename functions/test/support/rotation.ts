@@ -74,7 +74,7 @@ export async function storedCounts(programId: string) {
     dayTotal += Number(doc.get("total") ?? 0);
     for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, number>)) dayCounters.set(linkId, (dayCounters.get(linkId) ?? 0) + n);
   }
-  return { clickRecords: clicks.data().count, dayTotal, dayCounters };
+  return { clickRecords: clicks.data().count, dayTotal, dayCounters, counterDocuments: counters.size };
 }
 
 /** visitCount per link id, as the admin list shows it. */
@@ -90,8 +90,14 @@ export async function visitCounts(admin: string): Promise<Map<string, number>> {
  * per instance, warm instances) never sees. Previews: they go through the rotation but count nothing.
  */
 export async function warmUp(programId: string, clients: number): Promise<void> {
+  await warmUpUrl(`${suite.appUrl}/api/programs/${programId}/redirect`, clients);
+}
+
+/** The same for any function address: bursts of growing width, twice each, as link previews. */
+export async function warmUpUrl(url: string, clients: number): Promise<void> {
+  const preview = () => fetch(url, { redirect: "manual", headers: { "user-agent": PREVIEW_UA } }).then((r) => r.arrayBuffer(), () => undefined);
   for (let width = 1; width <= clients; width *= 2) {
-    await Promise.all(Array.from({ length: width }, () => visit(programId, PREVIEW_UA).catch(() => undefined)));
-    await Promise.all(Array.from({ length: width }, () => visit(programId, PREVIEW_UA).catch(() => undefined)));
+    await Promise.all(Array.from({ length: width }, preview));
+    await Promise.all(Array.from({ length: width }, preview));
   }
 }
