@@ -3,6 +3,7 @@ import { bodyGuard } from "./middleware/body";
 import { errorMiddleware, notFoundHandler } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin.routes";
+import { analyticsRoutes } from "./routes/analytics.routes";
 import { announcementsRoutes } from "./routes/announcements.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { linksRoutes } from "./routes/links.routes";
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(announcementsRoutes());
   api.use(adminRoutes(deps));
   api.use(usersRoutes(deps));
+  api.use(analyticsRoutes());
   app.use("/api", api);
 
   app.use(notFoundHandler);

@@ -5,3 +5,4 @@ export * from "./users";
 export * from "./programs";
 export * from "./links";
 export * from "./announcements";
+export * from "./analytics";

@@ -32,6 +32,8 @@ export const COLLECTIONS = {
   clickCounters: "click_counters",
   /** Per program and finished UTC day: its counted visits per link, folded from click_counters. */
   clickDays: "click_days",
+  /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
+  clickMonths: "click_months",
   announcements: "announcements",
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",

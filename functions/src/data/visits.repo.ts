@@ -14,8 +14,8 @@ import { COLLECTIONS, db } from "./db";
  *   the shard leads the id so that a busy program's shards are not neighbours in the key space.
  *
  * Once a day is over, `foldDay` rolls its shards up, in one transaction, into
- * click_days/{programId}_{day} (what analytics reads for past days) and into each link's stored
- * `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
+ * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
+ * days and months) and into each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
  * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers
  * pay for the unfolded days only, whatever the history.
  */
@@ -35,6 +35,7 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 const counters = () => db().collection(COLLECTIONS.clickCounters);
 const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
+const monthRecordRef = (programId: string, month: string) => db().collection(COLLECTIONS.clickMonths).doc(`${programId}_${month}`);
 export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
 
 /** A click id chosen before writing, so that a retried write can tell it already happened. */
@@ -121,8 +122,9 @@ export interface FoldResult {
 }
 
 /**
- * Rolls one program's finished day up, all or nothing: adds its shards into click_days (merging with
- * an earlier fold of the same day, should a late write have made a new shard) and into each existing
+ * Rolls one program's finished day up, all or nothing: adds its shards into click_days and the month's
+ * click_months (merging with an earlier fold of the same day, should a late write have made a new
+ * shard; the month record is the sum of its day records by construction) and into each existing
  * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only;
  * the shards of a deleted program just go.
  */
@@ -141,31 +143,39 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     }
     const linkIds = [...perLink.keys()];
     const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
-    const [program, record, ...links] = await tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), dayRecordRef(programId, day), ...linkRefs);
+    const month = day.slice(0, 7);
+    const [program, record, monthRecord, ...links] = await tx.getAll(
+      db().collection(COLLECTIONS.programs).doc(programId),
+      dayRecordRef(programId, day),
+      monthRecordRef(programId, month),
+      ...linkRefs,
+    );
     const deletedLinkIds = linkIds.filter((_, i) => !links[i]!.exists);
     if (!program!.exists) {
       shards.docs.forEach((shard) => tx.delete(shard.ref));
       return { programId, day, visits: 0, shards: shards.size, deletedLinkIds };
     }
-    const earlier = (record!.get("links") ?? {}) as Record<string, number>;
-    const earlierLast = (record!.get("lastClickedAt") ?? {}) as Record<string, Timestamp>;
     const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
-    const dayLinks: Record<string, number> = { ...earlier };
-    for (const [id, n] of perLink) dayLinks[id] = (dayLinks[id] ?? 0) + n;
-
-    tx.set(dayRecordRef(programId, day), {
-      programId,
-      day,
-      total: Number(record!.get("total") ?? 0) + visits,
-      links: dayLinks,
-      lastClickedAt: { ...earlierLast, ...Object.fromEntries(lastClicked) },
-    });
+    tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked, visits) });
+    tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked, visits) });
     links.forEach((link, i) => {
       if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
     });
     shards.docs.forEach((shard) => tx.delete(shard.ref));
     return { programId, day, visits, shards: shards.size, deletedLinkIds };
   });
+}
+
+/** A roll-up (day or month) with more visits added: totals summed, the later last click kept. */
+function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastClicked: Map<string, Timestamp>, visits: number) {
+  const links = { ...((rollup.get("links") ?? {}) as Record<string, number>) };
+  for (const [id, n] of perLink) links[id] = (links[id] ?? 0) + n;
+  const lastClickedAt = { ...((rollup.get("lastClickedAt") ?? {}) as Record<string, Timestamp>) };
+  for (const [id, at] of lastClicked) {
+    const known = lastClickedAt[id];
+    if (!(known instanceof Timestamp) || at.toMillis() > known.toMillis()) lastClickedAt[id] = at;
+  }
+  return { total: Number(rollup.get("total") ?? 0) + visits, links, lastClickedAt };
 }
 
 /**

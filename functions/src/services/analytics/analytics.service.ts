@@ -1,0 +1,23 @@
+import type { ClickRecord, TimeFilter, UserAnalytics } from "../../contract/analytics";
+import { readAnalytics, type AnalyticsSnapshot } from "../../data/analytics.repo";
+import { ownersOutOfRotation } from "../../data/users.repo";
+import { clickRecords, userAnalytics } from "./analytics-records";
+import { planWindow } from "./analytics-window";
+
+async function snapshotFor(timeFilter: TimeFilter, now: Date) {
+  const plan = planWindow(timeFilter, now);
+  const snapshot: AnalyticsSnapshot = await readAnalytics({ daysFrom: plan.dailyFrom, dayRanges: plan.dayRanges, months: plan.months });
+  return { plan, snapshot };
+}
+
+/** GET /api/analytics/clicks */
+export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promise<ClickRecord[]> {
+  const { plan, snapshot } = await snapshotFor(timeFilter, now);
+  return clickRecords(snapshot, plan);
+}
+
+/** GET /api/analytics/users */
+export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
+  const [{ plan, snapshot }, heldBack] = await Promise.all([snapshotFor(timeFilter, now), ownersOutOfRotation()]);
+  return userAnalytics(snapshot, clickRecords(snapshot, plan), heldBack);
+}
