@@ -1,12 +1,69 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import type { ClickRecord } from "@contract/analytics";
+import type { ReferralLink } from "@contract/links";
+import type { Program } from "@contract/programs";
 import { PageLayout } from "@/components/layouts";
+import { PageSpinner } from "@/components/spinners";
+import { useLinks } from "@/features/admin/api/get-links";
+import { usePrograms } from "@/features/programs/api/get-programs";
+import { useAnalyticsClicks } from "../api/get-analytics-clicks";
+import { analyticsSummary } from "../utils/summary-cards";
+import { nextSort } from "../utils/table-sort";
+import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
+import { LoadErrorAlert } from "./load-error-alert";
+import { OverviewTab } from "./overview-tab";
+import { ProgramsTab } from "./programs-tab";
+import { SummaryCards } from "./summary-cards";
+import { TimeRangeSelect } from "./time-range-select";
+import { useAnalyticsViewState, type UpdateAnalyticsView } from "./use-analytics-view-state";
+import { UsersTab } from "./users-tab";
+
+const TABS: { value: AnalyticsTab; label: string }[] = [
+  { value: "overview", label: "Overview" },
+  { value: "programs", label: "Programs" },
+  { value: "users", label: "Users" },
+];
 
 /** /analytics – clicks per program, per link owner and over time (admin only). */
 export function AnalyticsDashboard() {
+  const [view, updateView] = useAnalyticsViewState();
+  const programsQuery = usePrograms();
+  const linksQuery = useLinks();
+  const clicksQuery = useAnalyticsClicks(view.range);
+
+  const failed = [programsQuery, linksQuery, clicksQuery].filter((query) => query.isError);
+  let content;
+  if (failed.length > 0) {
+    content = (
+      <LoadErrorAlert
+        what="the analytics"
+        error={failed[0]?.error}
+        retrying={failed.some((query) => query.isFetching)}
+        onRetry={() => void Promise.all(failed.map((query) => query.refetch()))}
+      />
+    );
+  } else if (programsQuery.isSuccess && linksQuery.isSuccess && clicksQuery.isSuccess) {
+    content = (
+      <AnalyticsReport
+        view={view}
+        updateView={updateView}
+        programs={programsQuery.data}
+        links={linksQuery.data}
+        records={clicksQuery.data}
+        clicksFetchedAt={clicksQuery.dataUpdatedAt}
+      />
+    );
+  } else {
+    content = <PageSpinner label="Loading analytics" />;
+  }
+
   return (
     <PageLayout
       title="Analytics Dashboard"
@@ -17,9 +74,74 @@ export function AnalyticsDashboard() {
         </Button>
       }
     >
-      <Paper variant="outlined" sx={{ p: 4 }}>
-        <Typography color="text.secondary">Charts and tables of clicks will appear here.</Typography>
-      </Paper>
+      <Stack spacing={3}>
+        {/* The range stays on screen while a new range loads, so a slow answer can be switched away from. */}
+        <Box>
+          <TimeRangeSelect value={view.range} onChange={(range) => updateView({ range })} />
+        </Box>
+        {content}
+      </Stack>
     </PageLayout>
+  );
+}
+
+interface AnalyticsReportProps {
+  view: AnalyticsViewState;
+  updateView: UpdateAnalyticsView;
+  programs: readonly Program[];
+  links: readonly ReferralLink[];
+  records: readonly ClickRecord[];
+  clicksFetchedAt: number;
+}
+
+function AnalyticsReport({ view, updateView, programs, links, records, clicksFetchedAt }: AnalyticsReportProps) {
+  const summary = useMemo(() => analyticsSummary(programs, links, records), [programs, links, records]);
+  const fetchedAt = useMemo(() => new Date(clicksFetchedAt), [clicksFetchedAt]);
+
+  return (
+    <Stack spacing={3}>
+      <SummaryCards summary={summary} />
+      <Box>
+        <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
+          <Tabs
+            value={view.tab}
+            onChange={(_, tab: AnalyticsTab) => updateView({ tab })}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Analytics sections"
+          >
+            {TABS.map(({ value, label }) => (
+              <Tab key={value} value={value} label={label} id={`analytics-tab-${value}`} aria-controls={`analytics-tabpanel-${value}`} />
+            ))}
+          </Tabs>
+        </Box>
+        <Box role="tabpanel" id={`analytics-tabpanel-${view.tab}`} aria-labelledby={`analytics-tab-${view.tab}`}>
+          {view.tab === "overview" ? (
+            <OverviewTab
+              programs={programs}
+              links={links}
+              records={records}
+              sort={view.overviewSort}
+              onSort={(column) => updateView((current) => ({ overviewSort: nextSort(current.overviewSort, column) }))}
+              onSelectProgram={(programId) => updateView({ programId, tab: "programs" })}
+            />
+          ) : null}
+          {view.tab === "programs" ? (
+            <ProgramsTab
+              programs={programs}
+              links={links}
+              records={records}
+              range={view.range}
+              fetchedAt={fetchedAt}
+              programId={view.programId}
+              onSelectProgram={(programId) => updateView({ programId })}
+            />
+          ) : null}
+          {view.tab === "users" ? (
+            <UsersTab range={view.range} sort={view.usersSort} onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))} />
+          ) : null}
+        </Box>
+      </Box>
+    </Stack>
   );
 }

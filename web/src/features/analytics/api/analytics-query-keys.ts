@@ -1,0 +1,8 @@
+import type { TimeFilter } from "@contract/analytics";
+
+/** Each range is its own cache entry, so switching back to a range within 2 minutes needs no call. */
+export const analyticsQueryKeys = {
+  all: ["analytics"] as const,
+  clicks: (timeFilter: TimeFilter) => ["analytics", "clicks", timeFilter] as const,
+  users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
+};

@@ -1,0 +1,27 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import { errorText } from "@/features/admin/utils/errors";
+
+interface LoadErrorAlertProps {
+  what: string;
+  /** API errors already read '{status}: {statusText}'. */
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** A failed load says what failed and offers Retry, instead of leaving the page blank. */
+export function LoadErrorAlert({ what, error, retrying, onRetry }: LoadErrorAlertProps) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" loading={retrying} onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      Could not load {what}: {errorText(error)}
+    </Alert>
+  );
+}

@@ -1,0 +1,39 @@
+import Alert from "@mui/material/Alert";
+import Stack from "@mui/material/Stack";
+import { useMemo } from "react";
+import type { ClickRecord } from "@contract/analytics";
+import type { ReferralLink } from "@contract/links";
+import type { Program } from "@contract/programs";
+import { programSummaryRows, sortProgramRows, type ProgramSortColumn } from "../utils/program-summary";
+import type { SortState } from "../utils/table-sort";
+import { EmptyState } from "./empty-state";
+import { SectionCard } from "./section-card";
+import { TopProgramsTable } from "./top-programs-table";
+
+interface OverviewTabProps {
+  programs: readonly Program[];
+  links: readonly ReferralLink[];
+  records: readonly ClickRecord[];
+  sort: SortState<ProgramSortColumn>;
+  onSort: (column: ProgramSortColumn) => void;
+  onSelectProgram: (programId: string) => void;
+}
+
+/** Overview: every program's share of the range's clicks. */
+export function OverviewTab({ programs, links, records, sort, onSort, onSelectProgram }: OverviewTabProps) {
+  const rows = useMemo(() => sortProgramRows(programSummaryRows(programs, links, records), sort), [programs, links, records, sort]);
+
+  return (
+    <SectionCard title="Top Programs by Clicks">
+      {rows.length === 0 ? (
+        <EmptyState>No programs yet. They appear here once members submit links.</EmptyState>
+      ) : (
+        <Stack spacing={1.5}>
+          {/* The table stays: links and active links per program are worth seeing even without clicks. */}
+          {rows.every((row) => row.clicks === 0) ? <Alert severity="info">No clicks in this time range yet.</Alert> : null}
+          <TopProgramsTable rows={rows} sort={sort} onSort={onSort} onSelectProgram={onSelectProgram} />
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,62 @@
+import Link from "@mui/material/Link";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import { formatCount, formatOneDecimal, formatPercent } from "../utils/numbers";
+import type { ProgramSortColumn, ProgramSummaryRow } from "../utils/program-summary";
+import type { SortState } from "../utils/table-sort";
+import { SortableHeaderCell } from "./sortable-header-cell";
+
+const COLUMNS: { column: ProgramSortColumn; label: string; align: "left" | "right" }[] = [
+  { column: "name", label: "Program Name", align: "left" },
+  { column: "clicks", label: "Clicks", align: "right" },
+  { column: "percentage", label: "% of Total", align: "right" },
+  { column: "activeLinks", label: "Active Links", align: "right" },
+  { column: "avgClicksPerLink", label: "Avg Clicks/Link", align: "right" },
+];
+
+interface TopProgramsTableProps {
+  rows: readonly ProgramSummaryRow[];
+  sort: SortState<ProgramSortColumn>;
+  onSort: (column: ProgramSortColumn) => void;
+  onSelectProgram: (programId: string) => void;
+}
+
+/** 'Top Programs by Clicks': one row per program; a program's name opens it in the Programs tab. */
+export function TopProgramsTable({ rows, sort, onSort, onSelectProgram }: TopProgramsTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Top Programs by Clicks" sx={{ minWidth: 560 }}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map(({ column, label, align }) => (
+              <SortableHeaderCell key={column} column={column} label={label} align={align} sort={sort} onSort={onSort} />
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.programId} hover>
+              <TableCell component="th" scope="row">
+                {row.listed ? (
+                  <Link component="button" type="button" variant="body2" onClick={() => onSelectProgram(row.programId)} sx={{ textAlign: "left" }}>
+                    {row.name}
+                  </Link>
+                ) : (
+                  row.name
+                )}
+              </TableCell>
+              <TableCell align="right">{formatCount(row.clicks)}</TableCell>
+              <TableCell align="right">{formatPercent(row.percentage)}</TableCell>
+              <TableCell align="right">{formatCount(row.activeLinks)}</TableCell>
+              <TableCell align="right">{formatOneDecimal(row.avgClicksPerLink)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,57 @@
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import type { UserAnalytics } from "@contract/analytics";
+import { formatCount, formatPercent } from "../utils/numbers";
+import type { SortState } from "../utils/table-sort";
+import type { UserSortColumn } from "../utils/user-analytics";
+import { SortableHeaderCell } from "./sortable-header-cell";
+
+const COLUMNS: { column: UserSortColumn; label: string; align: "left" | "right" }[] = [
+  { column: "email", label: "User Email", align: "left" },
+  { column: "clicks", label: "Clicks", align: "right" },
+  { column: "clickPercentage", label: "% of Clicks", align: "right" },
+  { column: "allTimeClicks", label: "All-Time Clicks", align: "right" },
+  { column: "allTimePercentage", label: "% of All-Time", align: "right" },
+  { column: "activeLinks", label: "Active Links", align: "right" },
+];
+
+interface UserAnalyticsTableProps {
+  rows: readonly UserAnalytics[];
+  sort: SortState<UserSortColumn>;
+  onSort: (column: UserSortColumn) => void;
+}
+
+/** 'User Analytics': every link owner with something to report, in the chosen order. */
+export function UserAnalyticsTable({ rows, sort, onSort }: UserAnalyticsTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="User Analytics" sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map(({ column, label, align }) => (
+              <SortableHeaderCell key={column} column={column} label={label} align={align} sort={sort} onSort={onSort} />
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.email} hover>
+              <TableCell component="th" scope="row" sx={{ minWidth: 180, overflowWrap: "anywhere" }}>
+                {row.email}
+              </TableCell>
+              <TableCell align="right">{formatCount(row.clicks)}</TableCell>
+              <TableCell align="right">{formatPercent(row.clickPercentage)}</TableCell>
+              <TableCell align="right">{formatCount(row.allTimeClicks)}</TableCell>
+              <TableCell align="right">{formatPercent(row.allTimePercentage)}</TableCell>
+              <TableCell align="right">{formatCount(row.activeLinks)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

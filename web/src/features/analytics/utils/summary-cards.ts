@@ -1,0 +1,29 @@
+import type { ClickRecord } from "@contract/analytics";
+import type { ReferralLink } from "@contract/links";
+import { sumClicks } from "./click-counts";
+import { countActiveLinks } from "./link-counts";
+
+export interface AnalyticsSummary {
+  totalPrograms: number;
+  totalLinks: number;
+  activeLinks: number;
+  totalClicks: number;
+  /** Whole clicks per link; 0 when there are no links. */
+  avgClicksPerLink: number;
+}
+
+/** The four summary cards: every program and link, and the clicks of the chosen range. */
+export function analyticsSummary(
+  programs: readonly unknown[],
+  links: readonly Pick<ReferralLink, "approved" | "paused" | "isDead">[],
+  records: readonly Pick<ClickRecord, "totalClicks">[],
+): AnalyticsSummary {
+  const totalClicks = sumClicks(records);
+  return {
+    totalPrograms: programs.length,
+    totalLinks: links.length,
+    activeLinks: countActiveLinks(links),
+    totalClicks,
+    avgClicksPerLink: links.length > 0 ? Math.round(totalClicks / links.length) : 0,
+  };
+}
