@@ -6,6 +6,7 @@ import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { auth, db } from "../functions/src/data/db";
 import { createLink } from "../functions/src/data/links.repo";
 import { createProgram, updateProgram } from "../functions/src/data/programs.repo";
+import { foldFinishedDays, newClickId, recordVisit } from "../functions/src/data/visits.repo";
 import { ensureAdmin } from "./lib/admin-account";
 import { DEMO } from "./lib/suite-config";
 
@@ -78,6 +79,26 @@ async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
   });
 }
 
+/**
+ * Each link's clicks so far, spread over its life (a few today), written as the rotation writes them
+ * and folded as the nightly job would: click records, analytics and counts all agree.
+ */
+async function seedVisits(): Promise<void> {
+  const links = await db().collection("referral_links").select("programId", "link").get();
+  const byUrl = new Map(links.docs.map((d) => [String(d.get("link")), { id: d.id, programId: String(d.get("programId")) }]));
+  const visits = LINKS.flatMap((link) => {
+    const target = byUrl.get(`https://refer.example.com/${link.program}/${link.owner.split("@")[0]}`)!;
+    // the n-th of v visits lands (n / v) of the way through the link's life, the last ones today
+    return Array.from({ length: link.visits }, (_, n) => ({ ...target, clickedAt: new Date(Date.now() - ((link.visits - 1 - n) / link.visits) * link.daysAgo * DAY - n * 60_000) }));
+  });
+  await Promise.all(
+    visits.map((v, i) =>
+      recordVisit({ clickId: newClickId(), linkId: v.id, programId: v.programId, clickedAt: v.clickedAt, ipAddress: "203.0.113.10", userAgent: "Mozilla/5.0 (demo seed)", shard: i % 16 }),
+    ),
+  );
+  await foldFinishedDays(new Date());
+}
+
 async function main() {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error("seed-demo writes demo data and runs against the emulators only");
@@ -106,14 +127,13 @@ async function main() {
       },
       async () => undefined,
     );
-    // Demo history the API cannot write: past dates, clicks so far, states.
+    // Demo history the API cannot write: past dates and states (clicks come in seedVisits).
     await store.collection("referral_links").doc(created.id).update({
       approved: link.state !== "pending",
       paused: link.state === "paused",
       pausedByBlock: link.owner === "blocked@example.com",
       isDead: link.state === "dead",
       deadNote: link.deadNote ?? null,
-      visitCount: link.visits,
       testedOffer: link.testedOffer ?? null,
       lastNotifiedAt: link.state === "dead" ? at(3) : null,
       createdAt: at(link.daysAgo),
@@ -121,6 +141,7 @@ async function main() {
       updatedAt: at(Math.max(0, link.daysAgo - 1)),
     });
   }
+  await seedVisits();
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {
     message: "Welcome to the Referral Hub demo! New links are reviewed within a day.",

@@ -7,9 +7,9 @@ import { readConsistently } from "./visits.repo";
  * records themselves, so its cost follows links × days asked for, not the number of clicks.
  */
 
-/** One roll-up document's visits per link: a day (click_days, or a not yet folded counter) or a month. */
+/** One document's visits per link: a day's roll-up (click_days), a not yet folded counter, or a month's roll-up. */
 export interface ClickTally {
-  kind: "day" | "month";
+  kind: "day" | "counter" | "month";
   /** YYYY-MM-DD for a day, YYYY-MM for a month (UTC). */
   period: string;
   counts: Map<string, number>;
@@ -33,14 +33,10 @@ export interface AnalyticsSnapshot {
   tallies: ClickTally[];
 }
 
-/** Which roll-ups to read, in UTC days (YYYY-MM-DD) and months (YYYY-MM), ends included. */
+/** Which roll-ups to read: stretches of UTC days (YYYY-MM-DD) and months (YYYY-MM, `from` null: from the first), ends included. */
 export interface AnalyticsReads {
-  /** Day roll-ups from this day on. */
-  daysFrom: string;
-  /** More stretches of day roll-ups. */
-  dayRanges: { from: string; to: string }[];
-  /** Month roll-ups; `from` null means from the first. */
-  months: { from: string | null; to: string } | null;
+  days: { from: string; to: string }[];
+  months: { from: string | null; to: string }[];
 }
 
 function tallyOf(kind: ClickTally["kind"], period: string, doc: DocumentSnapshot): ClickTally {
@@ -62,18 +58,19 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
   const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
   return readConsistently(async (tx: Transaction) => {
-    const dayQueries: Query[] = [days.where("day", ">=", reads.daysFrom), ...reads.dayRanges.map((r) => days.where("day", ">=", r.from).where("day", "<=", r.to))];
-    let monthQuery: Query | null = null;
-    if (reads.months) monthQuery = (reads.months.from ? months.where("month", ">=", reads.months.from) : months).where("month", "<=", reads.months.to);
-    const [programSnap, linkSnap, counterSnap, monthSnap, ...daySnaps] = await Promise.all([
+    const dayQueries: Query[] = reads.days.map((r) => days.where("day", ">=", r.from).where("day", "<=", r.to));
+    const monthQueries: Query[] = reads.months.map((r) => (r.from ? months.where("month", ">=", r.from) : months).where("month", "<=", r.to));
+    const [programSnap, linkSnap, counterSnap, ...rollupSnaps] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name")),
       tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "visitCount")),
       tx.get(db().collection(COLLECTIONS.clickCounters).select("day", ...ROLLUP_FIELDS)),
-      monthQuery ? tx.get(monthQuery.select("month", ...ROLLUP_FIELDS)) : null,
+      ...monthQueries.map((q) => tx.get(q.select("month", ...ROLLUP_FIELDS))),
       ...dayQueries.map((q) => tx.get(q.select("day", ...ROLLUP_FIELDS))),
     ]);
+    const monthSnaps = rollupSnaps.slice(0, monthQueries.length);
+    const daySnaps = rollupSnaps.slice(monthQueries.length);
 
-    const counterTallies = counterSnap.docs.map((d) => tallyOf("day", String(d.get("day")), d));
+    const counterTallies = counterSnap.docs.map((d) => tallyOf("counter", String(d.get("day")), d));
     const unfolded = new Map<string, number>();
     for (const tally of counterTallies) for (const [id, n] of tally.counts) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
 
@@ -90,7 +87,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
       })),
       tallies: [
         ...counterTallies,
-        ...(monthSnap?.docs ?? []).map((d) => tallyOf("month", String(d.get("month")), d)),
+        ...monthSnaps.flatMap((snap) => snap.docs.map((d) => tallyOf("month", String(d.get("month")), d))),
         ...daySnaps.flatMap((snap) => snap.docs.map((d) => tallyOf("day", String(d.get("day")), d))),
       ],
     };

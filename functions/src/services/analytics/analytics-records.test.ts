@@ -50,14 +50,34 @@ describe("clickRecords", () => {
   });
 
   it("older clicks come per month, dated the month's first day, with totals unchanged", () => {
+    // October: 6 on the 2nd, 4 on the 24th, 4 on the 25th (inside the last 30 days); all folded
     const records = clickRecords(
-      snapshot([tally("day", "2026-10-24", { a: 4 }), tally("day", "2026-10-02", { a: 6 }), tally("month", "2026-09", { a: 100 }), tally("day", "2026-08-26", { a: 1 })]),
+      snapshot([
+        tally("month", "2026-10", { a: 14 }, { a: "2026-10-25T08:00:00Z" }),
+        tally("day", "2026-10-25", { a: 4 }, { a: "2026-10-25T08:00:00Z" }),
+        tally("month", "2026-09", { a: 100 }, { a: "2026-09-30T10:00:00Z" }),
+        tally("day", "2026-08-26", { a: 1 }, { a: "2026-08-26T10:00:00Z" }),
+        tally("day", "2026-08-25", { a: 7 }), // read for nothing: before the window
+      ]),
       planWindow("3mo", NOW),
     );
-    expect(records.map((r) => [r.clickDate, r.totalClicks])).toEqual([
-      ["2026-10-01", 10],
-      ["2026-09-01", 100],
-      ["2026-08-01", 1],
+    expect(records.map((r) => [r.clickDate, r.totalClicks, r.clickedAt])).toEqual([
+      ["2026-10-25", 4, "2026-10-25T08:00:00.000Z"],
+      // the month less its days in the daily stretch; its last click was in those, so the part's end stands in
+      ["2026-10-01", 10, "2026-10-24T23:59:59.999Z"],
+      ["2026-09-01", 100, "2026-09-30T10:00:00.000Z"],
+      ["2026-08-01", 1, "2026-08-26T10:00:00.000Z"],
+    ]);
+  });
+
+  it("an unfolded counter of an older day adds to its month's record; a month wholly in the daily days leaves none", () => {
+    const records = clickRecords(
+      snapshot([tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }), tally("month", "2026-10", { b: 3 }), tally("day", "2026-10-30", { b: 3 })]),
+      planWindow("all", NOW),
+    );
+    expect(records.map((r) => [r.linkId, r.clickDate, r.totalClicks])).toEqual([
+      ["b", "2026-10-30", 3],
+      ["a", "2026-10-01", 2],
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { ClickRecord, UserAnalytics } from "../../contract/analytics";
 import type { AnalyticsSnapshot } from "../../data/analytics.repo";
 import { isActiveLink } from "../link-state";
-import { monthRecordDate, recordDateOf, type WindowPlan } from "./analytics-window";
+import type { ClickTally } from "../../data/analytics.repo";
+import { monthRecordDate, recordDateOf, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
 export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
@@ -11,6 +12,31 @@ interface Bucket {
   clickDate: string;
   clicks: number;
   lastClickedAt: Date | null;
+}
+
+const inRange = (day: string, range: DayRange) => day >= range.from && day <= range.to;
+const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
+
+/**
+ * Where a roll-up's visits go, each with a sign: a record date (+1), and for a day that a month part
+ * leaves out, that part's record (-1). The month roll-ups hold folded days only, like the day
+ * roll-ups they are subtracted from; an unfolded counter is in neither, so it only ever adds.
+ */
+function destinations(plan: WindowPlan, tally: ClickTally): { clickDate: string; sign: 1 | -1; part?: MonthPart }[] {
+  if (tally.kind === "month") {
+    const part = plan.parts.find((p) => p.month === tally.period);
+    if (part) return [{ clickDate: monthRecordDate(part.month), sign: 1, part }];
+    const whole = plan.months && (plan.months.from === null || tally.period >= plan.months.from) && tally.period <= plan.months.to;
+    return whole ? [{ clickDate: monthRecordDate(tally.period), sign: 1 }] : [];
+  }
+  const day = tally.period;
+  const out: { clickDate: string; sign: 1 | -1; part?: MonthPart }[] = [];
+  const date = recordDateOf(plan, day);
+  if (date !== null && (tally.kind === "counter" || day >= plan.dailyFrom || plan.dayRanges.some((r) => inRange(day, r)))) out.push({ clickDate: date, sign: 1 });
+  if (tally.kind === "day") {
+    for (const part of plan.parts) if (part.less.some((r) => inRange(day, r))) out.push({ clickDate: monthRecordDate(part.month), sign: -1, part });
+  }
+  return out;
 }
 
 /**
@@ -23,19 +49,22 @@ export function clickRecords(snapshot: AnalyticsSnapshot, plan: WindowPlan): Cli
   const programNames = new Map(snapshot.programs.map((p) => [p.id, p.name]));
   const buckets = new Map<string, Bucket>();
   for (const tally of snapshot.tallies) {
-    const clickDate = tally.kind === "month" ? monthRecordDate(tally.period) : recordDateOf(plan, tally.period);
-    if (clickDate === null) continue;
-    for (const [linkId, n] of tally.counts) {
-      if (!links.has(linkId) || n <= 0) continue;
-      const key = `${linkId}|${clickDate}`;
-      const bucket = buckets.get(key) ?? { linkId, clickDate, clicks: 0, lastClickedAt: null };
-      bucket.clicks += n;
-      const at = tally.lastClickedAt.get(linkId);
-      if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
-      buckets.set(key, bucket);
+    for (const { clickDate, sign, part } of destinations(plan, tally)) {
+      for (const [linkId, n] of tally.counts) {
+        if (!links.has(linkId)) continue;
+        const key = `${linkId}|${clickDate}`;
+        const bucket = buckets.get(key) ?? { linkId, clickDate, clicks: 0, lastClickedAt: null };
+        bucket.clicks += sign * n;
+        let at = sign > 0 ? tally.lastClickedAt.get(linkId) : undefined;
+        // a month's last click that falls in the days a part leaves out: the part's end is the best bound
+        if (at && part && !inRange(at.toISOString().slice(0, 10), part)) at = endOfDay(part.to);
+        if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
+        buckets.set(key, bucket);
+      }
     }
   }
   return [...buckets.values()]
+    .filter((b) => b.clicks > 0)
     .sort((a, b) => b.clickDate.localeCompare(a.clickDate) || a.linkId.localeCompare(b.linkId))
     .map((b) => {
       const link = links.get(b.linkId)!;
@@ -46,7 +75,7 @@ export function clickRecords(snapshot: AnalyticsSnapshot, plan: WindowPlan): Cli
         linkEmail: link.email,
         totalClicks: b.clicks,
         clickDate: b.clickDate,
-        // a roll-up written before last-click times were kept: the end of its period is the best bound
+        // a roll-up without last-click times (none are written so, but the field is optional): its date
         clickedAt: (b.lastClickedAt ?? new Date(`${b.clickDate}T00:00:00Z`)).toISOString(),
       };
     });

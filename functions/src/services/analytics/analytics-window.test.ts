@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { TIME_FILTERS } from "../../contract/analytics";
-import { planWindow, recordDateOf, type WindowPlan } from "./analytics-window";
+import { dayRollupRanges, monthRollupRanges, planWindow, recordDateOf, type WindowPlan } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 
 describe("planWindow", () => {
   it("short ranges are N UTC days ending today, all of them daily", () => {
-    expect(planWindow("24h", NOW)).toEqual({ today: "2026-11-23", start: "2026-11-23", dailyFrom: "2026-11-23", months: null, dayRanges: [] });
-    expect(planWindow("7d", NOW)).toMatchObject({ start: "2026-11-17", dailyFrom: "2026-11-17", months: null, dayRanges: [] });
-    expect(planWindow("30d", NOW)).toMatchObject({ start: "2026-10-25", dailyFrom: "2026-10-25", months: null, dayRanges: [] });
+    expect(planWindow("24h", NOW)).toEqual({ today: "2026-11-23", start: "2026-11-23", dailyFrom: "2026-11-23", months: null, dayRanges: [], parts: [] });
+    expect(planWindow("7d", NOW)).toMatchObject({ start: "2026-11-17", dailyFrom: "2026-11-17", months: null, dayRanges: [], parts: [] });
+    expect(planWindow("30d", NOW)).toMatchObject({ start: "2026-10-25", dailyFrom: "2026-10-25", months: null, dayRanges: [], parts: [] });
   });
 
   it("a window starts at the UTC midnight of its first day, whatever the time of day", () => {
@@ -17,61 +17,69 @@ describe("planWindow", () => {
     expect(planWindow("7d", new Date("2026-11-23T23:59:59.999Z")).start).toBe("2026-11-17");
   });
 
-  it("3 months: the last 30 days daily, older days as the partial months' days and whole months", () => {
-    expect(planWindow("3mo", NOW)).toEqual({
+  it("3 months: the last 30 days daily; older, a few days read one by one, whole months, and a month less the days read anyway", () => {
+    const plan = planWindow("3mo", NOW);
+    expect(plan).toEqual({
       today: "2026-11-23",
       start: "2026-08-26",
       dailyFrom: "2026-10-25",
       months: { from: "2026-09", to: "2026-09" },
-      dayRanges: [
-        { from: "2026-08-26", to: "2026-08-31" },
-        { from: "2026-10-01", to: "2026-10-24" },
-      ],
+      dayRanges: [{ from: "2026-08-26", to: "2026-08-31" }],
+      // October 1-24: the month's roll-up less October 25-31, which the daily stretch reads anyway
+      parts: [{ month: "2026-10", from: "2026-10-01", to: "2026-10-24", less: [{ from: "2026-10-25", to: "2026-10-31" }] }],
     });
+    expect(dayRollupRanges(plan)).toEqual([
+      { from: "2026-10-25", to: "2026-11-23" },
+      { from: "2026-08-26", to: "2026-08-31" },
+    ]);
+    expect(monthRollupRanges(plan)).toEqual([
+      { from: "2026-09", to: "2026-09" },
+      { from: "2026-10", to: "2026-10" },
+    ]);
   });
 
-  it("12 months and all time read whole months for everything but the partial ones", () => {
-    expect(planWindow("12mo", NOW)).toMatchObject({
-      start: "2025-11-24",
-      months: { from: "2025-12", to: "2026-09" },
-      dayRanges: [
-        { from: "2025-11-24", to: "2025-11-30" },
-        { from: "2026-10-01", to: "2026-10-24" },
-      ],
-    });
-    expect(planWindow("all", NOW)).toMatchObject({ start: null, months: { from: null, to: "2026-09" }, dayRanges: [{ from: "2026-10-01", to: "2026-10-24" }] });
+  it("a leading part with more days in than out is its month less the days before the window", () => {
+    // 12mo from 2025-11-24: November 24-30 are 7 days, fewer than the 23 before them: read them
+    expect(planWindow("12mo", NOW)).toMatchObject({ start: "2025-11-24", months: { from: "2025-12", to: "2026-09" }, dayRanges: [{ from: "2025-11-24", to: "2025-11-30" }] });
+    // 12mo from 2025-12-04 (now 2026-12-03): December 4-31 are 28 days, the 3 before are cheaper
+    const plan = planWindow("12mo", new Date("2026-12-03T09:00:00Z"));
+    expect(plan).toMatchObject({ start: "2025-12-04", months: { from: "2026-01", to: "2026-10" }, dayRanges: [] });
+    expect(plan.parts[0]).toEqual({ month: "2025-12", from: "2025-12-04", to: "2025-12-31", less: [{ from: "2025-12-01", to: "2025-12-03" }] });
+    expect(dayRollupRanges(plan)).toContainEqual({ from: "2025-12-01", to: "2025-12-03" });
   });
 
-  it("when the daily stretch starts on the 1st, the month before is read whole", () => {
-    expect(planWindow("all", new Date("2026-10-30T08:00:00Z"))).toMatchObject({ dailyFrom: "2026-10-01", months: { from: null, to: "2026-09" }, dayRanges: [] });
-  });
-
-  it("a window whose older days all fall in one month reads them as one stretch", () => {
-    // now 2026-03-31: 3mo starts 2026-01-01, daily from 2026-03-02, older = Jan (whole) + Feb (whole) + Mar 1
-    expect(planWindow("3mo", new Date("2026-03-31T10:00:00Z"))).toMatchObject({ start: "2026-01-01", dailyFrom: "2026-03-02", months: { from: "2026-01", to: "2026-02" }, dayRanges: [{ from: "2026-03-01", to: "2026-03-01" }] });
-    // now 2026-03-15: 3mo starts 2025-12-16, daily from 2026-02-14
-    expect(planWindow("3mo", new Date("2026-03-15T10:00:00Z"))).toMatchObject({
-      start: "2025-12-16",
-      months: { from: "2026-01", to: "2026-01" },
-      dayRanges: [
-        { from: "2025-12-16", to: "2025-12-31" },
-        { from: "2026-02-01", to: "2026-02-13" },
-      ],
-    });
+  it("all time reads every month before the daily stretch", () => {
+    expect(planWindow("all", NOW)).toMatchObject({ start: null, months: { from: null, to: "2026-09" }, dayRanges: [], parts: [{ month: "2026-10", from: "2026-10-01", to: "2026-10-24" }] });
+    // the daily stretch starts on the 1st: the month before is whole
+    expect(planWindow("all", new Date("2026-10-30T08:00:00Z"))).toMatchObject({ dailyFrom: "2026-10-01", months: { from: null, to: "2026-09" }, dayRanges: [], parts: [] });
   });
 });
 
-/** Every day the plan reads, and how many times (a day inside a month read whole counts once for that month). */
+/**
+ * How many times each day's clicks end up counted, doing the plan's arithmetic: + the daily stretch,
+ * + days read one by one, + whole months, + a part's month, - the days a part leaves out. Also checks
+ * that every day subtracted is one the plan reads.
+ */
 function coverage(plan: WindowPlan, firstDay: string): Map<string, number> {
   const covered = new Map<string, number>();
-  const add = (day: string) => covered.set(day, (covered.get(day) ?? 0) + 1);
-  // from well before any window: a day read outside the window shows up too
-  for (let d = new Date(`${firstDay}T00:00:00Z`); d.toISOString().slice(0, 10) <= plan.today; d = new Date(d.getTime() + 86_400_000)) {
-    const day = d.toISOString().slice(0, 10);
-    if (day >= plan.dailyFrom) add(day);
-    if (plan.dayRanges.some((r) => day >= r.from && day <= r.to)) add(day);
+  const read = dayRollupRanges(plan);
+  const months = monthRollupRanges(plan);
+  for (let t = Date.parse(`${firstDay}T00:00:00Z`); t <= Date.parse(`${plan.today}T00:00:00Z`); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
     const month = day.slice(0, 7);
-    if (plan.months && (plan.months.from === null || month >= plan.months.from) && month <= plan.months.to) add(day);
+    let n = 0;
+    if (day >= plan.dailyFrom) n += 1;
+    if (plan.dayRanges.some((r) => day >= r.from && day <= r.to)) n += 1;
+    if (plan.months && (plan.months.from === null || month >= plan.months.from) && month <= plan.months.to) n += 1;
+    for (const part of plan.parts.filter((p) => p.month === month)) {
+      n += 1;
+      if (part.less.some((r) => day >= r.from && day <= r.to)) {
+        n -= 1;
+        expect(read.some((r) => day >= r.from && day <= r.to)).toBe(true);
+      }
+      expect(months.some((r) => r.from === month)).toBe(true);
+    }
+    if (n !== 0) covered.set(day, n);
   }
   return covered;
 }

@@ -1,35 +1,60 @@
 import { UTCDate } from "@date-fns/utc";
-import { addDays, addMonths, endOfMonth, format, startOfMonth } from "date-fns";
+import { addDays, differenceInCalendarDays, endOfMonth, format, startOfMonth } from "date-fns";
 import { DAILY_RECORD_DAYS, WINDOW_DAYS, type TimeFilter } from "../../contract/analytics";
 
 /** UTC calendar days and months as the roll-ups key them: YYYY-MM-DD and YYYY-MM. */
 const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
-const monthOf = (date: Date) => format(date, "yyyy-MM");
 const parseDay = (day: string) => new UTCDate(`${day}T00:00:00Z`);
 const shiftDay = (day: string, days: number) => dayOf(addDays(parseDay(day), days));
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+const lastOfMonth = (day: string) => dayOf(endOfMonth(parseDay(day)));
+const nextMonthStart = (day: string) => shiftDay(lastOfMonth(day), 1);
+export const daysIn = (range: DayRange) => differenceInCalendarDays(parseDay(range.to), parseDay(range.from)) + 1;
 
-/** A range of days, both ends included. */
+/** A range of days (or months), both ends included. */
 export interface DayRange {
   from: string;
   to: string;
 }
 
 /**
+ * A month only partly in the window's older stretch, counted as its month roll-up minus the day
+ * roll-ups of the days outside the part (`less`): cheaper than reading the part's days when those
+ * are fewer, or are read anyway (the last 30 days).
+ */
+export interface MonthPart extends DayRange {
+  month: string;
+  less: DayRange[];
+}
+
+/**
  * What to read for one time range, so that every day of the window is counted exactly once:
  * - from `dailyFrom` to `today`: the day roll-ups and the unfolded counters, one record per day;
- * - before that (back to `start`, or all history): whole calendar months from the month roll-ups
- *   (`months`), and the days of months only partly in that stretch from the day roll-ups
- *   (`dayRanges`), one record per month either way.
- * So a year costs about 30 + 2 × 30 day documents and 12 month documents per program, not 365.
+ * - before that (back to `start`, or all history), one record per link per month, from: whole months'
+ *   roll-ups (`months`); the day roll-ups of `dayRanges`; or month roll-ups less some days (`parts`).
+ * So a year costs about 30 + 15 day documents and 13 month documents per program, not 365.
  */
 export interface WindowPlan {
   today: string;
   /** First day in the window; null for all time. */
   start: string | null;
   dailyFrom: string;
-  /** Whole months (YYYY-MM) before `dailyFrom`; `from` null means from the beginning. */
+  /** Whole months (YYYY-MM) before `dailyFrom`; `from` null means from the first. */
   months: { from: string | null; to: string } | null;
   dayRanges: DayRange[];
+  parts: MonthPart[];
+}
+
+/** The cheaper way to count the days `from`..`to` of one month: those days, or the month less the others. */
+function countPart(plan: WindowPlan, from: string, to: string): void {
+  const month = from.slice(0, 7);
+  const less: DayRange[] = [];
+  if (from > firstOfMonth(from)) less.push({ from: firstOfMonth(from), to: shiftDay(from, -1) });
+  if (to < lastOfMonth(from)) less.push({ from: shiftDay(to, 1), to: lastOfMonth(from) });
+  // days from dailyFrom on are read anyway, and days after today hold nothing
+  const extraReads = less.reduce((n, r) => n + (r.from >= plan.dailyFrom ? 0 : daysIn({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) })), 0);
+  if (extraReads < daysIn({ from, to })) plan.parts.push({ month, from, to, less });
+  else plan.dayRanges.push({ from, to });
 }
 
 export function planWindow(filter: TimeFilter, now: Date): WindowPlan {
@@ -37,35 +62,44 @@ export function planWindow(filter: TimeFilter, now: Date): WindowPlan {
   const start = filter === "all" ? null : shiftDay(today, 1 - WINDOW_DAYS[filter]);
   const lastDaily = shiftDay(today, 1 - DAILY_RECORD_DAYS);
   const dailyFrom = start !== null && start > lastDaily ? start : lastDaily;
-  const plan: WindowPlan = { today, start, dailyFrom, months: null, dayRanges: [] };
+  const plan: WindowPlan = { today, start, dailyFrom, months: null, dayRanges: [], parts: [] };
   if (start !== null && start >= dailyFrom) return plan;
 
+  // the older stretch, start (or the beginning) to olderTo, split at month boundaries
   const olderTo = shiftDay(dailyFrom, -1);
-  const olderToDate = parseDay(olderTo);
-  // the month that holds the last older day: whole if that day ends it, else read by days
-  const lastWholeMonth = olderTo === dayOf(endOfMonth(olderToDate)) ? monthOf(olderToDate) : monthOf(addMonths(olderToDate, -1));
-  if (lastWholeMonth !== monthOf(olderToDate)) plan.dayRanges.push({ from: dayOf(startOfMonth(olderToDate)), to: olderTo });
-  let firstWholeMonth: string | null = null;
-  if (start !== null) {
-    const startDate = parseDay(start);
-    firstWholeMonth = start === dayOf(startOfMonth(startDate)) ? monthOf(startDate) : monthOf(addMonths(startDate, 1));
-    if (firstWholeMonth !== monthOf(startDate)) {
-      const leadingEnd = dayOf(endOfMonth(startDate));
-      const trailing = plan.dayRanges[0];
-      // start and the last older day in one month: a single stretch of days
-      if (trailing && trailing.from <= leadingEnd) trailing.from = start;
-      else plan.dayRanges.unshift({ from: start, to: leadingEnd < olderTo ? leadingEnd : olderTo });
+  const wholeFrom = start === null ? null : start === firstOfMonth(start) ? start : nextMonthStart(start);
+  const wholeTo = olderTo === lastOfMonth(olderTo) ? olderTo : shiftDay(firstOfMonth(olderTo), -1);
+  if (start !== null && wholeFrom! > wholeTo) {
+    // no whole month: the stretch lies in one month, or in the two around one boundary
+    if (start.slice(0, 7) === olderTo.slice(0, 7)) countPart(plan, start, olderTo);
+    else {
+      countPart(plan, start, lastOfMonth(start));
+      countPart(plan, firstOfMonth(olderTo), olderTo);
     }
+    return plan;
   }
-  if (firstWholeMonth === null || firstWholeMonth <= lastWholeMonth) plan.months = { from: firstWholeMonth, to: lastWholeMonth };
+  if (start !== null && start !== wholeFrom) countPart(plan, start, lastOfMonth(start));
+  plan.months = { from: wholeFrom === null ? null : wholeFrom.slice(0, 7), to: wholeTo.slice(0, 7) };
+  if (olderTo !== wholeTo) countPart(plan, firstOfMonth(olderTo), olderTo);
   return plan;
 }
 
 /** The record date a day's clicks go into: the day itself, its month's first day, or null outside the window. */
 export function recordDateOf(plan: WindowPlan, day: string): string | null {
   if (day > plan.today || (plan.start !== null && day < plan.start)) return null;
-  return day >= plan.dailyFrom ? day : `${day.slice(0, 7)}-01`;
+  return day >= plan.dailyFrom ? day : firstOfMonth(day);
 }
 
-/** The record date of a month roll-up's clicks. */
+/** The record date of a month's clicks. */
 export const monthRecordDate = (month: string): string => `${month}-01`;
+
+/** Every stretch of day roll-ups the plan needs: the daily one, the older days, and those to subtract. */
+export function dayRollupRanges(plan: WindowPlan): DayRange[] {
+  const subtract = plan.parts.flatMap((p) => p.less).filter((r) => r.from < plan.dailyFrom).map((r) => ({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) }));
+  return [{ from: plan.dailyFrom, to: plan.today }, ...plan.dayRanges, ...subtract];
+}
+
+/** Every stretch of month roll-ups the plan needs (YYYY-MM; `from` null: from the first). */
+export function monthRollupRanges(plan: WindowPlan): { from: string | null; to: string }[] {
+  return [...(plan.months ? [plan.months] : []), ...plan.parts.map((p) => ({ from: p.month, to: p.month }))];
+}

@@ -2,11 +2,11 @@ import type { ClickRecord, TimeFilter, UserAnalytics } from "../../contract/anal
 import { readAnalytics, type AnalyticsSnapshot } from "../../data/analytics.repo";
 import { ownersOutOfRotation } from "../../data/users.repo";
 import { clickRecords, userAnalytics } from "./analytics-records";
-import { planWindow } from "./analytics-window";
+import { dayRollupRanges, monthRollupRanges, planWindow } from "./analytics-window";
 
 async function snapshotFor(timeFilter: TimeFilter, now: Date) {
   const plan = planWindow(timeFilter, now);
-  const snapshot: AnalyticsSnapshot = await readAnalytics({ daysFrom: plan.dailyFrom, dayRanges: plan.dayRanges, months: plan.months });
+  const snapshot: AnalyticsSnapshot = await readAnalytics({ days: dayRollupRanges(plan), months: monthRollupRanges(plan) });
   return { plan, snapshot };
 }
 

@@ -1,0 +1,141 @@
+/**
+ * npm run bench:analytics – the analytics endpoints over a year of history.
+ *
+ * Runs inside the local suite (npm run exec). Two stores, measured in one run on one machine:
+ * - baseline: 1 program, 10 links, a year of history;
+ * - large: 100 programs, 1,000 links, a year of history (about 27 clicks per link per day: some
+ *   10 million clicks), plus today's visits in the rotation's counters, not yet folded.
+ * History is written as the nightly fold leaves it (importPastDays); today's visits go through
+ * recordVisit, as the rotation writes them. For each time range and both endpoints: the median time of
+ * three calls, the records returned and the bytes. Prints a table; asserts nothing.
+ */
+import { createLink } from "../../functions/src/data/links.repo";
+import { createProgram } from "../../functions/src/data/programs.repo";
+import { importPastDays, newClickId, recordVisit, type PastDay } from "../../functions/src/data/visits.repo";
+import { TIME_FILTERS } from "../../functions/src/contract/analytics";
+import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
+import { BROWSER_UA } from "../../functions/test/support/rotation";
+import { ensureAdmin } from "../lib/admin-account";
+
+const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
+const HISTORY_DAYS = 365;
+const TODAY_VISITS_PER_PROGRAM = 20;
+const TARGET_MS: Record<string, number> = { "24h": 1000, "7d": 1000, "30d": 1000, "3mo": 2000, "12mo": 2000, all: 2000 };
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/** A fixed pseudo-random sequence, so that every run seeds the same history. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+async function seed(programCount: number, linksPerProgram: number) {
+  await resetEmulators();
+  await ensureAdmin(ADMIN.email, ADMIN.password);
+  const programs = await Promise.all(
+    Array.from({ length: programCount }, (_, p) => createProgram({ name: `Program ${String(p).padStart(3, "0")}`, description: null, fallbackUrl: null, approved: true, proposedBy: null })),
+  );
+  const links: { id: string; programId: string }[] = [];
+  const specs = programs.flatMap((program) => Array.from({ length: linksPerProgram }, (_, o) => ({ program, o })));
+  await inBatches(specs, 16, async ({ program, o }) => {
+    const link = await createLink(
+      { programId: program.id, name: `Member ${String(o)}`, email: `member${String(o)}@example.com`, link: `https://refer.example.com/${program.id}/${String(o)}`, description: "Offer" },
+      async () => undefined,
+    );
+    links.push({ id: link.id, programId: program.id });
+  });
+
+  const random = seeded(42);
+  const days: PastDay[] = [];
+  let clicks = 0;
+  const now = Date.now();
+  const linksOf = new Map(programs.map((p) => [p.id, links.filter((l) => l.programId === p.id)]));
+  for (let d = HISTORY_DAYS; d >= 1; d--) {
+    const day = new Date(now - d * 86_400_000).toISOString().slice(0, 10);
+    for (const program of programs) {
+      const counts: Record<string, number> = {};
+      for (const link of linksOf.get(program.id)!) {
+        const n = Math.floor(random() * 55); // 0..54, about 27 a day
+        if (n > 0) counts[link.id] = n;
+        clicks += n;
+      }
+      days.push({ programId: program.id, day, links: counts });
+    }
+  }
+  await importPastDays(days);
+
+  const today = programs.flatMap((program) => Array.from({ length: TODAY_VISITS_PER_PROGRAM }, (_, i) => ({ program, i })));
+  await inBatches(today, 32, async ({ program, i }) => {
+    const own = linksOf.get(program.id)!;
+    await recordVisit({ clickId: newClickId(), linkId: own[i % own.length]!.id, programId: program.id, clickedAt: new Date(), ipAddress: "203.0.113.5", userAgent: BROWSER_UA, shard: i % 16 });
+  });
+  clicks += today.length;
+  return { programs: programCount, links: links.length, clicks, rollups: days.length };
+}
+
+async function timeCall(idToken: string, path: string) {
+  const times: number[] = [];
+  let records = 0;
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    const res = await fetch(`${process.env.APP_URL}${path}`, { headers: { authorization: `Bearer ${idToken}` } });
+    const text = await res.text();
+    times.push(performance.now() - start);
+    if (!res.ok) throw new Error(`${path}: ${String(res.status)} ${text.slice(0, 200)}`);
+    bytes = Buffer.byteLength(text);
+    records = (JSON.parse(text) as unknown[]).length;
+  }
+  return { ms: Math.round(times.sort((a, b) => a - b)[1]!), records, bytes };
+}
+
+async function run(label: string, programCount: number, linksPerProgram: number) {
+  const seededStart = Date.now();
+  const store = await seed(programCount, linksPerProgram);
+  process.stderr.write(`[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`);
+  const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  await timeCall(idToken, "/api/analytics/users?timeFilter=24h"); // warm the function instance
+  const rows = [];
+  for (const range of TIME_FILTERS) {
+    const clicks = await timeCall(idToken, `/api/analytics/clicks?timeFilter=${range}`);
+    const users = await timeCall(idToken, `/api/analytics/users?timeFilter=${range}`);
+    rows.push({
+      store: label,
+      range,
+      "clicks ms": clicks.ms,
+      "clicks records": clicks.records,
+      "records/link": Number((clicks.records / store.links).toFixed(1)),
+      "clicks KB": Math.round(clicks.bytes / 1024),
+      "users ms": users.ms,
+      "users records": users.records,
+      "users KB": Math.round(users.bytes / 1024),
+      target: `< ${String(TARGET_MS[range]! / 1000)} s: ${Math.max(clicks.ms, users.ms) < TARGET_MS[range]! ? "met" : "MISSED"}`,
+    });
+  }
+  return { store, rows };
+}
+
+async function main() {
+  const baseline = await run("baseline", 1, 10);
+  const large = await run("large", 100, 10);
+  console.table([...baseline.rows, ...large.rows]);
+  console.log(
+    `large store: ${String(large.store.programs)} programs, ${String(large.store.links)} links, ${large.store.clicks.toLocaleString("en")} clicks, ${large.store.rollups.toLocaleString("en")} day roll-ups`,
+  );
+  for (const range of TIME_FILTERS) {
+    const b = baseline.rows.find((r) => r.range === range)!;
+    const l = large.rows.find((r) => r.range === range)!;
+    console.log(`${range}: clicks ${String(l["clicks ms"])} ms vs baseline ${String(b["clicks ms"])} ms (×${(l["clicks ms"] / Math.max(1, b["clicks ms"])).toFixed(1)}), users ${String(l["users ms"])} ms vs ${String(b["users ms"])} ms`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
