@@ -174,6 +174,7 @@ function banner() {
     "",
     "  Rotation addresses (/api/programs/<id>/redirect): copy one from the admin's Programs tab and open it;",
     "  each visit goes to the next active link of that program and counts a click.",
+    `  Analytics:      ${URLS.app}/analytics (as the admin; the demo links have clicks over the last 90 days)`,
     "",
     "  Press Ctrl-C to stop.",
     "",

@@ -64,6 +64,7 @@ async function chooseRange(page: Page, label: string) {
 describe("analytics", () => {
   it("an admin reads clicks per program, per range, per owner and per day, and the view survives a reload", async () => {
     const { page } = await newPage(browser());
+    await page.emulateMedia({ reducedMotion: "reduce" }); // the chart then draws at once, for the screenshot
     await signInAsAdmin(page);
     await page.getByRole("link", { name: "Analytics" }).or(page.getByRole("button", { name: "Analytics" })).first().click();
     await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
@@ -100,7 +101,8 @@ describe("analytics", () => {
     await expect.poll(() => page.getByRole("tab", { name: "Programs" }).getAttribute("aria-selected")).toBe("true");
     await expect.poll(() => page.getByRole("combobox", { name: "Select Program" }).innerText()).toContain("Amex Gold");
     await page.getByRole("heading", { name: "Daily Clicks" }).waitFor();
-    await page.locator(".MuiLineChart-root, .MuiChartsSurface-root").first().waitFor();
+    // the chart says what it draws: the 2 clicks of today, over the 7 days of the range
+    await expect.poll(() => page.getByText(/clicks from .+ \(UTC days\)/).first().textContent()).toMatch(/^2 clicks from .+ \(UTC days\)\.$/);
     const performance = page.getByRole("table", { name: "User Performance" });
     await expect.poll(() => performance.locator("tbody tr").allInnerTexts()).toEqual([expect.stringMatching(/Alice[\s\S]*alice@example\.com\s+2\s+100\.0%\s+1/)]);
     await screenshot(page, "analytics-03-program-daily-clicks");

@@ -1,5 +1,5 @@
 import { UTCDate } from "@date-fns/utc";
-import { addDays, differenceInCalendarDays, endOfMonth, format, startOfMonth } from "date-fns";
+import { addDays, differenceInCalendarDays, endOfMonth, format } from "date-fns";
 import { DAILY_RECORD_DAYS, WINDOW_DAYS, type TimeFilter } from "../../contract/analytics";
 
 /** UTC calendar days and months as the roll-ups key them: YYYY-MM-DD and YYYY-MM. */

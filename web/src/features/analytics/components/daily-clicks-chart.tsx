@@ -40,7 +40,7 @@ export function DailyClicksChart({ series }: { series: readonly DailyClicks[] })
         ]}
         // Straight segments: a smoothed curve would draw clicks between days that had none.
         series={[{ data: clicks, label: "Clicks", curve: "linear", showMark: days.length <= 7 }]}
-        margin={{ left: 0, right: 16 }}
+        margin={{ left: 0, right: 32 }} // room for the last day's label
       />
     </Box>
   );
