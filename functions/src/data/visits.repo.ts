@@ -126,7 +126,7 @@ export interface FoldResult {
  * click_months (merging with an earlier fold of the same day, should a late write have made a new
  * shard; the month record is the sum of its day records by construction) and into each existing
  * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only;
- * the shards of a deleted program just go.
+ * of a deleted program, only the visits of links that still exist (moved by a merge) are kept.
  */
 export async function foldDay(programId: string, day: string): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
@@ -151,13 +151,19 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       ...linkRefs,
     );
     const deletedLinkIds = linkIds.filter((_, i) => !links[i]!.exists);
+    // A program merged away leaves counters whose links live on elsewhere: their visits are folded all
+    // the same (analytics files them under each link's program now). A deleted program's links are gone.
     if (!program!.exists) {
-      shards.docs.forEach((shard) => tx.delete(shard.ref));
-      return { programId, day, visits: 0, shards: shards.size, deletedLinkIds };
+      for (const id of deletedLinkIds) {
+        perLink.delete(id);
+        lastClicked.delete(id);
+      }
     }
     const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
-    tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked, visits) });
-    tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked, visits) });
+    if (visits > 0) {
+      tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked, visits) });
+      tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked, visits) });
+    }
     links.forEach((link, i) => {
       if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
     });
@@ -222,8 +228,8 @@ export interface PastDay {
  * Seeding and imports only: past days' visits written straight into the day and month roll-ups and
  * the links' stored counts, as nightly folds would have left them (each link's last click put at
  * 18:00 UTC of its day). Click records are not written: imported history keeps its records where it
- * came from. Not atomic (a BulkWriter, for volume), and it replaces roll-ups of the same days, so run
- * it against a store with no history for those days and no one else writing.
+ * came from. Not atomic (a BulkWriter, for volume), and it replaces the day and month roll-ups of the
+ * months it touches, so run it against a store with no history in those months and no one else writing.
  */
 export async function importPastDays(days: PastDay[]): Promise<void> {
   const writer = db().bulkWriter();

@@ -155,4 +155,21 @@ describe("analytics", () => {
     const records = await clicks("all");
     expect(records).toEqual([expect.objectContaining({ linkId: one.links[1]!.id, programId: two.programId, totalClicks: 2 })]);
   }, 120_000);
+
+  it("a merged program's links keep today's clicks through the nightly fold: totals, all-time counts and records agree", async () => {
+    const source = await programWithLinks(admin, 2);
+    const target = await programWithLinks(admin, 0);
+    await visitMany(source.programId, 6);
+    const merged = await call("POST", `/api/programs/${source.programId}/merge`, { idToken: admin, body: { targetProgramId: target.programId } });
+    expect(merged.status).toBe(200);
+    const stored = await clickRecordsPerLink();
+    const before = perLink(await clicks("all"));
+    expect(before).toEqual(stored);
+
+    await foldFinishedDays(new Date(Date.now() + 26 * 3_600_000));
+    expect((await db().collection("click_counters").count().get()).data().count).toBe(0);
+    for (const range of TIME_FILTERS) expect(perLink(await clicks(range))).toEqual(stored);
+    expect((await clicks("all")).every((r) => r.programId === target.programId)).toBe(true);
+    expect((await users("all")).map((r) => r.allTimeClicks)).toEqual([3, 3]);
+  }, 120_000);
 });
