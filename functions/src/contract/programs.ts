@@ -33,6 +33,20 @@ export const programSchema = z.object({
 export type Program = z.infer<typeof programSchema>;
 export const programListSchema = z.array(programSchema);
 
+/**
+ * GET /api/public/programs item: what the open /programs page shows of an approved program shared on
+ * the site. Nothing about members: no e-mails, link addresses or counts per member.
+ */
+export const publicProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  activeLinkCount: z.number().int(),
+  redirectUrl: z.string(),
+});
+export type PublicProgram = z.infer<typeof publicProgramSchema>;
+export const publicProgramListSchema = z.array(publicProgramSchema);
+
 // POST /api/programs
 export const createProgramRequestSchema = z.strictObject({
   name: programName,

@@ -8,12 +8,18 @@ import {
 } from "../contract/programs";
 import { authenticate, callerOf } from "../middleware/auth";
 import type { AppDeps } from "../services/deps";
-import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, removeProgram } from "../services/programs.service";
+import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, proposeProgram, removeProgram } from "../services/programs.service";
 import { idOf } from "./params";
 
 export function programsRoutes(deps: AppDeps): Router {
   const router = Router();
   const admin = authenticate("admin");
+
+  // GET /api/public/programs – open to everyone: approved programs shared on the site, public fields only
+  router.get("/public/programs", async (_req, res) => {
+    // briefly cacheable by browsers and the CDN: the same for every visitor, and a minute late is fine
+    res.set("Cache-Control", "public, max-age=60").json(await listPublicPrograms(deps));
+  });
 
   // GET /api/programs – programs the caller may see, with link counts and rotation addresses
   router.get("/programs", authenticate("member"), async (req, res) => {

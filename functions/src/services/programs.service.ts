@@ -1,4 +1,4 @@
-import type { CreateProgramRequest, Program, UpdateProgramRequest } from "../contract/programs";
+import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "../contract/programs";
 import { listLinkStates, type LinkState } from "../data/links.repo";
 import {
   createProgram,
@@ -55,6 +55,18 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
     .filter((p) => visibleTo(caller, p))
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id))
     .map((p) => toProgram(deps, p, links, heldBack));
+}
+
+/** The open /programs page: approved programs shared on the site, by name, with public fields only. */
+export async function listPublicPrograms(deps: AppDeps): Promise<PublicProgram[]> {
+  const [programs, links, heldBack] = await Promise.all([listPrograms(), listLinkStates(), ownersOutOfRotation()]);
+  return programs
+    .filter((p) => p.approved && p.isSharedOnSite)
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id))
+    .map((p) => {
+      const { id, name, description, activeLinkCount, redirectUrl } = toProgram(deps, p, links, heldBack);
+      return { id, name, description, activeLinkCount, redirectUrl };
+    });
 }
 
 /** A member's proposal waits for approval; an admin's program is approved at once. */

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
+import { resetEmulators } from "../support/emulators";
+import { call } from "../support/http";
+import { addLink } from "../support/rotation";
+
+let admin: string;
+let alice: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin, alice } = await signInActors());
+});
+
+const share = (programId: string) => call("POST", `/api/programs/${programId}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
+
+describe("GET /api/public/programs", () => {
+  it("is open to everyone and empty when nothing is shared", async () => {
+    const res = await call("GET", "/api/public/programs");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
+  it("lists only approved programs shared on the site, by name, and leaks no member's data", async () => {
+    const zeta = await createProgramAs(admin, "zeta Bank", { description: "Checking bonus" });
+    const amex = await createProgramAs(admin, "Amex Gold");
+    const hidden = await createProgramAs(admin, "Not Shared");
+    const proposed = await createProgramAs(alice, "Proposed By Alice");
+    for (const p of [zeta, amex, proposed]) expect((await share(p.id)).status).toBe(200);
+    await addLink(admin, zeta.id, "owner1@example.com");
+    await addLink(admin, zeta.id, "owner2@example.com");
+    await addLink(admin, zeta.id, "pending@example.com", false);
+    await addLink(admin, hidden.id, "owner3@example.com");
+    await submitOwnLink(alice, amex.id, "https://refer.example.com/alice-secret-code");
+
+    const res = await call("GET", "/api/public/programs");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: amex.id, name: "Amex Gold", description: null, activeLinkCount: 0, redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${amex.id}/redirect$`)) },
+      { id: zeta.id, name: "zeta Bank", description: "Checking bonus", activeLinkCount: 2, redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${zeta.id}/redirect$`)) },
+    ]);
+    // nothing about members anywhere in the answer
+    expect(res.text).not.toMatch(/@|refer\.example\.com|alice-secret-code|linkCount"|approved|proposedBy/);
+  });
+});
