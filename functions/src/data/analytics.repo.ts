@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
-import { readConsistently } from "./visits.repo";
+import { addLinkCounts, readConsistently } from "./visits.repo";
 
 /**
  * What analytics reads: the roll-ups the rotation's counters become (see visits.repo), never the click
@@ -41,7 +41,7 @@ export interface AnalyticsReads {
 
 function tallyOf(kind: ClickTally["kind"], period: string, doc: DocumentSnapshot): ClickTally {
   const counts = new Map<string, number>();
-  for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, unknown>)) if (typeof n === "number") counts.set(linkId, n);
+  addLinkCounts(counts, doc);
   const lastClickedAt = new Map<string, Date>();
   for (const [linkId, at] of Object.entries((doc.get("lastClickedAt") ?? {}) as Record<string, unknown>)) if (at instanceof Timestamp) lastClickedAt.set(linkId, at.toDate());
   return { kind, period, counts, lastClickedAt };

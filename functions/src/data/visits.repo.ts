@@ -102,8 +102,8 @@ export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Prom
   return visits;
 }
 
-/** Adds a counter document's visits per link (its `links` map) into `visits`. */
-function addLinkCounts(visits: Map<string, number>, counter: DocumentSnapshot): void {
+/** Adds a counter or roll-up document's visits per link (its `links` map) into `visits`. */
+export function addLinkCounts(visits: Map<string, number>, counter: DocumentSnapshot): void {
   for (const [linkId, n] of Object.entries((counter.get("links") ?? {}) as Record<string, unknown>)) {
     if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
   }
@@ -136,10 +136,7 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     const lastClicked = new Map<string, Timestamp>();
     for (const shard of shards.docs) {
       addLinkCounts(perLink, shard);
-      for (const [linkId, at] of Object.entries((shard.get("lastClickedAt") ?? {}) as Record<string, unknown>)) {
-        const known = lastClicked.get(linkId);
-        if (at instanceof Timestamp && (!known || at.toMillis() > known.toMillis())) lastClicked.set(linkId, at);
-      }
+      keepLatest(lastClicked, lastClicksOf(shard));
     }
     const linkIds = [...perLink.keys()];
     const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
@@ -161,8 +158,8 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     }
     const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
     if (visits > 0) {
-      tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked, visits) });
-      tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked, visits) });
+      tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked) });
+      tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked) });
     }
     links.forEach((link, i) => {
       if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
@@ -172,16 +169,28 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
   });
 }
 
-/** A roll-up (day or month) with more visits added: totals summed, the later last click kept. */
-function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastClicked: Map<string, Timestamp>, visits: number) {
-  const links = { ...((rollup.get("links") ?? {}) as Record<string, number>) };
-  for (const [id, n] of perLink) links[id] = (links[id] ?? 0) + n;
-  const lastClickedAt = { ...((rollup.get("lastClickedAt") ?? {}) as Record<string, Timestamp>) };
-  for (const [id, at] of lastClicked) {
-    const known = lastClickedAt[id];
-    if (!(known instanceof Timestamp) || at.toMillis() > known.toMillis()) lastClickedAt[id] = at;
+const lastClicksOf = (doc: DocumentSnapshot) => Object.entries((doc.get("lastClickedAt") ?? {}) as Record<string, unknown>);
+
+/** Puts each link's last-click time from `times` into `latest`, keeping the later of the two. */
+function keepLatest(latest: Map<string, Timestamp>, times: Iterable<[string, unknown]>): void {
+  for (const [linkId, at] of times) {
+    const known = latest.get(linkId);
+    if (at instanceof Timestamp && (!known || at.toMillis() > known.toMillis())) latest.set(linkId, at);
   }
-  return { total: Number(rollup.get("total") ?? 0) + visits, links, lastClickedAt };
+}
+
+/** A roll-up (day or month) with more visits added: totals summed, the later last click kept. */
+function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastClicked: Map<string, Timestamp>) {
+  const links = { ...((rollup.get("links") ?? {}) as Record<string, number>) };
+  let visits = 0;
+  for (const [id, n] of perLink) {
+    links[id] = (links[id] ?? 0) + n;
+    visits += n;
+  }
+  const lastClickedAt = new Map<string, Timestamp>();
+  keepLatest(lastClickedAt, lastClicksOf(rollup));
+  keepLatest(lastClickedAt, lastClicked);
+  return { total: Number(rollup.get("total") ?? 0) + visits, links, lastClickedAt: Object.fromEntries(lastClickedAt) };
 }
 
 /**
