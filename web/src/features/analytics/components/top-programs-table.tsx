@@ -3,14 +3,13 @@ import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import { formatCount, formatOneDecimal, formatPercent } from "../utils/numbers";
 import type { ProgramSortColumn, ProgramSummaryRow } from "../utils/program-summary";
 import type { SortState } from "../utils/table-sort";
-import { SortableHeaderCell } from "./sortable-header-cell";
+import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
 
-const COLUMNS: { column: ProgramSortColumn; label: string; align: "left" | "right" }[] = [
+const COLUMNS: SortableColumn<ProgramSortColumn>[] = [
   { column: "name", label: "Program Name", align: "left" },
   { column: "clicks", label: "Clicks", align: "right" },
   { column: "percentage", label: "% of Total", align: "right" },
@@ -30,13 +29,7 @@ export function TopProgramsTable({ rows, sort, onSort, onSelectProgram }: TopPro
   return (
     <TableContainer>
       <Table size="small" aria-label="Top Programs by Clicks" sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map(({ column, label, align }) => (
-              <SortableHeaderCell key={column} column={column} label={label} align={align} sort={sort} onSort={onSort} />
-            ))}
-          </TableRow>
-        </TableHead>
+        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.programId} hover>

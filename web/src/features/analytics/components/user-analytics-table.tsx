@@ -2,15 +2,14 @@ import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import type { UserAnalytics } from "@contract/analytics";
 import { formatCount, formatPercent } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import type { UserSortColumn } from "../utils/user-analytics";
-import { SortableHeaderCell } from "./sortable-header-cell";
+import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
 
-const COLUMNS: { column: UserSortColumn; label: string; align: "left" | "right" }[] = [
+const COLUMNS: SortableColumn<UserSortColumn>[] = [
   { column: "email", label: "User Email", align: "left" },
   { column: "clicks", label: "Clicks", align: "right" },
   { column: "clickPercentage", label: "% of Clicks", align: "right" },
@@ -30,13 +29,7 @@ export function UserAnalyticsTable({ rows, sort, onSort }: UserAnalyticsTablePro
   return (
     <TableContainer>
       <Table size="small" aria-label="User Analytics" sx={{ minWidth: 640 }}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map(({ column, label, align }) => (
-              <SortableHeaderCell key={column} column={column} label={label} align={align} sort={sort} onSort={onSort} />
-            ))}
-          </TableRow>
-        </TableHead>
+        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.email} hover>
