@@ -11,6 +11,7 @@ import { chromium, type Page } from "playwright-core";
 import { createLink } from "../../functions/src/data/links.repo";
 import { createProgram, updateProgram } from "../../functions/src/data/programs.repo";
 import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
+import { signInAsAdmin } from "../../web/e2e/support/admin";
 import { ensureAdmin } from "../lib/admin-account";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
@@ -81,11 +82,7 @@ async function run(label: string, programCount: number, ownersPerProgram: number
   });
   try {
     const page = await browser.newPage({ baseURL: process.env.APP_URL, viewport: { width: 1280, height: 900 } });
-    await page.goto("/auth");
-    await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    await signInAsAdmin(page, ADMIN);
     // How much of the wait is the API itself (the emulators are far slower than production).
     const apiMs = await timeApi(ADMIN);
     const lastProgram = `Program ${String(programCount - 1).padStart(2, "0")}`;

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ADMIN, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
 import { clearInbox, ensureAdmin, idTokenFromPassword, latestMailTo, resetEmulators, signInMember } from "./support/suite";
 
 const browser = useBrowser();
-const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 
 interface Link {
   id: string;
@@ -42,13 +42,6 @@ beforeEach(async () => {
 const linksNow = () => api<Link[]>("GET", "/api/links", adminToken);
 const linkNow = async (id: string) => (await linksNow()).find((l) => l.id === id)!;
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth");
-  await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-}
 
 
 async function linkAction(page: Page, owner: string, action: string) {

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ADMIN, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
 import { clearInbox, ensureAdmin, idTokenFromPassword, resetEmulators, signInMember } from "./support/suite";
 
 const browser = useBrowser();
-const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 
 interface User {
   username: string;
@@ -31,13 +31,6 @@ beforeEach(async () => {
 const usersNow = () => api<User[]>("GET", "/api/users", adminToken);
 const userNow = async (username: string) => (await usersNow()).find((u) => u.username === username);
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth");
-  await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-}
 
 
 /** A user's card: a collapsible card whose header starts with the e-mail. */

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { newClickId, recordVisit } from "../../functions/src/data/visits.repo";
+import { ADMIN, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
 import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
-const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 
@@ -41,13 +41,6 @@ beforeEach(async () => {
   }
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth");
-  await page.getByRole("textbox", { name: "Username" }).fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-}
 
 const card = (page: Page, name: string) => page.getByRole("group", { name });
 const overviewRows = (page: Page) => page.getByRole("table", { name: "Top Programs by Clicks" }).locator("tbody tr");

@@ -1,0 +1,13 @@
+import type { Page } from "playwright-core";
+
+/** The admin the browser tests create (ensureAdmin) and sign in as. */
+export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+
+/** Signs in on /auth with a username and password, as an admin does, and waits for the dashboard. */
+export async function signInAsAdmin(page: Page, admin: { email: string; password: string } = ADMIN): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("textbox", { name: "Username" }).fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+}
