@@ -1,4 +1,16 @@
-import { appOrigin, firebaseWebApiKey, isEmulator, mailFrom, smtpUrl, stripeApiUrl, stripeSecretKey } from "./config";
+import {
+  appOrigin,
+  communityJoinUrl,
+  communityName,
+  communitySupportEmail,
+  firebaseWebApiKey,
+  isEmulator,
+  mailFrom,
+  smtpUrl,
+  stripeApiUrl,
+  stripeSecretKey,
+} from "./config";
+import { communitySchema, type Community } from "./contract/community";
 import { createLinkTester } from "./services/link-tester";
 import { emulatorFixtureOptions } from "./services/link-tester-fixture";
 import type { AppDeps } from "./services/deps";
@@ -13,9 +25,29 @@ export function getDeps(): AppDeps {
     mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
     linkTester: createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {}),
     appOrigin: appOrigin.value().replace(/\/+$/, ""),
+    community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),
     exposeLoginToken: isEmulator(),
     now: () => new Date(),
   };
   return deps;
+}
+
+const COMMUNITY_PARAMS = { name: communityName, joinUrl: communityJoinUrl, supportEmail: communitySupportEmail } as const;
+
+/** A wrong join URL or support address would reach every visitor: refuse to start with it, saying which. */
+function communityFromConfig(): Community {
+  const parsed = communitySchema.safeParse({
+    name: COMMUNITY_PARAMS.name.value(),
+    joinUrl: COMMUNITY_PARAMS.joinUrl.value(),
+    supportEmail: COMMUNITY_PARAMS.supportEmail.value(),
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const field = issue.path[0] as keyof typeof COMMUNITY_PARAMS;
+      return `${COMMUNITY_PARAMS[field].name}: ${issue.message}`;
+    });
+    throw new Error(`Invalid community configuration in functions/.env.<project>: ${problems.join("; ")}`);
+  }
+  return parsed.data;
 }

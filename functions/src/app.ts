@@ -6,6 +6,7 @@ import { adminRoutes } from "./routes/admin.routes";
 import { analyticsRoutes } from "./routes/analytics.routes";
 import { announcementsRoutes } from "./routes/announcements.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { communityRoutes } from "./routes/community.routes";
 import { linksRoutes } from "./routes/links.routes";
 import { programsRoutes } from "./routes/programs.routes";
 import { usersRoutes } from "./routes/users.routes";
@@ -23,6 +24,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(authRoutes(deps));
   api.use(sessionRoutes(deps));
+  api.use(communityRoutes(deps));
   api.use(programsRoutes(deps));
   api.use(linksRoutes(deps));
   api.use(announcementsRoutes());

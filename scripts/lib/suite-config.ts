@@ -36,6 +36,13 @@ export const WEB_BUILD_ENV = {
  */
 export const FIXTURE_SITE = `http://fixture.referral-hub.test:${PORTS.webFixture}`;
 
+/** The community the local suite runs for; must match COMMUNITY_* in functions/.env.demo-referral-hub. */
+export const DEMO_COMMUNITY = {
+  name: "Demo Points Club",
+  joinUrl: "https://join.demo-points-club.example/membership",
+  supportEmail: "support@demo-points-club.example",
+} as const;
+
 /** Variables the commands run by `npm run exec` receive. */
 export const EXEC_ENV = {
   APP_URL: URLS.app,

@@ -9,10 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_USE_EMULATORS?: string;
   /** host:port of the Auth emulator; default 127.0.0.1:9099. */
   readonly VITE_AUTH_EMULATOR_HOST?: string;
-  /** The community's external join page. */
-  readonly VITE_JOIN_URL?: string;
-  /** The members' support address for the 'Contact Support' e-mail. */
-  readonly VITE_SUPPORT_EMAIL?: string;
 }
 
 interface ImportMeta {

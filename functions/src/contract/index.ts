@@ -6,3 +6,4 @@ export * from "./programs";
 export * from "./links";
 export * from "./announcements";
 export * from "./analytics";
+export * from "./community";

@@ -1,3 +1,4 @@
+import type { Community } from "../contract/community";
 import type { LinkTester } from "./link-tester";
 import type { Mailer } from "./mailer";
 import type { SubscriptionLookup } from "./subscriptions";
@@ -10,6 +11,8 @@ export interface AppDeps {
   linkTester: LinkTester;
   /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
   appOrigin: string;
+  /** The community that runs the hub (configuration): named on the pages and in e-mails. */
+  community: Community;
   /** Web API key of the Firebase project, for password checks on POST /api/login. */
   webApiKey: string;
   /** True only in the emulator: the login token is then returned in the answer too. */

@@ -37,7 +37,7 @@ export async function requestLoginLink(deps: AppDeps, email: string, ip: string,
   });
   const loginUrl = `${deps.appOrigin}/email-login?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(loginLinkMail(email, loginUrl));
+    await deps.mailer.send(loginLinkMail(email, loginUrl, deps.community));
   } catch (err) {
     logger.error("login e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
     throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { hubNameOf, type Community } from "../contract/community";
 
 export interface OutgoingMail {
   to: string;
@@ -25,22 +26,38 @@ export class SmtpMailer implements Mailer {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export function loginLinkMail(to: string, loginUrl: string): OutgoingMail {
+/** How every e-mail ends: who sent it and where a member gets help. */
+function signOff(community: Community): { text: string; html: string } {
+  const hub = hubNameOf(community);
   return {
-    to,
-    subject: "Your login link for the Referral Hub",
-    text: `Hello,\n\nUse this link to sign in to the Referral Hub:\n\n${loginUrl}\n\nThe link works for one hour. If you did not ask for it, you can ignore this e-mail.\n`,
-    html: `<p>Hello,</p><p>Use this link to sign in to the Referral Hub:</p><p><a href="${escapeHtml(loginUrl)}">Sign in to the Referral Hub</a></p><p>The link works for one hour. If you did not ask for it, you can ignore this e-mail.</p>`,
+    text: `\n--\n${hub}\nQuestions? Write to ${community.supportEmail}\n`,
+    html: `<p style="color:#6b7280">— ${escapeHtml(hub)}<br>Questions? Write to <a href="mailto:${escapeHtml(community.supportEmail)}">${escapeHtml(community.supportEmail)}</a></p>`,
   };
 }
 
-export function deadLinkMail(to: string, details: { programName: string; link: string; note: string | null; dashboardUrl: string }): OutgoingMail {
+export function loginLinkMail(to: string, loginUrl: string, community: Community): OutgoingMail {
+  const hub = hubNameOf(community);
+  const end = signOff(community);
+  return {
+    to,
+    subject: `Your login link for the ${hub}`,
+    text: `Hello,\n\nUse this link to sign in to the ${hub}:\n\n${loginUrl}\n\nThe link works for one hour. If you did not ask for it, you can ignore this e-mail.\n${end.text}`,
+    html: `<p>Hello,</p><p>Use this link to sign in to the ${escapeHtml(hub)}:</p><p><a href="${escapeHtml(loginUrl)}">Sign in to the ${escapeHtml(hub)}</a></p><p>The link works for one hour. If you did not ask for it, you can ignore this e-mail.</p>${end.html}`,
+  };
+}
+
+export function deadLinkMail(
+  to: string,
+  details: { programName: string; link: string; note: string | null; dashboardUrl: string },
+  community: Community,
+): OutgoingMail {
   const note = details.note ? `\n\nNote from the admin: ${details.note}` : "";
   const htmlNote = details.note ? `<p>Note from the admin: ${escapeHtml(details.note)}</p>` : "";
+  const end = signOff(community);
   return {
     to,
     subject: `Your ${details.programName} referral link was marked dead`,
-    text: `Hello,\n\nYour referral link for ${details.programName} (${details.link}) was marked dead and is out of the rotation.${note}\n\nUpdate it on your dashboard to put it back into review: ${details.dashboardUrl}\n`,
-    html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) was marked dead and is out of the rotation.</p>${htmlNote}<p><a href="${escapeHtml(details.dashboardUrl)}">Update it on your dashboard</a> to put it back into review.</p>`,
+    text: `Hello,\n\nYour referral link for ${details.programName} (${details.link}) was marked dead and is out of the rotation.${note}\n\nUpdate it on your dashboard to put it back into review: ${details.dashboardUrl}\n${end.text}`,
+    html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) was marked dead and is out of the rotation.</p>${htmlNote}<p><a href="${escapeHtml(details.dashboardUrl)}">Update it on your dashboard</a> to put it back into review.</p>${end.html}`,
   };
 }

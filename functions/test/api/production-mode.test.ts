@@ -14,6 +14,7 @@ import { suite } from "../support/suite-env";
  * answer must not carry the token, and the clock can be moved to test expiry.
  */
 const sent: OutgoingMail[] = [];
+const community = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };
 let now = new Date();
 let server: Server;
 let baseUrl: string;
@@ -24,6 +25,7 @@ beforeAll(async () => {
     mailer: { send: async (mail) => void sent.push(mail) },
     linkTester: createLinkTester(),
     appOrigin: "https://hub.example.com",
+    community,
     webApiKey: "demo-api-key",
     exposeLoginToken: false,
     now: () => now,
@@ -49,8 +51,18 @@ describe("outside the emulator", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("https://hub.example.com/email-login?token=");
     expect(sent[0]!.text).not.toContain("evil.example.net");
+    // the configured community, not a fixed name, speaks in the e-mail
+    expect(sent[0]!.subject).toBe("Your login link for the Points Collective Referral Hub");
+    expect(sent[0]!.text).toContain("Questions? Write to help@points.example.org");
     // the emulator's own proxies add this header; our app must not
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("tells every visitor the configured community, cacheable for a while", async () => {
+    const res = await call("GET", "/api/public/community", { baseUrl });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(community);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
   it("accepts a token until one hour has passed, not after", async () => {
@@ -77,6 +89,7 @@ describe("outside the emulator", () => {
       mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
       linkTester: createLinkTester(),
       appOrigin: "https://hub.example.com",
+      community,
       webApiKey: "demo-api-key",
       exposeLoginToken: false,
       now: () => new Date(),

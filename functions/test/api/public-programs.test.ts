@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { DEMO_COMMUNITY } from "../../../scripts/lib/suite-config";
 import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { resetEmulators } from "../support/emulators";
 import { call } from "../support/http";
@@ -42,5 +43,14 @@ describe("GET /api/public/programs", () => {
     ]);
     // nothing about members anywhere in the answer
     expect(res.text).not.toMatch(/@|refer\.example\.com|alice-secret-code|linkCount"|approved|proposedBy/);
+  });
+});
+
+describe("GET /api/public/community", () => {
+  it("is open to everyone and says the configured community, nothing else", async () => {
+    const res = await call("GET", "/api/public/community");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(DEMO_COMMUNITY);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 });

@@ -14,6 +14,4 @@ export const env = {
     projectId: read(import.meta.env.VITE_FIREBASE_PROJECT_ID),
     appId: read(import.meta.env.VITE_FIREBASE_APP_ID),
   },
-  joinUrl: read(import.meta.env.VITE_JOIN_URL) ?? "https://example.com/join",
-  supportEmail: read(import.meta.env.VITE_SUPPORT_EMAIL) ?? "support@example.com",
 } as const;

@@ -3,8 +3,10 @@ import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireAdmin } from "@/features/auth/components/require-admin";
 import { useLogInAsUser } from "@/features/auth/components/use-log-in-as-user";
+import { usePageTitle } from "@/lib/use-page-title";
 
 export default function AdminRoute() {
+  usePageTitle("Admin Dashboard");
   return <RequireAdmin>{(admin) => <Admin admin={admin} />}</RequireAdmin>;
 }
 

@@ -1,6 +1,8 @@
 import { AnalyticsDashboard } from "@/features/analytics/components/analytics-dashboard";
 import { RequireAdmin } from "@/features/auth/components/require-admin";
+import { usePageTitle } from "@/lib/use-page-title";
 
 export default function AnalyticsRoute() {
+  usePageTitle("Analytics Dashboard");
   return <RequireAdmin>{() => <AnalyticsDashboard />}</RequireAdmin>;
 }

@@ -5,8 +5,10 @@ import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
 import { MemberDashboard } from "@/features/member-links/components/member-dashboard";
 import { usePrograms } from "@/features/programs/api/get-programs";
+import { usePageTitle } from "@/lib/use-page-title";
 
 export default function DashboardRoute() {
+  usePageTitle("My Referral Links");
   return <RequireSession redirectTo="/email-login">{(user) => <Dashboard user={user} />}</RequireSession>;
 }
 

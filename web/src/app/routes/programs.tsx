@@ -1,22 +1,47 @@
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { PageLayout } from "@/components/layouts";
+import { PageSpinner } from "@/components/spinners";
+import { useAuth } from "@/features/auth/components/use-auth";
+import { userLinksQueryOptions } from "@/features/member-links/api/get-user-links";
+import { PublicProgramList, type Viewer } from "@/features/programs/components/public-program-list";
+import { useCommunity } from "@/lib/community";
+import { usePageTitle } from "@/lib/use-page-title";
 
 export default function ProgramsRoute() {
+  usePageTitle("Referral Programs");
+  const { user, isLoading } = useAuth();
+  const { data: community } = useCommunity();
+  const signedIn = user !== null;
+  // Composes the features: the public list, and for a member their own links (which programs they are in).
+  const ownLinks = useQuery({ ...userLinksQueryOptions(), enabled: signedIn });
+  const ownProgramIds = useMemo(() => (ownLinks.data ? new Set(ownLinks.data.map((link) => link.programId)) : undefined), [ownLinks.data]);
+  const viewer: Viewer = signedIn ? { kind: "member", ownProgramIds, error: ownLinks.error } : { kind: "visitor" };
+
   return (
     <PageLayout
       title="Referral Programs"
+      subtitle={
+        community
+          ? `Programs the members of ${community.name} share. Each rotation address sends every visitor to one member's link, in fair turns.`
+          : "Each rotation address sends every visitor to one member's link, in fair turns."
+      }
       actions={
-        <Button component={RouterLink} to="/" variant="outlined">
-          Back to Home
-        </Button>
+        <>
+          <Button component={RouterLink} to="/" variant="outlined">
+            Back to Home
+          </Button>
+          {signedIn ? (
+            <Button component={RouterLink} to="/dashboard" variant="contained">
+              My Dashboard
+            </Button>
+          ) : null}
+        </>
       }
     >
-      <Paper variant="outlined" sx={{ p: 4 }}>
-        <Typography color="text.secondary">The list of referral programs is coming soon.</Typography>
-      </Paper>
+      {isLoading ? <PageSpinner /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
     </PageLayout>
   );
 }

@@ -1,15 +1,17 @@
 import Button from "@mui/material/Button";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { CurrentUser } from "@contract/users";
 import { PageLayout } from "@/components/layouts";
 import { RequireSession } from "@/features/auth/components/require-session";
 import { SubmitLinkForm } from "@/features/member-links/components/submit-link-form";
 import { useCreateProgram } from "@/features/programs/api/create-program";
 import { usePrograms } from "@/features/programs/api/get-programs";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const LOGIN_REQUIRED = { title: "Login Required", description: "Please log in to submit referral links" } as const;
 
 export default function SubmitRoute() {
+  usePageTitle("Submit Referral Link");
   return (
     <RequireSession redirectTo="/" missingSessionToast={LOGIN_REQUIRED}>
       {(user) => (
@@ -32,11 +34,13 @@ export default function SubmitRoute() {
 function SubmitLink({ user }: { user: CurrentUser }) {
   const programs = usePrograms();
   const { mutateAsync: createProgram } = useCreateProgram();
+  const [searchParams] = useSearchParams();
   return (
     <SubmitLinkForm
       user={user}
       programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
       createProgram={createProgram}
+      preselectedProgramId={searchParams.get("programId")}
     />
   );
 }

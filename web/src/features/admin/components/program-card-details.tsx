@@ -12,12 +12,12 @@ import CallMergeIcon from "@mui/icons-material/CallMerge";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import { useId, type ReactNode } from "react";
 import { distributionModeSchema, type Program } from "@contract/programs";
+import { CopyRotationAddress } from "@/components/rotation-address";
 import { useToast } from "@/components/toasts";
 import { useApproveProgram } from "../api/approve-program";
 import { useSetDistributionMode } from "../api/set-distribution-mode";
 import { useToggleProgramShared } from "../api/toggle-program-shared";
 import { errorText } from "../utils/errors";
-import { CopyRotationAddress } from "./copy-rotation-address";
 
 export type ProgramDialogAction = "edit" | "merge" | "delete";
 

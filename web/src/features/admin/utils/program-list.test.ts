@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, DEFAULT_PROGRAM_FILTERS, fallbackUrlForRequest, filterPrograms, otherPrograms } from "./program-list";
+import { DEFAULT_PROGRAM_FILTERS, fallbackUrlForRequest, filterPrograms, otherPrograms } from "./program-list";
 
 const program = (name: string, approved: boolean, isSharedOnSite: boolean) => ({ id: name, name, approved, isSharedOnSite });
 
@@ -30,12 +30,5 @@ describe("fallbackUrlForRequest", () => {
   it("sends null for an empty field and the trimmed address otherwise", () => {
     expect(fallbackUrlForRequest("  ")).toBeNull();
     expect(fallbackUrlForRequest(" https://example.com ")).toBe("https://example.com");
-  });
-});
-
-describe("absoluteUrl", () => {
-  it("resolves a path against the origin and keeps a full address", () => {
-    expect(absoluteUrl("/api/programs/p1/redirect", "https://hub.example")).toBe("https://hub.example/api/programs/p1/redirect");
-    expect(absoluteUrl("https://other.example/x", "https://hub.example")).toBe("https://other.example/x");
   });
 });

@@ -24,15 +24,6 @@ export function otherPrograms<P extends Pick<Program, "id" | "name">>(programs: 
   return programs.filter((program) => program.id !== excludedId).sort((a, b) => compareNames(a.name, b.name));
 }
 
-/** The rotation address as an absolute URL, whether the API gave a path or a full address. */
-export function absoluteUrl(address: string, origin: string): string {
-  try {
-    return new URL(address, origin).href;
-  } catch {
-    return address;
-  }
-}
-
 /**
  * The edit dialog's fallback address: empty clears it (null), anything else is sent trimmed.
  * The contract schema then checks it is an http(s) URL.

@@ -8,18 +8,21 @@ import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { env } from "@/lib/env";
+import type { Community } from "@contract/community";
 import { MemberEntry } from "./member-entry";
 import { SignedInActions } from "./signed-in-actions";
 
 interface LandingProps {
-  signedIn: boolean;
+  /** The community running the hub; undefined when its details could not be read. */
+  community: Community | undefined;
+  /** The signed-in person, or null for a visitor. */
+  user: { email: string; isAdmin: boolean } | null;
   /** The session's logout control, shown in the signed-in variant. */
   logoutAction: ReactNode;
 }
 
 /** / – the landing page; with a session it offers the member's destinations instead of the login. */
-export function Landing({ signedIn, logoutAction }: LandingProps) {
+export function Landing({ community, user, logoutAction }: LandingProps) {
   return (
     <Box
       component="main"
@@ -32,18 +35,25 @@ export function Landing({ signedIn, logoutAction }: LandingProps) {
         background: (theme) => `linear-gradient(160deg, ${theme.palette.primary.main}14 0%, ${theme.palette.background.default} 55%)`,
       }}
     >
-      <Container maxWidth="sm">
+      <Container maxWidth="sm" disableGutters>
         <Stack spacing={1.5} sx={{ textAlign: "center", mb: 4 }}>
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, letterSpacing: "-0.02em" }}>
+          {community ? (
+            <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
+              {community.name}
+            </Typography>
+          ) : null}
+          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, letterSpacing: "-0.02em", fontSize: { xs: "2.25rem", sm: "3rem" } }}>
             Referral Hub
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-            Share your referral links with fellow members and let the hub rotate them fairly.
+            {community
+              ? `Members of ${community.name} share their referral links here, and the hub rotates them fairly.`
+              : "Members share their referral links here, and the hub rotates them fairly."}
           </Typography>
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          {signedIn ? (
-            <SignedInActions logoutAction={logoutAction} />
+          {user ? (
+            <SignedInActions email={user.email} isAdmin={user.isAdmin} logoutAction={logoutAction} />
           ) : (
             <Stack spacing={3}>
               <MemberEntry />
@@ -52,18 +62,23 @@ export function Landing({ signedIn, logoutAction }: LandingProps) {
                 <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
                   Admin
                 </Button>
-                <Button
-                  component="a"
-                  href={env.joinUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="outlined"
-                  endIcon={<OpenInNewIcon />}
-                  fullWidth
-                >
-                  Join membership
-                </Button>
+                {community ? (
+                  <Button
+                    component="a"
+                    href={community.joinUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="outlined"
+                    endIcon={<OpenInNewIcon />}
+                    fullWidth
+                  >
+                    Join membership
+                  </Button>
+                ) : null}
               </Stack>
+              <Button component={RouterLink} to="/programs" size="small">
+                Browse the referral programs
+              </Button>
             </Stack>
           )}
         </Paper>

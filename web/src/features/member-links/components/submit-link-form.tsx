@@ -26,6 +26,8 @@ interface SubmitLinkFormProps {
   programs: ProgramsState;
   /** POST /api/programs (from the programs feature). */
   createProgram: (request: CreateProgramRequest) => Promise<Program>;
+  /** A program chosen before arriving (the 'Submit your link' shortcut on /programs). */
+  preselectedProgramId?: string | null;
 }
 
 const EMPTY_PROGRAM = { name: "", description: "", fallbackUrl: "" };
@@ -41,7 +43,7 @@ function fromPickerValue(value: string | null): ProgramChoice {
 }
 
 /** /submit: a link for an existing program, or a new program and then its first link. */
-export function SubmitLinkForm({ user, programs, createProgram }: SubmitLinkFormProps) {
+export function SubmitLinkForm({ user, programs, createProgram, preselectedProgramId = null }: SubmitLinkFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const createLink = useCreateLink();
@@ -55,6 +57,16 @@ export function SubmitLinkForm({ user, programs, createProgram }: SubmitLinkForm
     program: null,
     newProgram: EMPTY_PROGRAM,
   }));
+  const [programTouched, setProgramTouched] = useState(false);
+  // Offered until the member picks something else, and only where they may still submit a link.
+  const preselected: ProgramChoice =
+    !programTouched &&
+    preselectedProgramId !== null &&
+    (programs.programs ?? []).some((program) => program.id === preselectedProgramId) &&
+    !takenProgramIds.includes(preselectedProgramId)
+      ? { kind: "existing", programId: preselectedProgramId }
+      : null;
+  const program = values.program ?? preselected;
   const [errors, setErrors] = useState<FieldErrors<SubmitLinkField>>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -64,7 +76,7 @@ export function SubmitLinkForm({ user, programs, createProgram }: SubmitLinkForm
 
   const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateSubmitLinkForm(values);
+    const result = validateSubmitLinkForm({ ...values, program });
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -166,14 +178,15 @@ export function SubmitLinkForm({ user, programs, createProgram }: SubmitLinkForm
           loading={programs.isLoading}
           excludeProgramIds={takenProgramIds}
           allowCreate
-          value={toPickerValue(values.program)}
+          value={toPickerValue(program)}
           onChange={(value) => {
+            setProgramTouched(true);
             set("program", fromPickerValue(value));
           }}
           error={programError}
           disabled={submitting}
         />
-        {values.program?.kind === "create" ? (
+        {program?.kind === "create" ? (
           <NewProgramFields
             values={values.newProgram}
             onChange={(newProgram) => {

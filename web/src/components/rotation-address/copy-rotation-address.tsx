@@ -4,10 +4,10 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import { useToast } from "@/components/toasts";
-import { absoluteUrl } from "../utils/program-list";
+import { absoluteUrl } from "@/lib/urls";
 
-/** The program's public rotation address with a copy button. */
-export function CopyRotationAddress({ redirectUrl }: { redirectUrl: string }) {
+/** A program's public rotation address with a copy button (admin's program card, the open /programs page). */
+export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl: string; programName?: string }) {
   const { toast } = useToast();
   const address = absoluteUrl(redirectUrl, window.location.origin);
 
@@ -26,7 +26,7 @@ export function CopyRotationAddress({ redirectUrl }: { redirectUrl: string }) {
         {address}
       </Typography>
       <Tooltip title="Copy rotation address">
-        <IconButton size="small" aria-label="Copy rotation address" onClick={() => void handleCopy()}>
+        <IconButton size="small" aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"} onClick={() => void handleCopy()}>
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       </Tooltip>

@@ -1,0 +1,1 @@
+export { CopyRotationAddress } from "./copy-rotation-address";

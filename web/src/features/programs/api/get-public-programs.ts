@@ -1,0 +1,21 @@
+// GET /api/public/programs – open to everyone: approved programs shared on the site, by name, public fields only.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { publicProgramListSchema, type PublicProgram } from "@contract/programs";
+import { apiRequest } from "@/lib/api-client";
+
+export function getPublicPrograms(): Promise<PublicProgram[]> {
+  return apiRequest("/api/public/programs", { schema: publicProgramListSchema });
+}
+
+export function publicProgramsQueryOptions() {
+  return queryOptions({
+    queryKey: ["public-programs"] as const,
+    queryFn: getPublicPrograms,
+    // the server lets browsers keep it for a minute; asking sooner would only get the same answer
+    staleTime: 60_000,
+  });
+}
+
+export function usePublicPrograms() {
+  return useQuery(publicProgramsQueryOptions());
+}

@@ -1,0 +1,74 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import { useId, type ReactNode } from "react";
+import type { PublicProgram } from "@contract/programs";
+import { CopyRotationAddress } from "@/components/rotation-address";
+import { absoluteUrl } from "@/lib/urls";
+import { activeLinksLabel } from "../utils/public-program-list";
+import { RotationQrCode } from "./rotation-qr-code";
+
+interface PublicProgramCardProps {
+  program: PublicProgram;
+  /** For a signed-in member: whether they have a link here, and what to do about it. */
+  membership?: ReactNode;
+}
+
+/** One program on the open /programs page: what it is, how many links rotate, and its address to share. */
+export function PublicProgramCard({ program, membership }: PublicProgramCardProps) {
+  const headingId = useId();
+  const address = absoluteUrl(program.redirectUrl, window.location.origin);
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
+      <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
+          <Stack spacing={1} sx={{ minWidth: 0, alignItems: "flex-start" }}>
+            <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+              {program.name}
+            </Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={program.activeLinkCount > 0 ? "success" : "default"}
+              label={activeLinksLabel(program.activeLinkCount)}
+            />
+          </Stack>
+          <RotationQrCode address={address} programName={program.name} />
+        </Stack>
+        {program.description ? (
+          // Plain text, never HTML: descriptions are typed by members and admins.
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+            {program.description}
+          </Typography>
+        ) : null}
+        <Box sx={{ mt: "auto" }}>
+          <Typography variant="caption" color="text.secondary" component="p">
+            Rotation address
+          </Typography>
+          <CopyRotationAddress redirectUrl={address} programName={program.name} />
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+          {program.activeLinkCount > 0 ? (
+            <Button
+              component="a"
+              href={address}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outlined"
+              size="small"
+              endIcon={<OpenInNewIcon />}
+            >
+              Get this offer
+            </Button>
+          ) : null}
+          {membership}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,166 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import InputAdornment from "@mui/material/InputAdornment";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import SearchIcon from "@mui/icons-material/Search";
+import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { usePublicPrograms } from "../api/get-public-programs";
+import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms } from "../utils/public-program-list";
+import { ProgramMembership } from "./program-membership";
+import { PublicProgramCard } from "./public-program-card";
+
+/** Who is looking: a visitor, or a member with the programs of their own links (undefined while loading). */
+export type Viewer = { kind: "visitor" } | { kind: "member"; ownProgramIds: ReadonlySet<string> | undefined; error: Error | null };
+
+interface PublicProgramListProps {
+  viewer: Viewer;
+  /** The community's name, for the visitor's invitation; undefined if it could not be read. */
+  communityName: string | undefined;
+}
+
+const GRID_SX = { display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } } as const;
+
+/** The open /programs page's content: search, the member's standing, and one card per shared program. */
+export function PublicProgramList({ viewer, communityName }: PublicProgramListProps) {
+  const programs = usePublicPrograms();
+  const [filters, setFilters] = useState(DEFAULT_PUBLIC_PROGRAM_FILTERS);
+  const search = useDeferredValue(filters.search);
+  const ownProgramIds = viewer.kind === "member" ? viewer.ownProgramIds : undefined;
+  const shown = useMemo(
+    () => filterPublicPrograms(programs.data ?? [], { ...filters, search }, ownProgramIds),
+    [programs.data, filters, search, ownProgramIds],
+  );
+
+  if (programs.isPending) {
+    return (
+      <Box sx={GRID_SX} aria-busy="true" aria-label="Loading programs">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} variant="rounded" height={220} />
+        ))}
+      </Box>
+    );
+  }
+  if (programs.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void programs.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Could not load the programs. {programs.error.message}
+      </Alert>
+    );
+  }
+  if (programs.data.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center" }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          No programs are shared yet
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          When a program is shared on the site, its rotation address and QR code appear here.
+        </Typography>
+        {viewer.kind === "member" ? (
+          <Button component={RouterLink} to="/submit" variant="contained" sx={{ mt: 3 }}>
+            Submit Link
+          </Button>
+        ) : null}
+      </Paper>
+    );
+  }
+
+  const membershipOf = (programId: string, programName: string): ReactNode =>
+    ownProgramIds ? <ProgramMembership programId={programId} programName={programName} hasLink={ownProgramIds.has(programId)} /> : null;
+
+  return (
+    <Stack spacing={3}>
+      <ViewerBanner viewer={viewer} communityName={communityName} joined={ownProgramIds ? countJoined(programs.data, ownProgramIds) : 0} total={programs.data.length} />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
+        <TextField
+          type="search"
+          label="Search programs"
+          value={filters.search}
+          onChange={(event) => {
+            setFilters((current) => ({ ...current, search: event.target.value }));
+          }}
+          size="small"
+          sx={{ width: { xs: "100%", sm: 320 } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        {ownProgramIds ? (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={filters.onlyMissing}
+                onChange={(_event, onlyMissing) => {
+                  setFilters((current) => ({ ...current, onlyMissing }));
+                }}
+              />
+            }
+            label="Only programs without my link"
+          />
+        ) : null}
+      </Stack>
+      {shown.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
+          <Typography color="text.secondary">
+            {filters.onlyMissing && !filters.search.trim() ? "You have a link in every program listed here." : "No programs match your search."}
+          </Typography>
+          <Button
+            sx={{ mt: 1 }}
+            onClick={() => {
+              setFilters(DEFAULT_PUBLIC_PROGRAM_FILTERS);
+            }}
+          >
+            Show all programs
+          </Button>
+        </Paper>
+      ) : (
+        <Box sx={GRID_SX}>
+          {shown.map((program) => (
+            <PublicProgramCard key={program.id} program={program} membership={membershipOf(program.id, program.name)} />
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer; communityName: string | undefined; joined: number; total: number }) {
+  if (viewer.kind === "visitor") {
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/email-login" color="inherit" size="small">
+            Member login
+          </Button>
+        }
+      >
+        {communityName ? `Member of ${communityName}? ` : "A member? "}Log in to add your own referral link to the rotation.
+      </Alert>
+    );
+  }
+  if (viewer.error) {
+    return <Alert severity="warning">Could not load your links, so this page cannot show where you already have one. {viewer.error.message}</Alert>;
+  }
+  if (!viewer.ownProgramIds) return <Skeleton variant="rounded" height={48} />;
+  return (
+    <Alert severity={joined === total ? "success" : "info"}>
+      {joined === total
+        ? `You have a link in every program listed here (${String(total)}).`
+        : `You have a link in ${String(joined)} of ${String(total)} programs listed here. Add yours where it is missing.`}
+    </Alert>
+  );
+}

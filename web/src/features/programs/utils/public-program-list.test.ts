@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { activeLinksLabel, countJoined, filterPublicPrograms, qrCodeFileName, submitLinkPath } from "./public-program-list";
+
+const program = (id: string, name: string, description: string | null = null) => ({
+  id,
+  name,
+  description,
+  activeLinkCount: 1,
+  redirectUrl: `https://hub.example/api/programs/${id}/redirect`,
+});
+const programs = [program("a", "Amex Gold", "4x points on dining"), program("c", "Chase Sapphire"), program("z", "zeta Bank", "Checking BONUS")];
+
+describe("filterPublicPrograms", () => {
+  it("keeps everything, in order, with no filter", () => {
+    expect(filterPublicPrograms(programs, { search: "", onlyMissing: false }, undefined).map((p) => p.id)).toEqual(["a", "c", "z"]);
+  });
+
+  it("searches names and descriptions case-insensitively, ignoring surrounding spaces", () => {
+    expect(filterPublicPrograms(programs, { search: "  SAPPHIRE ", onlyMissing: false }, undefined).map((p) => p.id)).toEqual(["c"]);
+    expect(filterPublicPrograms(programs, { search: "bonus", onlyMissing: false }, undefined).map((p) => p.id)).toEqual(["z"]);
+    expect(filterPublicPrograms(programs, { search: "nothing like it", onlyMissing: false }, undefined)).toEqual([]);
+  });
+
+  it("hides the member's programs when asked, together with the search", () => {
+    const own = new Set(["a"]);
+    expect(filterPublicPrograms(programs, { search: "", onlyMissing: true }, own).map((p) => p.id)).toEqual(["c", "z"]);
+    expect(filterPublicPrograms(programs, { search: "amex", onlyMissing: true }, own)).toEqual([]);
+  });
+});
+
+describe("countJoined", () => {
+  it("counts only listed programs holding one of the member's links", () => {
+    expect(countJoined(programs, new Set(["a", "z", "not-listed"]))).toBe(2);
+  });
+});
+
+describe("labels and paths", () => {
+  it("says how many links rotate", () => {
+    expect(activeLinksLabel(0)).toBe("No active links yet");
+    expect(activeLinksLabel(1)).toBe("1 active link");
+    expect(activeLinksLabel(12)).toBe("12 active links");
+  });
+
+  it("opens /submit with the program chosen", () => {
+    expect(submitLinkPath("p 1&x")).toBe("/submit?programId=p+1%26x");
+  });
+
+  it("names a QR code file after the program, safely", () => {
+    expect(qrCodeFileName("Amex Gold")).toBe("amex-gold-rotation-qr.png");
+    expect(qrCodeFileName("Crédit Agricole / Visa™")).toBe("credit-agricole-visatm-rotation-qr.png");
+    expect(qrCodeFileName("***")).toBe("program-rotation-qr.png");
+  });
+});

@@ -1,0 +1,47 @@
+import type { PublicProgram } from "@contract/programs";
+
+export interface PublicProgramFilters {
+  /** Typed into the search box: matches the name or the description, case-insensitively. */
+  search: string;
+  /** Members only: hide the programs where they already have a link. */
+  onlyMissing: boolean;
+}
+
+export const DEFAULT_PUBLIC_PROGRAM_FILTERS: PublicProgramFilters = { search: "", onlyMissing: false };
+
+/** The programs to show, in the server's order (by name). */
+export function filterPublicPrograms(
+  programs: readonly PublicProgram[],
+  filters: PublicProgramFilters,
+  ownProgramIds: ReadonlySet<string> | undefined,
+): PublicProgram[] {
+  const query = filters.search.trim().toLocaleLowerCase();
+  return programs.filter((program) => {
+    if (filters.onlyMissing && ownProgramIds?.has(program.id)) return false;
+    if (!query) return true;
+    return program.name.toLocaleLowerCase().includes(query) || (program.description ?? "").toLocaleLowerCase().includes(query);
+  });
+}
+
+/** How many of the listed programs hold one of the member's links. */
+export function countJoined(programs: readonly PublicProgram[], ownProgramIds: ReadonlySet<string>): number {
+  return programs.filter((program) => ownProgramIds.has(program.id)).length;
+}
+
+export const activeLinksLabel = (count: number): string =>
+  count === 0 ? "No active links yet" : `${String(count)} active link${count === 1 ? "" : "s"}`;
+
+/** /submit with the program already chosen. */
+export const submitLinkPath = (programId: string): string => `/submit?${new URLSearchParams({ programId }).toString()}`;
+
+/** A file name for a program's QR code that any file system accepts. */
+export function qrCodeFileName(programName: string): string {
+  const slug = programName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "program"}-rotation-qr.png`;
+}
