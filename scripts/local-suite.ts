@@ -11,7 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
-import { DEMO, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
+import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
 
@@ -159,9 +159,10 @@ function writeLocalSecrets() {
 function banner() {
   const lines = [
     "",
-    "  Referral Hub – local suite is running",
+    `  ${DEMO_COMMUNITY.name} Referral Hub – local suite is running`,
     "",
     `  App:            ${URLS.app}`,
+    `  Programs page:  ${URLS.app}/programs (open to everyone: shared programs, rotation addresses, QR codes)`,
     `  Inbox (e-mail): ${URLS.inbox}`,
     `  Stripe (local): ${URLS.stripe}`,
     "",
@@ -175,6 +176,8 @@ function banner() {
     "  Rotation addresses (/api/programs/<id>/redirect): copy one from the admin's Programs tab and open it;",
     "  each visit goes to the next active link of that program and counts a click.",
     `  Analytics:      ${URLS.app}/analytics (as the admin; the demo links have clicks over the last 90 days)`,
+    "",
+    "  Community (name, join page, support e-mail): COMMUNITY_* in functions/.env.demo-referral-hub",
     "",
     "  Press Ctrl-C to stop.",
     "",

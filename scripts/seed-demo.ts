@@ -8,7 +8,7 @@ import { createLink } from "../functions/src/data/links.repo";
 import { createProgram, updateProgram } from "../functions/src/data/programs.repo";
 import { foldFinishedDays, newClickId, recordVisit } from "../functions/src/data/visits.repo";
 import { ensureAdmin } from "./lib/admin-account";
-import { DEMO } from "./lib/suite-config";
+import { DEMO, DEMO_COMMUNITY } from "./lib/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);
@@ -144,7 +144,7 @@ async function main() {
   await seedVisits();
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {
-    message: "Welcome to the Referral Hub demo! New links are reviewed within a day.",
+    message: `Welcome to the ${DEMO_COMMUNITY.name} Referral Hub demo! New links are reviewed within a day.`,
     isActive: true,
     createdAt: at(7),
     updatedAt: at(7),

@@ -6,6 +6,7 @@ import { PageLayout } from "@/components/layouts";
 import { PageSpinner } from "@/components/spinners";
 import { useAuth } from "@/features/auth/components/use-auth";
 import { userLinksQueryOptions } from "@/features/member-links/api/get-user-links";
+import { LINK_STATUS_LABELS, linkStatus } from "@/features/member-links/utils/link-status";
 import { PublicProgramList, type Viewer } from "@/features/programs/components/public-program-list";
 import { useCommunity } from "@/lib/community";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -17,8 +18,19 @@ export default function ProgramsRoute() {
   const signedIn = user !== null;
   // Composes the features: the public list, and for a member their own links (which programs they are in).
   const ownLinks = useQuery({ ...userLinksQueryOptions(), enabled: signedIn });
-  const ownProgramIds = useMemo(() => (ownLinks.data ? new Set(ownLinks.data.map((link) => link.programId)) : undefined), [ownLinks.data]);
-  const viewer: Viewer = signedIn ? { kind: "member", ownProgramIds, error: ownLinks.error } : { kind: "visitor" };
+  const ownLinksByProgram = useMemo(
+    () =>
+      ownLinks.data
+        ? new Map(
+            ownLinks.data.map((link) => {
+              const status = linkStatus(link);
+              return [link.programId, { statusLabel: LINK_STATUS_LABELS[status], inRotation: status === "active" }] as const;
+            }),
+          )
+        : undefined,
+    [ownLinks.data],
+  );
+  const viewer: Viewer = signedIn ? { kind: "member", ownLinks: ownLinksByProgram, error: ownLinks.error } : { kind: "visitor" };
 
   return (
     <PageLayout

@@ -33,7 +33,8 @@ export function PageLayout({ title, subtitle, actions, children }: PageLayoutPro
             ) : null}
           </Box>
           {actions ? (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+            // the row of buttons may wrap, a button's label never (a two-line button looks broken)
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
               {actions}
             </Stack>
           ) : null}

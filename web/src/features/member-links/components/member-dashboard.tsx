@@ -5,6 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import { useMemo, useState, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@contract/links";
 import type { CurrentUser } from "@contract/users";
 import { PageLayout } from "@/components/layouts";
@@ -43,6 +44,9 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
       actions={
         <>
           {adminReturnAction}
+          <Button component={RouterLink} to="/programs" variant="outlined">
+            Referral Programs
+          </Button>
           {logoutAction}
         </>
       }

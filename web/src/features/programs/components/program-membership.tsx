@@ -1,33 +1,53 @@
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import { Link as RouterLink } from "react-router-dom";
-import { submitLinkPath } from "../utils/public-program-list";
+import { submitLinkPath, type OwnLinkSummary } from "../utils/public-program-list";
 
-/** For a signed-in member: their link is here (manage it on the dashboard), or a shortcut to submit one. */
-export function ProgramMembership({ programId, programName, hasLink }: { programId: string; programName: string; hasLink: boolean }) {
-  if (hasLink) {
-    return (
-      <>
-        <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Your link is here" />
-        <Button component={RouterLink} to="/dashboard" size="small">
-          Manage
-        </Button>
-      </>
-    );
-  }
+interface ProgramMembershipProps {
+  programId: string;
+  programName: string;
+  /** The member's link in this program, or undefined when they have none. */
+  ownLink: OwnLinkSummary | undefined;
+}
+
+/** For a signed-in member: their link here and its status (managed on the dashboard), or a shortcut to submit one. */
+export function ProgramMembership({ programId, programName, ownLink }: ProgramMembershipProps) {
   return (
-    <>
-      <Chip size="small" variant="outlined" label="You have no link here" />
-      <Button
-        component={RouterLink}
-        to={submitLinkPath(programId)}
-        variant="contained"
-        size="small"
-        aria-label={`Submit your link for ${programName}`}
-      >
-        Submit your link
-      </Button>
-    </>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", pt: 2, borderTop: 1, borderColor: "divider" }}
+    >
+      {ownLink ? (
+        <>
+          <Chip
+            size="small"
+            color={ownLink.inRotation ? "success" : "warning"}
+            variant={ownLink.inRotation ? "filled" : "outlined"}
+            icon={ownLink.inRotation ? <CheckCircleIcon /> : undefined}
+            label={`Your link: ${ownLink.statusLabel}`}
+          />
+          <Button component={RouterLink} to="/dashboard" size="small">
+            Manage
+          </Button>
+        </>
+      ) : (
+        <>
+          <Chip size="small" variant="outlined" label="You have no link here yet" />
+          <Button
+            component={RouterLink}
+            to={submitLinkPath(programId)}
+            variant="contained"
+            size="small"
+            aria-label={`Submit your link for ${programName}`}
+          >
+            Submit your link
+          </Button>
+        </>
+      )}
+    </Stack>
   );
 }

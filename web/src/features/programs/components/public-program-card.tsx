@@ -52,8 +52,8 @@ export function PublicProgramCard({ program, membership }: PublicProgramCardProp
           </Typography>
           <CopyRotationAddress redirectUrl={address} programName={program.name} />
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
-          {program.activeLinkCount > 0 ? (
+        {program.activeLinkCount > 0 ? (
+          <Box>
             <Button
               component="a"
               href={address}
@@ -65,9 +65,9 @@ export function PublicProgramCard({ program, membership }: PublicProgramCardProp
             >
               Get this offer
             </Button>
-          ) : null}
-          {membership}
-        </Stack>
+          </Box>
+        ) : null}
+        {membership}
       </CardContent>
     </Card>
   );

@@ -13,12 +13,12 @@ import SearchIcon from "@mui/icons-material/Search";
 import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { usePublicPrograms } from "../api/get-public-programs";
-import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms } from "../utils/public-program-list";
+import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
 import { ProgramMembership } from "./program-membership";
 import { PublicProgramCard } from "./public-program-card";
 
-/** Who is looking: a visitor, or a member with the programs of their own links (undefined while loading). */
-export type Viewer = { kind: "visitor" } | { kind: "member"; ownProgramIds: ReadonlySet<string> | undefined; error: Error | null };
+/** Who is looking: a visitor, or a member with their own links by program (undefined while loading). */
+export type Viewer = { kind: "visitor" } | { kind: "member"; ownLinks: OwnLinksByProgram | undefined; error: Error | null };
 
 interface PublicProgramListProps {
   viewer: Viewer;
@@ -33,10 +33,10 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   const programs = usePublicPrograms();
   const [filters, setFilters] = useState(DEFAULT_PUBLIC_PROGRAM_FILTERS);
   const search = useDeferredValue(filters.search);
-  const ownProgramIds = viewer.kind === "member" ? viewer.ownProgramIds : undefined;
+  const ownLinks = viewer.kind === "member" ? viewer.ownLinks : undefined;
   const shown = useMemo(
-    () => filterPublicPrograms(programs.data ?? [], { ...filters, search }, ownProgramIds),
-    [programs.data, filters, search, ownProgramIds],
+    () => filterPublicPrograms(programs.data ?? [], { ...filters, search }, ownLinks),
+    [programs.data, filters, search, ownLinks],
   );
 
   if (programs.isPending) {
@@ -81,11 +81,11 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   }
 
   const membershipOf = (programId: string, programName: string): ReactNode =>
-    ownProgramIds ? <ProgramMembership programId={programId} programName={programName} hasLink={ownProgramIds.has(programId)} /> : null;
+    ownLinks ? <ProgramMembership programId={programId} programName={programName} ownLink={ownLinks.get(programId)} /> : null;
 
   return (
     <Stack spacing={3}>
-      <ViewerBanner viewer={viewer} communityName={communityName} joined={ownProgramIds ? countJoined(programs.data, ownProgramIds) : 0} total={programs.data.length} />
+      <ViewerBanner viewer={viewer} communityName={communityName} joined={ownLinks ? countJoined(programs.data, ownLinks) : 0} total={programs.data.length} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <TextField
           type="search"
@@ -98,7 +98,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
           sx={{ width: { xs: "100%", sm: 320 } }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
-        {ownProgramIds ? (
+        {ownLinks ? (
           <FormControlLabel
             control={
               <Switch
@@ -155,7 +155,7 @@ function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer
   if (viewer.error) {
     return <Alert severity="warning">Could not load your links, so this page cannot show where you already have one. {viewer.error.message}</Alert>;
   }
-  if (!viewer.ownProgramIds) return <Skeleton variant="rounded" height={48} />;
+  if (!viewer.ownLinks) return <Skeleton variant="rounded" height={48} />;
   return (
     <Alert severity={joined === total ? "success" : "info"}>
       {joined === total

@@ -22,7 +22,7 @@ describe("filterPublicPrograms", () => {
   });
 
   it("hides the member's programs when asked, together with the search", () => {
-    const own = new Set(["a"]);
+    const own = new Map([["a", { statusLabel: "Active", inRotation: true }]]);
     expect(filterPublicPrograms(programs, { search: "", onlyMissing: true }, own).map((p) => p.id)).toEqual(["c", "z"]);
     expect(filterPublicPrograms(programs, { search: "amex", onlyMissing: true }, own)).toEqual([]);
   });
@@ -30,7 +30,8 @@ describe("filterPublicPrograms", () => {
 
 describe("countJoined", () => {
   it("counts only listed programs holding one of the member's links", () => {
-    expect(countJoined(programs, new Set(["a", "z", "not-listed"]))).toBe(2);
+    const link = { statusLabel: "Pending", inRotation: false };
+    expect(countJoined(programs, new Map([["a", link], ["z", link], ["not-listed", link]]))).toBe(2);
   });
 });
 

@@ -1,5 +1,15 @@
 import type { PublicProgram } from "@contract/programs";
 
+/** The member's own link in a program, as the page shows it. */
+export interface OwnLinkSummary {
+  /** 'Active', 'Pending', 'Paused' or 'Dead'. */
+  statusLabel: string;
+  inRotation: boolean;
+}
+
+/** The member's links by program id. */
+export type OwnLinksByProgram = ReadonlyMap<string, OwnLinkSummary>;
+
 export interface PublicProgramFilters {
   /** Typed into the search box: matches the name or the description, case-insensitively. */
   search: string;
@@ -13,19 +23,19 @@ export const DEFAULT_PUBLIC_PROGRAM_FILTERS: PublicProgramFilters = { search: ""
 export function filterPublicPrograms(
   programs: readonly PublicProgram[],
   filters: PublicProgramFilters,
-  ownProgramIds: ReadonlySet<string> | undefined,
+  ownLinks: OwnLinksByProgram | undefined,
 ): PublicProgram[] {
   const query = filters.search.trim().toLocaleLowerCase();
   return programs.filter((program) => {
-    if (filters.onlyMissing && ownProgramIds?.has(program.id)) return false;
+    if (filters.onlyMissing && ownLinks?.has(program.id)) return false;
     if (!query) return true;
     return program.name.toLocaleLowerCase().includes(query) || (program.description ?? "").toLocaleLowerCase().includes(query);
   });
 }
 
 /** How many of the listed programs hold one of the member's links. */
-export function countJoined(programs: readonly PublicProgram[], ownProgramIds: ReadonlySet<string>): number {
-  return programs.filter((program) => ownProgramIds.has(program.id)).length;
+export function countJoined(programs: readonly PublicProgram[], ownLinks: OwnLinksByProgram): number {
+  return programs.filter((program) => ownLinks.has(program.id)).length;
 }
 
 export const activeLinksLabel = (count: number): string =>
