@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
+import { newPage, screenshot, useBrowser } from "./support/browser";
+import { signInAsMember } from "./support/member";
 import { clearInbox, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
@@ -10,12 +10,6 @@ beforeEach(async () => {
   await clearInbox();
 });
 
-async function signInAsMember(page: Page, email: string) {
-  const res = await fetch(`${appUrl()}/api/auth/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
-  const { loginUrl } = (await res.json()) as { loginUrl: string };
-  await page.goto(loginUrl);
-  await page.waitForURL("**/dashboard");
-}
 
 describe("a member's links", () => {
   it("submits a link with a new program, sees it pending, edits it and deletes it", async () => {

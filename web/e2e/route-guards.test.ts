@@ -1,18 +1,10 @@
-import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
+import { newPage, screenshot, useBrowser } from "./support/browser";
+import { signInAsMember } from "./support/member";
 import { ensureAdmin, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
 beforeEach(resetEmulators);
-
-/** Signs a member in through a login link (the emulator returns the token in its answer). */
-async function signInAsMember(page: Page, email: string) {
-  const res = await fetch(`${appUrl()}/api/auth/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
-  const { loginUrl } = (await res.json()) as { loginUrl: string };
-  await page.goto(loginUrl);
-  await page.waitForURL("**/dashboard");
-}
 
 describe("signed out", () => {
   it.each([

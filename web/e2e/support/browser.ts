@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { FIXTURE_SITE } from "../../../scripts/lib/suite-config";
 
 /** Debian's Chromium: no test tool can download its own browser on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -31,6 +32,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      // The suite's stand-in for the public web (members' offer pages) answers on a made-up host name;
+      // the browser reaches it there, as the link tester does in the emulator.
+      `--host-resolver-rules=MAP ${new URL(FIXTURE_SITE).hostname} 127.0.0.1`,
     ],
   });
   return {
@@ -41,9 +45,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
   };
 }
 
-/** A fresh context (no cookies, no storage) with the base URL of the app. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 800 } });
+/** A fresh context (no cookies, no storage) with the base URL of the app; options may set e.g. a phone's viewport. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }

@@ -143,7 +143,7 @@ function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer
       <Alert
         severity="info"
         action={
-          <Button component={RouterLink} to="/email-login" color="inherit" size="small">
+          <Button component={RouterLink} to="/email-login" color="inherit" size="small" sx={{ whiteSpace: "nowrap" }}>
             Member login
           </Button>
         }
