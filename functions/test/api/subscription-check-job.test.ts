@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { DEMO_COMMUNITY } from "../../../scripts/lib/suite-config";
 import { db } from "../../src/data/db";
 import type { AppDeps } from "../../src/services/deps";
 import { createLinkTester } from "../../src/services/link-tester";
@@ -21,6 +22,9 @@ describe("the daily subscription check", () => {
       SMTP_URL: "smtp://127.0.0.1:1025",
       APP_ORIGIN: suite.appUrl,
       WEB_API_KEY: "demo-api-key",
+      COMMUNITY_NAME: DEMO_COMMUNITY.name,
+      COMMUNITY_JOIN_URL: DEMO_COMMUNITY.joinUrl,
+      COMMUNITY_SUPPORT_EMAIL: DEMO_COMMUNITY.supportEmail,
     });
     const { dailySubscriptionCheck } = await import("../../src/index");
     await dailySubscriptionCheck.run({ scheduleTime: new Date().toISOString(), jobName: "test" } as never);

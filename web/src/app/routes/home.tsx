@@ -9,11 +9,11 @@ export default function HomeRoute() {
   usePageTitle(null);
   const { user, isLoading } = useAuth();
   const community = useCommunity();
-  if (isLoading || community.isPending) return <PageSpinner />;
+  if (isLoading) return <PageSpinner />;
   return (
     <Landing
-      // without the community's details the page still signs people in; only 'Join membership' is left out
-      community={community.data}
+      // the e-mail box works without the community's details: the page does not wait for them
+      community={community.isPending ? "loading" : community.data}
       user={user ? { email: user.email, isAdmin: user.isAdmin } : null}
       logoutAction={<LogoutButton size="large" fullWidth />}
     />

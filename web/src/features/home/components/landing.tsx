@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
@@ -13,8 +14,8 @@ import { MemberEntry } from "./member-entry";
 import { SignedInActions } from "./signed-in-actions";
 
 interface LandingProps {
-  /** The community running the hub; undefined when its details could not be read. */
-  community: Community | undefined;
+  /** The community running the hub; "loading" while it is read, undefined when it could not be. */
+  community: Community | "loading" | undefined;
   /** The signed-in person, or null for a visitor. */
   user: { email: string; isAdmin: boolean } | null;
   /** The session's logout control, shown in the signed-in variant. */
@@ -22,7 +23,9 @@ interface LandingProps {
 }
 
 /** / – the landing page; with a session it offers the member's destinations instead of the login. */
-export function Landing({ community, user, logoutAction }: LandingProps) {
+export function Landing({ community: communityState, user, logoutAction }: LandingProps) {
+  const loading = communityState === "loading";
+  const community = loading ? undefined : communityState;
   return (
     <Box
       component="main"
@@ -37,6 +40,7 @@ export function Landing({ community, user, logoutAction }: LandingProps) {
     >
       <Container maxWidth="sm" disableGutters>
         <Stack spacing={1.5} sx={{ textAlign: "center", mb: 4 }}>
+          {loading ? <Skeleton width={160} sx={{ mx: "auto" }} aria-hidden /> : null}
           {community ? (
             <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
               {community.name}
@@ -62,6 +66,7 @@ export function Landing({ community, user, logoutAction }: LandingProps) {
                 <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
                   Admin
                 </Button>
+                {loading ? <Skeleton variant="rounded" height={36.5} sx={{ width: "100%" }} aria-hidden /> : null}
                 {community ? (
                   <Button
                     component="a"
