@@ -7,3 +7,4 @@ export * from "./links";
 export * from "./announcements";
 export * from "./analytics";
 export * from "./community";
+export * from "./routes";

@@ -12,7 +12,7 @@ export interface Caller {
   user: UserRecord;
 }
 
-type Level = "optional" | "member" | "admin";
+type Level = "optional" | "member" | "admin" | "impersonation";
 
 function bearerToken(req: Request): string | null {
   const header = req.get("authorization");
@@ -65,6 +65,7 @@ export function authenticate(level: Level): RequestHandler {
     if (caller.user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
     if (lostSubscription(caller)) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     if (level === "admin" && !caller.isAdmin) throw new ApiError("FORBIDDEN", MESSAGES.forbidden);
+    if (level === "impersonation" && !caller.impersonatedBy) throw new ApiError("FORBIDDEN", "You are not impersonating anyone");
     next();
   };
 }

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { authenticate } from "../middleware/auth";
+import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";
 import { exportFileName, exportLinksCsv } from "../services/export.service";
 
@@ -7,7 +7,7 @@ export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // GET /api/admin/export-csv – every link as a CSV file
-  router.get("/admin/export-csv", authenticate("admin"), async (_req, res) => {
+  defineRoute(router, "GET /admin/export-csv", async (_req, res) => {
     const csv = await exportLinksCsv();
     res
       .status(200)

@@ -1,11 +1,12 @@
 import { Router } from "express";
+import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";
 
 export function communityRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // GET /api/public/community – open to everyone: the community's name, join page and support address
-  router.get("/public/community", (_req, res) => {
+  defineRoute(router, "GET /public/community", (_req, res) => {
     // the same for every visitor and it changes only with a deploy: browsers and the CDN may keep it a while
     res.set("Cache-Control", "public, max-age=300").json(deps.community);
   });

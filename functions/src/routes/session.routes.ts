@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { loginRequestSchema, registerRequestSchema } from "../contract/auth";
-import { authenticate, callerOf } from "../middleware/auth";
+import { callerOf } from "../middleware/auth";
 import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "../services/accounts";
+import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";
 import { clientIp } from "./client-ip";
 
@@ -9,30 +10,30 @@ export function sessionRoutes(deps: AppDeps): Router {
   const router = Router();
 
   // GET /api/user – the signed-in user, or 401
-  router.get("/user", authenticate("member"), (req, res) => {
+  defineRoute(router, "GET /user", (req, res) => {
     const caller = callerOf(req);
     res.json(toCurrentUser(caller.user, caller.impersonatedBy));
   });
 
   // GET /api/user/profile – the member's own profile
-  router.get("/user/profile", authenticate("member"), (req, res) => {
+  defineRoute(router, "GET /user/profile", (req, res) => {
     res.json(toProfile(callerOf(req).user));
   });
 
   // POST /api/login – username and password, for clients that cannot use the Firebase SDK
-  router.post("/login", async (req, res) => {
+  defineRoute(router, "POST /login", async (req, res) => {
     const { username, password } = loginRequestSchema.parse(req.body ?? {});
     res.json(await loginWithPassword(deps, username, password, clientIp(req)));
   });
 
   // POST /api/register – the first admin, only while no admin exists
-  router.post("/register", async (req, res) => {
+  defineRoute(router, "POST /register", async (req, res) => {
     const { username, password } = registerRequestSchema.parse(req.body ?? {});
     res.status(201).json(await registerFirstAdmin(username, password));
   });
 
   // POST /api/logout – end the caller's sessions everywhere
-  router.post("/logout", authenticate("member"), async (req, res) => {
+  defineRoute(router, "POST /logout", async (req, res) => {
     await logout(callerOf(req).uid);
     res.status(204).end();
   });

@@ -8,7 +8,8 @@ import {
   mergeAccountsRequestSchema,
   updateUserRequestSchema,
 } from "../contract/users";
-import { authenticate, callerOf } from "../middleware/auth";
+import { callerOf } from "../middleware/auth";
+import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";
 import { loginAsUser, returnToAdmin } from "../services/impersonation";
 import { autoApproveSubscribers, checkAllSubscriptions, checkUserSubscription } from "../services/subscription-checks";
@@ -35,84 +36,83 @@ const usernameOf = (req: Request): string => {
 
 export function usersRoutes(deps: AppDeps): Router {
   const router = Router();
-  const admin = authenticate("admin");
 
   // GET /api/users – every user with link counts, by username
-  router.get("/users", admin, async (_req, res) => {
+  defineRoute(router, "GET /users", async (_req, res) => {
     res.json(await listUsers());
   });
 
   // PATCH /api/users/:username – name, notes, e-mail (with every link's), payment IDs
-  router.patch("/users/:username", admin, async (req, res) => {
+  defineRoute(router, "PATCH /users/:username", async (req, res) => {
     const body = updateUserRequestSchema.parse(req.body ?? {});
     res.json(await editUser(callerOf(req), usernameOf(req), body));
   });
 
   // DELETE /api/users/:username – the user, their links, clicks, tokens and sign-in
-  router.delete("/users/:username", admin, async (req, res) => {
+  defineRoute(router, "DELETE /users/:username", async (req, res) => {
     await removeUser(callerOf(req), usernameOf(req));
     res.status(204).end();
   });
 
   // POST /api/users/:username/block | unblock | approve
-  router.post("/users/:username/block", admin, async (req, res) => {
+  defineRoute(router, "POST /users/:username/block", async (req, res) => {
     res.json(await blockUser(callerOf(req), usernameOf(req), true));
   });
-  router.post("/users/:username/unblock", admin, async (req, res) => {
+  defineRoute(router, "POST /users/:username/unblock", async (req, res) => {
     res.json(await blockUser(callerOf(req), usernameOf(req), false));
   });
-  router.post("/users/:username/approve", admin, async (req, res) => {
+  defineRoute(router, "POST /users/:username/approve", async (req, res) => {
     res.json(await approveUser(callerOf(req), usernameOf(req)));
   });
 
   // POST /api/admin/create-user – approved at once, no subscription needed
-  router.post("/admin/create-user", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/create-user", async (req, res) => {
     const { email } = createUserRequestSchema.parse(req.body ?? {});
     res.status(201).json(await createUserByAdmin(callerOf(req), email));
   });
 
   // POST /api/admin/password – the signed-in admin's own password
-  router.post("/admin/password", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/password", async (req, res) => {
     const { password } = changePasswordRequestSchema.parse(req.body ?? {});
     await changeOwnPassword(callerOf(req), password);
     res.status(204).end();
   });
 
   // POST /api/admin/check-subscription/:username – ask Stripe now
-  router.post("/admin/check-subscription/:username", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/check-subscription/:username", async (req, res) => {
     const user = await userByUsername(usernameOf(req));
     res.json(await checkUserSubscription(deps, user));
   });
 
   // POST /api/admin/check-all-subscriptions – every member, as the daily job does
-  router.post("/admin/check-all-subscriptions", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/check-all-subscriptions", async (req, res) => {
     res.json(await checkAllSubscriptions(deps, "admin", callerOf(req).uid));
   });
 
   // POST /api/admin/auto-approve-subscribers – approve members with an active subscription
-  router.post("/admin/auto-approve-subscribers", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/auto-approve-subscribers", async (req, res) => {
     res.json(await autoApproveSubscribers(deps, callerOf(req).uid));
   });
 
   // GET /api/admin/duplicate-users – accounts sharing an e-mail, oldest first
-  router.get("/admin/duplicate-users", admin, async (_req, res) => {
+  defineRoute(router, "GET /admin/duplicate-users", async (_req, res) => {
     res.json(await duplicateGroups());
   });
 
   // POST /api/admin/merge-accounts – fold a duplicate into the primary
-  router.post("/admin/merge-accounts", admin, async (req, res) => {
+  defineRoute(router, "POST /admin/merge-accounts", async (req, res) => {
     const { primaryEmail, duplicateEmail } = mergeAccountsRequestSchema.parse(req.body ?? {});
     res.json(await mergeAccounts(callerOf(req), primaryEmail, duplicateEmail));
   });
 
   // POST /api/auth/login-as-user – a token to act as a member ('Log in as user')
-  router.post("/auth/login-as-user", admin, async (req, res) => {
+  defineRoute(router, "POST /auth/login-as-user", async (req, res) => {
     const { email } = loginAsUserRequestSchema.parse(req.body ?? {});
     res.json(await loginAsUser(callerOf(req), email));
   });
 
   // POST /api/auth/return-to-admin – back from impersonation
-  router.post("/auth/return-to-admin", authenticate("member"), async (req, res) => {
+  defineRoute(router, "POST /auth/return-to-admin", async (req, res) => {
     res.json(await returnToAdmin(callerOf(req)));
   });
 
