@@ -26,6 +26,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Schemas are built with the `z` that contract/zod.ts configures (no eval, for the app's CSP).
+    files: ["functions/src/**/*.ts", "web/src/**/*.{ts,tsx}"],
+    ignores: ["functions/src/contract/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", importNames: ["z"], message: "Import z from the contract's zod.ts (@contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // The contract is shared with the browser: zod only.
     files: ["functions/src/contract/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["firebase*", "express", "../*", "node:*"] }] },

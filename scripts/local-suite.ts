@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
+import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
 import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
@@ -214,10 +215,12 @@ async function main() {
       startService("maildev", join(BIN, "maildev"), ["--ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"], process.env, false),
     );
     log("starting the Firebase emulators…");
+    // firebase.json's headers with the Auth emulator allowed in the app's Content-Security-Policy
+    const localConfig = writeLocalFirebaseConfig(ROOT, `http://${HOST}:${PORTS.auth}`);
     const emulators = startService(
       "emulators",
       join(BIN, "firebase"),
-      ["emulators:start", "--project", PROJECT_ID, "--only", "auth,firestore,functions,hosting,pubsub"],
+      ["emulators:start", "--project", PROJECT_ID, "--config", localConfig, "--only", "auth,firestore,functions,hosting,pubsub"],
       emulatorEnv,
       mode === "start",
     );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The time ranges of /analytics, longest first (spec section 2; the screen lists them in this order). */
 export const TIME_FILTERS = ["all", "12mo", "3mo", "30d", "7d", "24h"] as const;

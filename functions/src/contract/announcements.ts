@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LIMITS } from "./common";
 
 const message = z

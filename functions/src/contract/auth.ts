@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailAsTypedField, emailField, LIMITS } from "./common";
 
 export const LOGIN_TOKEN = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Every error code the API answers with, and the HTTP status it travels with. */
 export const ERROR_STATUS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS } from "./common";
 
 const ownerName = z

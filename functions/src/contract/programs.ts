@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { documentIdField, httpUrlField, LIMITS } from "./common";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;

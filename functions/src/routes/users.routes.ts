@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { z } from "zod";
+import { z } from "../contract/zod";
 import { LIMITS } from "../contract/common";
 import {
   changePasswordRequestSchema,

@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute, type RouteAccess } from "../../src/contract/routes";
 import { db } from "../../src/data/db";
-import { createLinkTester } from "../../src/services/link-tester";
-import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";
 import { call } from "../support/http";
+import { productionLikeDeps } from "../support/in-process-app";
 
 /**
  * The contract's permission table, proved route by route: every route of contract/routes.ts is
@@ -131,17 +130,8 @@ describe("the route table", () => {
   });
 
   it("holds every route the app serves, and nothing it does not", () => {
-    const app = createApp({
-      // built, never called: the walk below only reads the router
-      subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", "http://127.0.0.1:1")),
-      mailer: { send: async () => undefined },
-      linkTester: createLinkTester(),
-      appOrigin: "https://hub.example.com",
-      community: { name: "C", joinUrl: "https://c.example.org/join", supportEmail: "help@c.example.org" },
-      webApiKey: "demo-api-key",
-      exposeLoginToken: false,
-      now: () => new Date(),
-    });
+    // built, never called: the walk below only reads the router
+    const app = createApp(productionLikeDeps("http://127.0.0.1:1"));
     // a route registered without a rule, or a rule without its route, fails here
     expect(registeredRoutes(app).sort()).toEqual(Object.keys(API_ROUTES).sort());
   });

@@ -1,11 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { createLinkTester } from "../../src/services/link-tester";
 import type { OutgoingMail } from "../../src/services/mailer";
-import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
 import { call } from "../support/http";
+import { productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../support/in-process-app";
 import { resetEmulators } from "../support/emulators";
 import { suite } from "../support/suite-env";
 
@@ -14,27 +10,16 @@ import { suite } from "../support/suite-env";
  * answer must not carry the token, and the clock can be moved to test expiry.
  */
 const sent: OutgoingMail[] = [];
-const community = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };
+const community = TEST_COMMUNITY;
 let now = new Date();
-let server: Server;
+let app: Awaited<ReturnType<typeof serveInProcess>>;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const app = createApp({
-    subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
-    mailer: { send: async (mail) => void sent.push(mail) },
-    linkTester: createLinkTester(),
-    appOrigin: "https://hub.example.com",
-    community,
-    webApiKey: "demo-api-key",
-    exposeLoginToken: false,
-    now: () => now,
-  });
-  server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: { send: async (mail) => void sent.push(mail) }, now: () => now }));
+  baseUrl = app.url;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => app.close());
 beforeEach(async () => {
   await resetEmulators();
   sent.length = 0;
@@ -84,20 +69,9 @@ describe("outside the emulator", () => {
   });
 
   it("answers 503 with the error body when the e-mail cannot be sent", async () => {
-    const failing = createApp({
-      subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
-      mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
-      linkTester: createLinkTester(),
-      appOrigin: "https://hub.example.com",
-      community,
-      webApiKey: "demo-api-key",
-      exposeLoginToken: false,
-      now: () => new Date(),
-    });
-    const s = createServer(failing);
-    await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-    const res = await call("POST", "/api/auth/email", { baseUrl: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, body: { email: "a@example.com" } });
-    await new Promise<void>((r) => s.close(() => r()));
+    const failing = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: { send: async () => Promise.reject(new Error("SMTP down")) } }));
+    const res = await call("POST", "/api/auth/email", { baseUrl: failing.url, body: { email: "a@example.com" } });
+    await failing.close();
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("UPSTREAM_UNAVAILABLE");
     expect(res.text).not.toContain("SMTP down");

@@ -4,7 +4,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type SubmitEvent } from "react";
 import { Link as RouterLink, Navigate, useNavigate } from "react-router-dom";
-import { z } from "zod";
+import { z } from "@contract/zod";
 import { loginRequestSchema } from "@contract/auth";
 import { PageSpinner } from "@/components/spinners";
 import { useToast } from "@/components/toasts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@contract/zod";
 import type { CurrentUser } from "@contract/users";
 
 const submitterDetailsSchema = z.object({ name: z.string(), email: z.string() });

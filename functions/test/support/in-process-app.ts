@@ -1,0 +1,34 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp } from "../../src/app";
+import type { AppDeps } from "../../src/services/deps";
+import { createLinkTester } from "../../src/services/link-tester";
+import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
+
+/** The community the in-process apps run for (the suite's own is in functions/.env.demo-referral-hub). */
+export const TEST_COMMUNITY = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };
+
+/** The app's dependencies as a production deploy builds them, against the local Stripe; each can be replaced. */
+export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps> = {}): AppDeps {
+  return {
+    subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", stripeUrl)),
+    mailer: { send: async () => undefined },
+    linkTester: createLinkTester(),
+    appOrigin: "https://hub.example.com",
+    community: TEST_COMMUNITY,
+    webApiKey: "demo-api-key",
+    exposeLoginToken: false,
+    now: () => new Date(),
+    ...overrides,
+  };
+}
+
+/** The real app factory served in-process on a free port; close() when done. */
+export async function serveInProcess(deps: AppDeps): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(createApp(deps));
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  return {
+    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}

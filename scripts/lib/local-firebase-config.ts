@@ -1,0 +1,45 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The parts of firebase.json this module reads. */
+interface FirebaseConfig {
+  hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+}
+
+/** Directives of a Content-Security-Policy value, each with its sources. */
+export function parseCsp(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+export const formatCsp = (directives: Map<string, string[]>): string =>
+  [...directives].map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+
+/**
+ * firebase.json as the local suite serves it: the same in every respect but one, the browser may
+ * also reach the Auth emulator (in production it talks to Google's Auth endpoints only).
+ */
+export function localFirebaseConfig<C extends FirebaseConfig>(config: C, authEmulatorOrigin: string): C {
+  const copy = structuredClone(config);
+  for (const rule of copy.hosting.headers) {
+    for (const header of rule.headers) {
+      if (header.key.toLowerCase() !== "content-security-policy") continue;
+      const csp = parseCsp(header.value);
+      csp.set("connect-src", [...(csp.get("connect-src") ?? ["'self'"]), authEmulatorOrigin]);
+      header.value = formatCsp(csp);
+    }
+  }
+  return copy;
+}
+
+/** Writes firebase.local.json beside firebase.json (same folder: its relative paths stay right) and returns its path. */
+export function writeLocalFirebaseConfig(root: string, authEmulatorOrigin: string): string {
+  const config = JSON.parse(readFileSync(join(root, "firebase.json"), "utf8")) as FirebaseConfig;
+  const path = join(root, "firebase.local.json");
+  writeFileSync(path, `${JSON.stringify(localFirebaseConfig(config, authEmulatorOrigin), null, 2)}\n`);
+  return path;
+}
