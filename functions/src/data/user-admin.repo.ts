@@ -27,6 +27,28 @@ async function linksOfOwnerIn(tx: Transaction, email: string): Promise<LinkRecor
   return (await tx.get(linksCollection().where("email", "==", email))).docs.map((d) => linkFromSnapshot(d)!);
 }
 
+/** Who did what to whom: written in the same transaction as the change it records. */
+export interface AuditEntry {
+  actorUid: string;
+  action: string;
+  targetUid?: string | null;
+  targetEmail?: string | null;
+  details?: Record<string, unknown>;
+}
+
+const auditDoc = (entry: AuditEntry) => ({
+  ...entry,
+  targetUid: entry.targetUid ?? null,
+  targetEmail: entry.targetEmail ?? null,
+  details: entry.details ?? {},
+  at: FieldValue.serverTimestamp(),
+});
+
+/** Records the change in the audit log within its own transaction: both happen, or neither. */
+function auditIn(tx: Transaction, entry: AuditEntry | undefined): void {
+  if (entry) tx.create(db().collection(COLLECTIONS.auditLog).doc(), auditDoc(entry));
+}
+
 export class EmailTakenError extends Error {}
 export class AccountMergeConflictError extends Error {
   constructor(readonly programIds: string[]) {
@@ -45,7 +67,7 @@ export interface UserProfileChanges {
  * Updates a user's profile and, with `newEmail`, their login e-mail and every link's e-mail (and the
  * links' (program, owner) slots) in the same transaction. EmailTakenError when another user has it.
  */
-export async function updateUserProfile(uid: string, changes: UserProfileChanges, newEmail?: string): Promise<UserRecord | null> {
+export async function updateUserProfile(uid: string, changes: UserProfileChanges, newEmail?: string, audit?: AuditEntry): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -63,16 +85,22 @@ export async function updateUserProfile(uid: string, changes: UserProfileChanges
       }
     }
     tx.update(ref, { ...changes, ...(emailChange ? { username: newEmail, email: newEmail } : {}), updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
     return true;
   });
   return found ? getUserById(uid) : null;
 }
 
-export async function setUserFields(uid: string, fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date }): Promise<UserRecord | null> {
+export async function setUserFields(
+  uid: string,
+  fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date },
+  audit?: AuditEntry,
+): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) return false;
     tx.update(ref, { ...fields, updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
     return true;
   });
   return found ? getUserById(uid) : null;
@@ -82,7 +110,7 @@ export async function setUserFields(uid: string, fields: Partial<Pick<UserRecord
  * Blocks a user and pauses their links in one transaction, marking the links it paused so that an
  * unblock unpauses exactly those (not links paused for other reasons).
  */
-export async function setBlocked(uid: string, blocked: boolean): Promise<UserRecord | null> {
+export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEntry): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -94,13 +122,14 @@ export async function setBlocked(uid: string, blocked: boolean): Promise<UserRec
       if (!blocked && link.pausedByBlock) tx.update(target, { paused: false, pausedByBlock: false, updatedAt: FieldValue.serverTimestamp() });
     }
     tx.update(ref, { blocked, updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
     return true;
   });
   return found ? getUserById(uid) : null;
 }
 
 /** Deletes a user's document, links (with slots) and e-mail tokens in one transaction; then the clicks. */
-export async function deleteUserData(uid: string): Promise<UserRecord | null> {
+export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const user = await getUserById(uid);
   if (!user) return null;
@@ -113,6 +142,7 @@ export async function deleteUserData(uid: string): Promise<UserRecord | null> {
     }
     userTokens.docs.forEach((d) => tx.delete(d.ref));
     tx.delete(ref);
+    auditIn(tx, audit);
     return links.map((l) => l.id);
   });
   await deleteVisitsOf(linkIds);
@@ -124,7 +154,7 @@ export async function deleteUserData(uid: string): Promise<UserRecord | null> {
  * fields are filled from the duplicate, notes are joined, the duplicate is deleted. All or nothing;
  * AccountMergeConflictError lists the programs where both have a link.
  */
-export async function mergeUserAccounts(primary: UserRecord, duplicate: UserRecord): Promise<{ movedLinks: number; movedTokens: number }> {
+export async function mergeUserAccounts(primary: UserRecord, duplicate: UserRecord, audit?: AuditEntry): Promise<{ movedLinks: number; movedTokens: number }> {
   return db().runTransaction(async (tx) => {
     const primaryLinks = await linksOfOwnerIn(tx, primary.username);
     const duplicateLinks = await linksOfOwnerIn(tx, duplicate.username);
@@ -150,13 +180,15 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
       updatedAt: FieldValue.serverTimestamp(),
     });
     tx.delete(users().doc(duplicate.id));
-    return { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.size };
+    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.size };
+    auditIn(tx, audit && { ...audit, details: { ...audit.details, ...result } });
+    return result;
   });
 }
 
-/** Who did what to whom, for every impersonation and admin change to a user. */
-export async function recordAudit(entry: { actorUid: string; action: string; targetUid?: string | null; targetEmail?: string | null; details?: Record<string, unknown> }) {
-  await db().collection(COLLECTIONS.auditLog).add({ ...entry, targetUid: entry.targetUid ?? null, targetEmail: entry.targetEmail ?? null, details: entry.details ?? {}, at: FieldValue.serverTimestamp() });
+/** Who did what to whom, for actions that change nothing else (impersonation, bulk checks). */
+export async function recordAudit(entry: AuditEntry) {
+  await db().collection(COLLECTIONS.auditLog).add(auditDoc(entry));
 }
 
 export async function saveSubscriptionCheckSummary(summary: Record<string, number>, trigger: "schedule" | "admin") {

@@ -10,6 +10,7 @@ import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";
 import { createCustomToken, ensureAuthUser } from "./identity";
 import { loginLinkMail } from "./mailer";
+import { askStripe } from "./stripe-calls";
 
 
 /**
@@ -68,7 +69,7 @@ export async function exchangeLoginToken(deps: AppDeps, token: string, ip: strin
   const exempt = existing !== null && (existing.isAdmin || existing.createdByAdmin);
   let subscription = null;
   if (!exempt) {
-    const found = await deps.subscriptions.findByEmail(email, ...(used.typedEmail ? [used.typedEmail] : []));
+    const found = await askStripe(() => deps.subscriptions.findByEmail(email, ...(used.typedEmail ? [used.typedEmail] : [])));
     if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
   }

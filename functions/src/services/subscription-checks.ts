@@ -4,23 +4,7 @@ import { listUsersWithLinkCounts, recordAudit, saveSubscriptionCheckSummary, set
 import type { UserRecord } from "../data/users.repo";
 import type { AppDeps } from "./deps";
 import { revokeSessions } from "./identity";
-
-/** Stripe answers 429 when called too fast and 5xx when it is unwell: both are worth another try. */
-const retryable = (err: unknown) => {
-  const status = (err as { statusCode?: number }).statusCode;
-  return status === 429 || (typeof status === "number" && status >= 500);
-};
-
-export async function withRetries<T>(work: () => Promise<T>, attempts = 3, baseDelayMs = 250): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= attempts || !retryable(err)) throw err;
-      await new Promise((r) => setTimeout(r, baseDelayMs * 2 ** (attempt - 1)));
-    }
-  }
-}
+import { askStripe } from "./stripe-calls";
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 export async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -39,7 +23,7 @@ export const isExempt = (user: Pick<UserRecord, "isAdmin" | "createdByAdmin">) =
  * and time, and ends the sessions of a member who is no longer active or trialing.
  */
 export async function checkUserSubscription(deps: AppDeps, user: UserRecord): Promise<SubscriptionCheckResult> {
-  const found = await withRetries(() =>
+  const found = await askStripe(() =>
     user.stripeCustomerId ? deps.subscriptions.findByCustomer(user.stripeCustomerId) : deps.subscriptions.findByEmail(user.username),
   );
   await setUserFields(user.id, {

@@ -75,14 +75,19 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
   }
   let updated: UserRecord | null;
   try {
-    updated = await updateUserProfile(user.id, profile, emailChange ? newEmail : undefined);
+    updated = await updateUserProfile(user.id, profile, emailChange ? newEmail : undefined, {
+      actorUid: caller.uid,
+      action: "user.update",
+      targetUid: user.id,
+      targetEmail: user.username,
+      details: { fields: Object.keys(body), ...(emailChange ? { newEmail } : {}) },
+    });
   } catch (err) {
     if (emailChange) await auth().updateUser(user.id, { email: user.username }).catch(() => undefined);
     if (err instanceof EmailTakenError) throw emailTaken();
     throw err;
   }
   if (!updated) throw userNotFound();
-  await recordAudit({ actorUid: caller.uid, action: "user.update", targetUid: user.id, targetEmail: user.username, details: { fields: Object.keys(body), ...(emailChange ? { newEmail } : {}) } });
   return present(updated);
 }
 
@@ -90,31 +95,28 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
 export async function removeUser(caller: Caller, username: string): Promise<void> {
   const user = await userByUsername(username);
   if (user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot delete your own account");
-  await deleteUserData(user.id);
+  await deleteUserData(user.id, { actorUid: caller.uid, action: "user.delete", targetUid: user.id, targetEmail: user.username });
   await auth()
     .deleteUser(user.id)
     .catch((err: { code?: string }) => {
       if (err.code !== "auth/user-not-found") throw err;
     });
-  await recordAudit({ actorUid: caller.uid, action: "user.delete", targetUid: user.id, targetEmail: user.username });
 }
 
 /** Block: their links pause and their sessions end now. Unblock: the links the block paused resume. */
 export async function blockUser(caller: Caller, username: string, blocked: boolean): Promise<AdminUser> {
   const user = await userByUsername(username);
   if (blocked && user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot block your own account");
-  const updated = await setBlocked(user.id, blocked);
+  const updated = await setBlocked(user.id, blocked, { actorUid: caller.uid, action: blocked ? "user.block" : "user.unblock", targetUid: user.id, targetEmail: user.username });
   if (!updated) throw userNotFound();
   if (blocked) await revokeSessions(user.id);
-  await recordAudit({ actorUid: caller.uid, action: blocked ? "user.block" : "user.unblock", targetUid: user.id, targetEmail: user.username });
   return present(updated);
 }
 
 export async function approveUser(caller: Caller, username: string): Promise<AdminUser> {
   const user = await userByUsername(username);
-  const updated = await setUserFields(user.id, { approved: true });
+  const updated = await setUserFields(user.id, { approved: true }, { actorUid: caller.uid, action: "user.approve", targetUid: user.id, targetEmail: user.username });
   if (!updated) throw userNotFound();
-  await recordAudit({ actorUid: caller.uid, action: "user.approve", targetUid: user.id, targetEmail: user.username });
   return present(updated);
 }
 
@@ -163,7 +165,13 @@ export async function mergeAccounts(caller: Caller, primaryEmail: string, duplic
   }
   let result;
   try {
-    result = await mergeUserAccounts(primary, duplicate);
+    result = await mergeUserAccounts(primary, duplicate, {
+      actorUid: caller.uid,
+      action: "user.merge",
+      targetUid: primary.id,
+      targetEmail: primary.username,
+      details: { duplicateUid: duplicate.id },
+    });
   } catch (err) {
     if (err instanceof AccountMergeConflictError) {
       throw new ApiError("MERGE_CONFLICT", `Both accounts have a link in the same program: ${err.programIds.join(", ")}. Delete one of each first.`, {
@@ -175,6 +183,5 @@ export async function mergeAccounts(caller: Caller, primaryEmail: string, duplic
   await auth()
     .deleteUser(duplicate.id)
     .catch(() => undefined);
-  await recordAudit({ actorUid: caller.uid, action: "user.merge", targetUid: primary.id, targetEmail: primary.username, details: { duplicateUid: duplicate.id, ...result } });
   return result;
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { EMAIL_LOGIN_RATE_LIMITS, PASSWORD_LOGIN_RATE_LIMITS } from "../../src/contract/auth";
+import type { OutgoingMail } from "../../src/services/mailer";
+import { ADMIN } from "../support/actors";
+import { resetEmulators } from "../support/emulators";
+import { call } from "../support/http";
+import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
+import { suite } from "../support/suite-env";
+import { ensureAdmin } from "../../../scripts/lib/admin-account";
+
+/**
+ * Rate limits per client address (the per-address and per-username ones are in email-login and
+ * admin-login tests), and answers that never tell whether an account exists. In-process, as in
+ * production: the client's address is the one the proxy in front appends to X-Forwarded-For.
+ */
+const sent: OutgoingMail[] = [];
+let app: Awaited<ReturnType<typeof serveInProcess>>;
+beforeAll(async () => {
+  app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: { send: async (mail) => void sent.push(mail) } }));
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await resetEmulators();
+  sent.length = 0;
+});
+
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+describe("per-address limits", () => {
+  it(`allows ${String(EMAIL_LOGIN_RATE_LIMITS.perIp.limit)} login-link requests an hour from one address, then 429 with Retry-After; other addresses go on`, async () => {
+    const { limit } = EMAIL_LOGIN_RATE_LIMITS.perIp;
+    for (let i = 0; i < limit; i++) {
+      const res = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("203.0.113.7"), body: { email: `visitor${String(i)}@example.com` } });
+      expect(res.status).toBe(200);
+    }
+    const refused = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("203.0.113.7"), body: { email: "one-more@example.com" } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(sent).toHaveLength(limit);
+    // a value the client puts further left in X-Forwarded-For does not buy a new allowance
+    expect((await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("198.51.100.1, 203.0.113.7"), body: { email: "sneaky@example.com" } })).status).toBe(429);
+    expect((await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("198.51.100.9"), body: { email: "other@example.com" } })).status).toBe(200);
+  });
+
+  it(`allows ${String(PASSWORD_LOGIN_RATE_LIMITS.perIp.limit)} password attempts an hour from one address, whatever the usernames`, async () => {
+    await ensureAdmin(ADMIN.email, ADMIN.password);
+    const { limit } = PASSWORD_LOGIN_RATE_LIMITS.perIp;
+    for (let i = 0; i < limit; i++) {
+      const res = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.8"), body: { username: `guess${String(i)}@example.com`, password: "wrong-password" } });
+      expect(res.status).toBe(401);
+    }
+    const refused = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.8"), body: { username: ADMIN.email, password: ADMIN.password } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("answers that reveal nothing", () => {
+  it("POST /api/auth/email answers an unknown, a member's and an admin's address alike", async () => {
+    await ensureAdmin(ADMIN.email, ADMIN.password);
+    const answers = [];
+    for (const email of ["nobody-here@example.com", "active@example.com", ADMIN.email]) {
+      const res = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("203.0.113.20"), body: { email } });
+      answers.push({ status: res.status, body: res.body, type: res.headers.get("content-type") });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 200, body: { sent: true }, type: expect.stringMatching(/^application\/json/) });
+  });
+
+  it("POST /api/login answers a wrong password and an unknown user alike", async () => {
+    await ensureAdmin(ADMIN.email, ADMIN.password);
+    const wrongPassword = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.21"), body: { username: ADMIN.email, password: "not-the-password" } });
+    const unknownUser = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.21"), body: { username: "nobody-here@example.com", password: "not-the-password" } });
+    expect({ status: unknownUser.status, body: unknownUser.body }).toEqual({ status: wrongPassword.status, body: wrongPassword.body });
+    expect(wrongPassword.status).toBe(401);
+  });
+});

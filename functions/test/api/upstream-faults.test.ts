@@ -1,0 +1,138 @@
+import { createServer, type Server } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../src/data/db";
+import { createLinkTester } from "../../src/services/link-tester";
+import type { SubscriptionLookup } from "../../src/services/subscriptions";
+import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
+import { resetEmulators } from "../support/emulators";
+import { call } from "../support/http";
+import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
+import { requestLoginToken } from "../support/members";
+import { suite } from "../support/suite-env";
+
+/**
+ * The services the API leans on failing: Stripe answering 429 or 500, the SMTP server down, a link
+ * under test that never answers. Each gives a clear error or a counted failure in bounded time, and
+ * no change is lost or half made. The real app in-process, with the failing service swapped in.
+ */
+
+const stripeError = (statusCode: number) => Object.assign(new Error(`Stripe said ${String(statusCode)}`), { statusCode });
+const alwaysFailing = (statusCode: number): SubscriptionLookup => ({
+  findByEmail: () => Promise.reject(stripeError(statusCode)),
+  findByCustomer: () => Promise.reject(stripeError(statusCode)),
+});
+const smtpDown = { send: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")) };
+
+let admin: string;
+let alice: string;
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin, alice } = await signInActors());
+});
+
+const userDoc = async (email: string) => (await db().collection("users").where("username", "==", email).get()).docs[0]?.data();
+
+describe("Stripe failing", () => {
+  it.each([429, 500, 503])("a subscription check while Stripe answers %i: retried, then a clear 503, the stored status untouched", async (statusCode) => {
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: alwaysFailing(statusCode) }));
+    const before = await userDoc("active@example.com");
+    const res = await call("POST", "/api/admin/check-subscription/active@example.com", { baseUrl: app.url, idToken: admin });
+    await app.close();
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: "UPSTREAM_UNAVAILABLE", message: "The payment provider could not be reached. Please try again in a minute." });
+    expect(await userDoc("active@example.com")).toEqual(before);
+  });
+
+  it("a subscription check that Stripe rate-limits once goes through on the retry", async () => {
+    let calls = 0;
+    const real = productionLikeDeps(suite.stripeUrl).subscriptions;
+    const flaky: SubscriptionLookup = {
+      findByEmail: (...emails) => (++calls === 1 ? Promise.reject(stripeError(429)) : real.findByEmail(...emails)),
+      findByCustomer: (id) => (++calls === 1 ? Promise.reject(stripeError(429)) : real.findByCustomer(id)),
+    };
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: flaky }));
+    const res = await call("POST", "/api/admin/check-subscription/active@example.com", { baseUrl: app.url, idToken: admin });
+    await app.close();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "active", isActive: true });
+    expect(calls).toBe(2);
+  });
+
+  it("Check All Subscriptions counts the members Stripe failed for in errors and stores the rest", async () => {
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: alwaysFailing(500) }));
+    const res = await call("POST", "/api/admin/check-all-subscriptions", { baseUrl: app.url, idToken: admin });
+    await app.close();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ total: 2, active: 0, cancelled: 0, not_found: 0, errors: 2 });
+    // nobody lost access because Stripe was unwell
+    expect((await call("GET", "/api/user/links", { idToken: alice })).status).toBe(200);
+  });
+
+  it("a new member's login link while Stripe is down: 503 to try again, no account made, the link still usable", async () => {
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: alwaysFailing(500) }));
+    const token = await requestLoginToken("trialing-new@example.com");
+    const res = await call("GET", `/api/auth/login?token=${token}`, { baseUrl: app.url });
+    await app.close();
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(await userDoc("trialing-new@example.com")).toBeUndefined();
+    // the same link works once Stripe is back (it has uses left); this address has no subscription, so the answer is the rule's
+    const again = await call("GET", `/api/auth/login?token=${token}`);
+    expect(again.body.code).toBe("NO_ACTIVE_SUBSCRIPTION");
+  });
+});
+
+describe("SMTP down", () => {
+  it("a link marked dead stays dead; the owner is recorded as not told", async () => {
+    const program = await createProgramAs(admin, "Chase");
+    const link = await submitOwnLink(alice, program.id);
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: smtpDown }));
+    const res = await call("POST", `/api/links/${link.id}/mark-dead`, { baseUrl: app.url, idToken: admin, body: { note: "Expired offer" } });
+    const bulk = await call("PATCH", "/api/links/bulk", { baseUrl: app.url, idToken: admin, body: { ids: [link.id], op: "mark-dead", deadNote: "Still expired" } });
+    await app.close();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isDead: true, deadNote: "Expired offer", lastNotifiedAt: null });
+    expect(bulk.body).toEqual({ updated: 1, failed: [] });
+    const stored = (await call("GET", "/api/user/links", { idToken: alice })).body[0];
+    expect(stored).toMatchObject({ isDead: true, deadNote: "Still expired", lastNotifiedAt: null });
+  });
+
+  it("a login link request: 503 with the error body, never the mail server's message", async () => {
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: smtpDown }));
+    const res = await call("POST", "/api/auth/email", { baseUrl: app.url, body: { email: "active@example.com" } });
+    await app.close();
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(res.text).not.toContain("ECONNREFUSED");
+  });
+});
+
+describe("a link under test that never answers", () => {
+  let hanging: Server;
+  let hangingUrl: string;
+  beforeAll(async () => {
+    // accepts the connection, reads the request, never says a word
+    hanging = createServer((socket) => socket.on("data", () => undefined));
+    await new Promise<void>((listening) => hanging.listen(0, "127.0.0.1", listening));
+    hangingUrl = `http://127.0.0.1:${String((hanging.address() as AddressInfo).port)}/offer`;
+  });
+  afterAll(() => new Promise<void>((closed) => hanging.close(() => closed())));
+
+  it("is reported as timed out at the deadline, one test and in bulk, and the result is stored", async () => {
+    const program = await createProgramAs(admin, "Chase");
+    const link = await submitOwnLink(alice, program.id, hangingUrl);
+    // the deadline shortened to 1 s, and loopback allowed, for this test only
+    const linkTester = createLinkTester({ timeoutMs: 1000, isAddressAllowed: () => true });
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { linkTester }));
+    // (a request that hung would fail this test on the runner's own timeout)
+    const one = await call("POST", `/api/admin/test-referral-link/${link.id}`, { baseUrl: app.url, idToken: admin, body: {} });
+    const bulk = await call("PATCH", "/api/links/bulk", { baseUrl: app.url, idToken: admin, body: { ids: [link.id], op: "test" } });
+    await app.close();
+    expect(one.status).toBe(200);
+    expect(one.body.validation).toMatchObject({ isValid: false, errorMessage: "Timed out after 1 second" });
+    expect(bulk.body).toEqual({ updated: 1, failed: [] });
+    const stored = ((await call("GET", "/api/links", { idToken: admin })).body as { id: string; testedOffer: string }[]).find((l) => l.id === link.id)!;
+    expect(stored.testedOffer).toContain("Timed out after 1 second");
+  });
+});
