@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", importNames: ["z"], message: "Import z from the contract's zod.ts (@contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
+        { paths: [{ name: "zod", message: "Import from the contract's zod.ts (@contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
       ],
     },
   },

@@ -11,6 +11,7 @@ import {
   stripeSecretKey,
 } from "./config";
 import { communitySchema, type Community } from "./contract/community";
+import { logger } from "firebase-functions";
 import { createLinkTester } from "./services/link-tester";
 import { emulatorFixtureOptions } from "./services/link-tester-fixture";
 import type { AppDeps } from "./services/deps";
@@ -35,8 +36,12 @@ export function getDeps(): AppDeps {
 
 const COMMUNITY_PARAMS = { name: communityName, joinUrl: communityJoinUrl, supportEmail: communitySupportEmail } as const;
 
-/** A wrong join URL or support address would reach every visitor: refuse to start with it, saying which. */
-function communityFromConfig(): Community {
+/**
+ * A wrong join URL or support address must not reach visitors: an invalid configuration is logged,
+ * naming each bad value, and the community is left out (its endpoint answers 503) rather than
+ * taking the whole API, member login included, down with it.
+ */
+function communityFromConfig(): Community | null {
   const parsed = communitySchema.safeParse({
     name: COMMUNITY_PARAMS.name.value(),
     joinUrl: COMMUNITY_PARAMS.joinUrl.value(),
@@ -47,7 +52,8 @@ function communityFromConfig(): Community {
       const field = issue.path[0] as keyof typeof COMMUNITY_PARAMS;
       return `${COMMUNITY_PARAMS[field].name}: ${issue.message}`;
     });
-    throw new Error(`Invalid community configuration in functions/.env.<project>: ${problems.join("; ")}`);
+    logger.error(`Invalid community configuration in functions/.env.<project>: ${problems.join("; ")}`);
+    return null;
   }
   return parsed.data;
 }

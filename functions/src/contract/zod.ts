@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, ZodError } from "zod";
 
 /*
  * zod compiles object parsers with `new Function` when the runtime allows eval, and decides so when
@@ -8,4 +8,4 @@ import { z } from "zod";
  */
 z.config({ jitless: true });
 
-export { z };
+export { z, ZodError };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { logger } from "firebase-functions";
-import { ZodError } from "zod";
+import { ZodError } from "../contract/zod";
 import { MESSAGES, type ErrorBody } from "../contract/errors";
 import { ApiError } from "../services/api-error";
 

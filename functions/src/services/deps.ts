@@ -11,8 +11,11 @@ export interface AppDeps {
   linkTester: LinkTester;
   /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
   appOrigin: string;
-  /** The community that runs the hub (configuration): named on the pages and in e-mails. */
-  community: Community;
+  /**
+   * The community that runs the hub (configuration): named on the pages and in e-mails. Null when the
+   * configuration is invalid: only what needs it then fails, not every route.
+   */
+  community: Community | null;
   /** Web API key of the Firebase project, for password checks on POST /api/login. */
   webApiKey: string;
   /** True only in the emulator: the login token is then returned in the answer too. */

@@ -27,4 +27,11 @@ describe("outgoing e-mails", () => {
     expect(dead.html).not.toContain("<script>");
     expect(dead.text).toContain("Questions? Write to help@points.example.org");
   });
+
+  it("still go out, naming the hub alone, when the community's configuration is invalid", () => {
+    const mail = loginLinkMail("a@example.com", "https://hub.example.com/email-login?token=t", null);
+    expect(mail.subject).toBe("Your login link for the Referral Hub");
+    expect(mail.text).toContain("https://hub.example.com/email-login?token=t");
+    expect(mail.text).not.toContain("Questions?");
+  });
 });

@@ -27,16 +27,17 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** How every e-mail ends: who sent it and where a member gets help. */
-function signOff(community: Community): { text: string; html: string } {
-  const hub = hubNameOf(community);
+function signOff(community: Community | null): { text: string; html: string } {
+  const hub = hubNameOf(community ?? undefined);
+  if (!community) return { text: `\n--\n${hub}\n`, html: `<p style="color:#6b7280">— ${escapeHtml(hub)}</p>` };
   return {
     text: `\n--\n${hub}\nQuestions? Write to ${community.supportEmail}\n`,
     html: `<p style="color:#6b7280">— ${escapeHtml(hub)}<br>Questions? Write to <a href="mailto:${escapeHtml(community.supportEmail)}">${escapeHtml(community.supportEmail)}</a></p>`,
   };
 }
 
-export function loginLinkMail(to: string, loginUrl: string, community: Community): OutgoingMail {
-  const hub = hubNameOf(community);
+export function loginLinkMail(to: string, loginUrl: string, community: Community | null): OutgoingMail {
+  const hub = hubNameOf(community ?? undefined);
   const end = signOff(community);
   return {
     to,
@@ -49,7 +50,7 @@ export function loginLinkMail(to: string, loginUrl: string, community: Community
 export function deadLinkMail(
   to: string,
   details: { programName: string; link: string; note: string | null; dashboardUrl: string },
-  community: Community,
+  community: Community | null,
 ): OutgoingMail {
   const note = details.note ? `\n\nNote from the admin: ${details.note}` : "";
   const htmlNote = details.note ? `<p>Note from the admin: ${escapeHtml(details.note)}</p>` : "";

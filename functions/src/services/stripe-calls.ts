@@ -7,26 +7,35 @@ const retryable = (err: unknown) => {
   return status === 429 || (typeof status === "number" && status >= 500);
 };
 
-async function withRetries<T>(work: () => Promise<T>, attempts = 3, baseDelayMs = 250): Promise<T> {
+/** The SDK's StripeConnectionError: Stripe could not be reached at all (after the SDK's own retry). */
+const unreachable = (err: unknown) => (err as { type?: string }).type === "StripeConnectionError";
+
+const ATTEMPTS = 3;
+const BASE_DELAY_MS = 250;
+/**
+ * No new attempt starts this long after the first: a lookup is a few calls of at most 10 s each
+ * (the SDK's timeout), and the whole answer must come well inside the function's 60 s.
+ */
+const RETRY_WINDOW_MS = 15_000;
+
+/**
+ * A Stripe lookup, tried again on 429/5xx. If Stripe still does not answer, or cannot be reached,
+ * the caller gets a clear 503 to try again later (never Stripe's own message); nothing has been
+ * stored by then. Anything else (a refused key, a bug) is not Stripe being unwell: it is thrown on,
+ * and answered as the 500 it is.
+ */
+export async function askStripe<T>(work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (err) {
-      if (attempt >= attempts || !retryable(err)) throw err;
-      await new Promise((r) => setTimeout(r, baseDelayMs * 2 ** (attempt - 1)));
+      if (!retryable(err) && !unreachable(err)) throw err;
+      if (attempt >= ATTEMPTS || Date.now() - started > RETRY_WINDOW_MS) {
+        logger.warn("Stripe did not answer", { statusCode: (err as { statusCode?: number }).statusCode, error: err instanceof Error ? err.message : String(err) });
+        throw new ApiError("UPSTREAM_UNAVAILABLE", "The payment provider could not be reached. Please try again in a minute.");
+      }
+      await new Promise((r) => setTimeout(r, BASE_DELAY_MS * 2 ** (attempt - 1)));
     }
-  }
-}
-
-/**
- * A Stripe lookup with retries on 429/5xx. If Stripe still does not answer, the caller gets a clear
- * 503 to try again later (never Stripe's own message): nothing has been stored by then.
- */
-export async function askStripe<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await withRetries(work);
-  } catch (err) {
-    logger.warn("Stripe did not answer", { statusCode: (err as { statusCode?: number }).statusCode, error: err instanceof Error ? err.message : String(err) });
-    throw new ApiError("UPSTREAM_UNAVAILABLE", "The payment provider could not be reached. Please try again in a minute.");
   }
 }

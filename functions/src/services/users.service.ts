@@ -91,9 +91,17 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
   return present(updated);
 }
 
-/** Deletes the user with their links, clicks, tokens and sign-in account. */
+/**
+ * Deletes the user with their links, clicks, tokens and sign-in account: the data in one transaction
+ * (with its audit entry), then the sign-in account. If that last step fails, a retry of the same
+ * delete finds the account left without its user and finishes the job.
+ */
 export async function removeUser(caller: Caller, username: string): Promise<void> {
-  const user = await userByUsername(username);
+  const user = await userByUsername(username).catch(async (err: unknown) => {
+    if (await deleteSignInAccountWithoutUser(username)) return null;
+    throw err;
+  });
+  if (!user) return;
   if (user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot delete your own account");
   await deleteUserData(user.id, { actorUid: caller.uid, action: "user.delete", targetUid: user.id, targetEmail: user.username });
   await auth()
@@ -101,6 +109,16 @@ export async function removeUser(caller: Caller, username: string): Promise<void
     .catch((err: { code?: string }) => {
       if (err.code !== "auth/user-not-found") throw err;
     });
+}
+
+/** The sign-in account of an e-mail that has no user any more (an interrupted delete): removed. */
+async function deleteSignInAccountWithoutUser(email: string): Promise<boolean> {
+  const account = await auth()
+    .getUserByEmail(email.trim().toLowerCase())
+    .catch(() => null);
+  if (!account || (await getUserById(account.uid))) return false;
+  await auth().deleteUser(account.uid);
+  return true;
 }
 
 /** Block: their links pause and their sessions end now. Unblock: the links the block paused resume. */

@@ -50,6 +50,17 @@ describe("outside the emulator", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
+  it("with an invalid community configuration, fails only the community's own endpoint, not login", async () => {
+    const misconfigured = await serveInProcess(productionLikeDeps(suite.stripeUrl, { community: null, mailer: { send: async (mail) => void sent.push(mail) } }));
+    const community = await call("GET", "/api/public/community", { baseUrl: misconfigured.url });
+    const login = await call("POST", "/api/auth/email", { baseUrl: misconfigured.url, body: { email: "active@example.com" } });
+    await misconfigured.close();
+    expect(community.status).toBe(503);
+    expect(community.body.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(login.status).toBe(200);
+    expect(sent.at(-1)!.subject).toBe("Your login link for the Referral Hub");
+  });
+
   it("accepts a token until one hour has passed, not after", async () => {
     await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } });
     const token = tokenFromMail();

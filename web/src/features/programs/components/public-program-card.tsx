@@ -50,7 +50,7 @@ export function PublicProgramCard({ program, membership }: PublicProgramCardProp
           <Typography variant="caption" color="text.secondary" component="p">
             Rotation address
           </Typography>
-          <CopyRotationAddress redirectUrl={address} programName={program.name} />
+          <CopyRotationAddress redirectUrl={program.redirectUrl} programName={program.name} />
         </Box>
         {program.activeLinkCount > 0 ? (
           <Box>
