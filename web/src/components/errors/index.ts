@@ -1,1 +1,2 @@
 export { RouteErrorFallback } from "./route-error-fallback";
+export { LoadErrorAlert } from "./load-error-alert";

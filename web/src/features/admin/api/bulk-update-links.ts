@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { bulkLinkRequestSchema, bulkLinkResultSchema, type BulkLinkResult, type BulkOperation } from "@contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { chunkIds, combineBulkResults, type BulkOutcome } from "../utils/bulk";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { useInvalidateAdminData } from "./admin-cache";
 
 export interface BulkUpdateInput {

@@ -12,7 +12,7 @@ import { PageSpinner } from "@/components/spinners";
 import { useToast } from "@/components/toasts";
 import { useAdminAnnouncement } from "../api/get-active-announcement";
 import { useSaveAnnouncement } from "../api/save-announcement";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 
 /** Announcements tab: the single announcement's message and active flag. */
 export function AnnouncementsTab() {

@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import { useToast } from "@/components/toasts";
 import { useAutoApproveSubscribers } from "../api/auto-approve-subscribers";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { autoApproveSummary } from "../utils/user-messages";
 
 /** Approves every pending user whose subscription is valid, then says how many. */

@@ -1,7 +1,7 @@
 import type { AdminUser } from "@contract/users";
 import { useToast } from "@/components/toasts";
 import { useBlockUser } from "../api/block-user";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /** Blocking pauses every link of the user and signs them out, so it asks first. */

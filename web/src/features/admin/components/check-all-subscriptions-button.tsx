@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useToast } from "@/components/toasts";
 import { useCheckAllSubscriptions } from "../api/check-all-subscriptions";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { checkAllSummary } from "../utils/user-messages";
 
 /** Checks every user's subscription with the payment provider and reports the counts. */

@@ -1,7 +1,7 @@
 import type { ReferralLink } from "@contract/links";
 import { useToast } from "@/components/toasts";
 import { useDeleteLink } from "../api/delete-link";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export function DeleteLinkDialog({ link, onClose }: { link: ReferralLink; onClose: () => void }) {

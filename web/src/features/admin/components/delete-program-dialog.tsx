@@ -1,7 +1,7 @@
 import type { Program } from "@contract/programs";
 import { useToast } from "@/components/toasts";
 import { useDeleteProgram } from "../api/delete-program";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export function DeleteProgramDialog({ program, onClose }: { program: Program; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { AdminUser } from "@contract/users";
 import { useToast } from "@/components/toasts";
 import { useDeleteUser } from "../api/delete-user";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { ConfirmDialog } from "./confirm-dialog";
 
 interface DeleteUserDialogProps {

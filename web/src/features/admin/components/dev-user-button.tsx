@@ -3,7 +3,7 @@ import SupervisorAccountIcon from "@mui/icons-material/SupervisorAccount";
 import { useState } from "react";
 import { loginAsUserRequestSchema } from "@contract/users";
 import { useToast } from "@/components/toasts";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { EmailFormDialog } from "./email-form-dialog";
 
 /** 'Dev User': logs in as any user by e-mail, as 'Log in as user' does from a user card. */

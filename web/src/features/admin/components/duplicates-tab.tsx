@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { AdminUser } from "@contract/users";
 import { PageSpinner } from "@/components/spinners";
 import { useDuplicateUsers } from "../api/get-duplicate-users";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { DuplicateGroupCard } from "./duplicate-group-card";
 import { MergeAccountsDialog } from "./merge-accounts-dialog";
 

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from "react";
 import { updateLinkRequestSchema, type ReferralLink } from "@contract/links";
 import { useToast } from "@/components/toasts";
 import { useUpdateLink } from "../api/update-link";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 
 type FieldErrors = Partial<Record<"link" | "description", string>>;
 

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from "react";
 import { updateProgramRequestSchema, type Program } from "@contract/programs";
 import { useToast } from "@/components/toasts";
 import { useUpdateProgram } from "../api/update-program";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { fallbackUrlForRequest } from "../utils/program-list";
 
 type Field = "name" | "description" | "fallbackUrl";

@@ -11,7 +11,7 @@ import type { ReferralLink } from "@contract/links";
 import { PageSpinner } from "@/components/spinners";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { useLinks } from "../api/get-links";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
 import { setSelected, visibleSelection } from "../utils/selection";
 import { BulkActionBar } from "./bulk-action-bar";

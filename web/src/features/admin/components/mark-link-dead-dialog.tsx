@@ -1,7 +1,7 @@
 import type { ReferralLink } from "@contract/links";
 import { useToast } from "@/components/toasts";
 import { useMarkLinkDead } from "../api/mark-link-dead";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { DeadNoteDialog } from "./dead-note-dialog";
 
 export function MarkLinkDeadDialog({ link, onClose }: { link: ReferralLink; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { AdminUser } from "@contract/users";
 import { useToast } from "@/components/toasts";
 import { useMergeAccounts } from "../api/merge-accounts";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { mergeSummary } from "../utils/user-messages";
 import { ConfirmDialog } from "./confirm-dialog";
 

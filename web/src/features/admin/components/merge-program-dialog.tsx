@@ -13,7 +13,7 @@ import { useId, useMemo, useState } from "react";
 import type { Program } from "@contract/programs";
 import { useToast } from "@/components/toasts";
 import { useMergeProgram } from "../api/merge-program";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { otherPrograms } from "../utils/program-list";
 
 /** Merge a program into another: every link moves to the target and this program is deleted. */

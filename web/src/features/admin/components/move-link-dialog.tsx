@@ -13,7 +13,7 @@ import type { ReferralLink } from "@contract/links";
 import type { Program } from "@contract/programs";
 import { useToast } from "@/components/toasts";
 import { useMoveLink } from "../api/move-link";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { otherPrograms } from "../utils/program-list";
 
 /** Move a link to another program: the current one is not offered, and Move waits for a choice. */

@@ -17,7 +17,7 @@ import { useToast } from "@/components/toasts";
 import { useApproveProgram } from "../api/approve-program";
 import { useSetDistributionMode } from "../api/set-distribution-mode";
 import { useToggleProgramShared } from "../api/toggle-program-shared";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 
 export type ProgramDialogAction = "edit" | "merge" | "delete";
 

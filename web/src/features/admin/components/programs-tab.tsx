@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { Program } from "@contract/programs";
 import { PageSpinner } from "@/components/spinners";
 import { usePrograms } from "@/features/programs/api/get-programs";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { DEFAULT_PROGRAM_FILTERS, filterPrograms, type ProgramFilters } from "../utils/program-list";
 import { DeleteProgramDialog } from "./delete-program-dialog";
 import { EditProgramDialog } from "./edit-program-dialog";

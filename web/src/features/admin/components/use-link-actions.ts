@@ -8,7 +8,7 @@ import { useMarkLinkAlive } from "../api/mark-link-alive";
 import { usePauseLink } from "../api/pause-link";
 import { useTestReferralLink } from "../api/test-referral-link";
 import { useUnpauseLink } from "../api/unpause-link";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { LINK_TEST_REQUEST_FAILED, linkTestToast } from "../utils/link-test";
 
 /** Actions a row runs at once; the others open a dialog. */

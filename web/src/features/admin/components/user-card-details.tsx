@@ -12,7 +12,7 @@ import type { AdminUser } from "@contract/users";
 import { useToast } from "@/components/toasts";
 import { useApproveUser } from "../api/approve-user";
 import { useUnblockUser } from "../api/unblock-user";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { localDateTime } from "../utils/user-list";
 
 export type UserDialogAction = "settings" | "block";

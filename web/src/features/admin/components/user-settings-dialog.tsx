@@ -14,7 +14,7 @@ import { updateUserRequestSchema, type AdminUser } from "@contract/users";
 import { useToast } from "@/components/toasts";
 import { useCheckSubscription } from "../api/check-subscription";
 import { useUpdateUser } from "../api/update-user";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { paymentIdChanges, settingsFormFromUser, userUpdateInput, type UserSettingsForm } from "../utils/user-settings";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { UserSubscriptionSection } from "./user-subscription-section";

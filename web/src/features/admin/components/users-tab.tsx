@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { AdminUser } from "@contract/users";
 import { PageSpinner } from "@/components/spinners";
 import { useUsers } from "../api/get-users";
-import { errorText } from "../utils/errors";
+import { errorText } from "@/lib/error-text";
 import { DEFAULT_USER_FILTERS, filterUsers, type UserFilters } from "../utils/user-list";
 import { AutoApproveButton } from "./auto-approve-button";
 import { BlockUserDialog } from "./block-user-dialog";

@@ -17,7 +17,7 @@ import { useAnalyticsClicks } from "../api/get-analytics-clicks";
 import { analyticsSummary } from "../utils/summary-cards";
 import { nextSort } from "../utils/table-sort";
 import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
-import { LoadErrorAlert } from "./load-error-alert";
+import { LoadErrorAlert } from "@/components/errors";
 import { OverviewTab } from "./overview-tab";
 import { ProgramsTab } from "./programs-tab";
 import { SummaryCards } from "./summary-cards";

@@ -5,7 +5,7 @@ import { useAnalyticsUsers } from "../api/get-analytics-users";
 import type { SortState } from "../utils/table-sort";
 import { userAnalyticsRows, type UserSortColumn } from "../utils/user-analytics";
 import { EmptyState } from "./empty-state";
-import { LoadErrorAlert } from "./load-error-alert";
+import { LoadErrorAlert } from "@/components/errors";
 import { SectionCard } from "./section-card";
 import { UserAnalyticsTable } from "./user-analytics-table";
 

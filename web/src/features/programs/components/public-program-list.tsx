@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
 import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { LoadErrorAlert } from "@/components/errors";
 import { usePublicPrograms } from "../api/get-public-programs";
 import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
 import { ProgramMembership } from "./program-membership";
@@ -49,18 +50,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
     );
   }
   if (programs.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void programs.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the programs. {programs.error.message}
-      </Alert>
-    );
+    return <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />;
   }
   if (programs.data.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import { errorText } from "@/features/admin/utils/errors";
+import { errorText } from "@/lib/error-text";
 
 interface LoadErrorAlertProps {
   what: string;
@@ -10,7 +10,7 @@ interface LoadErrorAlertProps {
   onRetry: () => void;
 }
 
-/** A failed load says what failed and offers Retry, instead of leaving the page blank. */
+/** A failed load (any feature's) says what failed and offers Retry, instead of leaving the page blank. */
 export function LoadErrorAlert({ what, error, retrying, onRetry }: LoadErrorAlertProps) {
   return (
     <Alert
