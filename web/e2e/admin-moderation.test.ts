@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, signInAsAdmin } from "./support/admin";
+import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
-import { clearInbox, ensureAdmin, idTokenFromPassword, latestMailTo, resetEmulators, signInMember } from "./support/suite";
+import { clearInbox, latestMailTo, signInMember } from "./support/suite";
 
 const browser = useBrowser();
 
@@ -24,10 +24,8 @@ let adminToken: string;
 let ids: { chase: string; amex: string; discover: string; aliceChase: string; tomAmex: string; caseyAmex: string };
 
 beforeEach(async () => {
-  await resetEmulators();
+  adminToken = await freshStoreWithAdmin();
   await clearInbox();
-  await ensureAdmin(ADMIN.email, ADMIN.password);
-  adminToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   const [alice, tom] = await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
   // a member proposes a program with a link; others submit to approved programs
   const chase = await api("POST", "/api/programs", alice, { name: "Chase Sapphire" });

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, signInAsAdmin } from "./support/admin";
+import { ADMIN, freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
-import { clearInbox, ensureAdmin, idTokenFromPassword, resetEmulators, signInMember } from "./support/suite";
+import { clearInbox, idTokenFromPassword, signInMember } from "./support/suite";
 
 const browser = useBrowser();
 
@@ -20,10 +20,8 @@ interface User {
 let adminToken: string;
 
 beforeEach(async () => {
-  await resetEmulators();
+  adminToken = await freshStoreWithAdmin();
   await clearInbox();
-  await ensureAdmin(ADMIN.email, ADMIN.password);
-  adminToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   // two members sign in once: both are pending approval
   await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
 });

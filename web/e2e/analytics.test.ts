@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { newClickId, recordVisit } from "../../functions/src/data/visits.repo";
-import { ADMIN, signInAsAdmin } from "./support/admin";
+import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
-import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -25,9 +24,7 @@ async function visit(programId: string, times: number) {
 }
 
 beforeEach(async () => {
-  await resetEmulators();
-  await ensureAdmin(ADMIN.email, ADMIN.password);
-  const adminToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  const adminToken = await freshStoreWithAdmin();
   const chase = await api<{ id: string }>("POST", "/api/programs", adminToken, { name: "Chase Sapphire" });
   const amex = await api<{ id: string }>("POST", "/api/programs", adminToken, { name: "Amex Gold" });
   await approvedLink(adminToken, chase.id, "alice@example.com", "Alice");

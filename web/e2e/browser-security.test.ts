@@ -1,18 +1,15 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, signInAsAdmin } from "./support/admin";
+import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { newPage, screenshot, useBrowser } from "./support/browser";
 import { signInAsMember } from "./support/member";
-import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
 let admin: string;
 
 beforeEach(async () => {
-  await resetEmulators();
-  await ensureAdmin(ADMIN.email, ADMIN.password);
-  admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  admin = await freshStoreWithAdmin();
 });
 
 // Text a member or admin could type that a careless page would turn into markup and script.

@@ -3,19 +3,16 @@ import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY, FIXTURE_SITE } from "../../scripts/lib/suite-config";
-import { ADMIN, signInAsAdmin } from "./support/admin";
+import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
 import { signInAsMember } from "./support/member";
-import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./support/suite";
 
 const browser = useBrowser();
 let admin: string;
 
 beforeEach(async () => {
-  await resetEmulators();
-  await ensureAdmin(ADMIN.email, ADMIN.password);
-  admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  admin = await freshStoreWithAdmin();
 });
 
 // A visitor's ordinary browser: headless Chromium's own User-Agent is a bot's, whose visits are not counted.

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./suite";
 
 /** The admin the browser tests create (ensureAdmin) and sign in as. */
 export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
@@ -10,4 +11,11 @@ export async function signInAsAdmin(page: Page, admin: { email: string; password
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+}
+
+/** An empty store with only the admin in it; returns the admin's ID token for API set-up calls. */
+export async function freshStoreWithAdmin(): Promise<string> {
+  await resetEmulators();
+  await ensureAdmin(ADMIN.email, ADMIN.password);
+  return idTokenFromPassword(ADMIN.email, ADMIN.password);
 }
