@@ -1,6 +1,7 @@
 import { setGlobalOptions } from "firebase-functions/v2";
 import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
+import { onTaskDispatched } from "firebase-functions/v2/tasks";
 import type { Express } from "express";
 import { apiSecrets, isEmulator } from "./config";
 import { handleRedirect } from "./redirect";
@@ -58,4 +59,31 @@ export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", 
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
   const { foldFinishedVisitDays } = await import("./services/visit-fold");
   await foldFinishedVisitDays(new Date(event.scheduleTime));
+});
+
+/**
+ * The background purge of deleted links' click records (data/click-purges.repo): each task deletes
+ * pages of records for about 30 s, stores its cursor and enqueues the next slice. A slice that fails is
+ * retried by the queue from that cursor; a few at a time, so purges never crowd out the rotation's writes.
+ */
+export const purgeClicks = onTaskDispatched(
+  {
+    retryConfig: { maxAttempts: 50, minBackoffSeconds: 10, maxBackoffSeconds: 300, maxDoublings: 5 },
+    rateLimits: { maxConcurrentDispatches: 4 },
+    memory: "256MiB",
+    timeoutSeconds: 120,
+  },
+  async (req) => {
+    const { runPurgeTask } = await import("./data/click-purges.repo");
+    await runPurgeTask(req.data);
+  },
+);
+
+/**
+ * Starts again every purge that has stopped moving (its first enqueue failed, or the queue gave up on
+ * it), so that every deletion's clicks go in the end. Emulators do not fire schedules: tested through `.run`.
+ */
+export const clickPurgeSweep = onSchedule({ schedule: "every 30 minutes", timeoutSeconds: 300 }, async (event) => {
+  const { resumeStalledPurges } = await import("./data/click-purges.repo");
+  await resumeStalledPurges(new Date(event.scheduleTime));
 });

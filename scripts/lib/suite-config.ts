@@ -7,6 +7,8 @@ export const PORTS = {
   firestore: 8080,
   auth: 9099,
   pubsub: 8085,
+  /** The Cloud Tasks emulator, started with the Functions emulator: it runs the task queue functions. */
+  tasks: 9499,
   hub: 4400,
   stripe: 12111,
   webFixture: 12112,
@@ -49,6 +51,8 @@ export const EXEC_ENV = {
   FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
   FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
   PUBSUB_EMULATOR_HOST: `${HOST}:${PORTS.pubsub}`,
+  // firebase-admin's taskQueue().enqueue goes to the emulator's queues (tests that run the app in-process)
+  CLOUD_TASKS_EMULATOR_HOST: `${HOST}:${PORTS.tasks}`,
   GCLOUD_PROJECT: PROJECT_ID,
   STRIPE_URL: URLS.stripe,
   MAIL_URL: URLS.inbox,

@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import { getFunctions } from "firebase-admin/functions";
 
 function app() {
   return getApps()[0] ?? initializeApp();
@@ -16,6 +17,9 @@ export function db(): Firestore {
 }
 
 export const auth = () => getAuth(app());
+
+/** A Cloud Tasks queue function of this project (in the emulator, its Cloud Tasks emulator). */
+export const taskQueue = <Args extends Record<string, unknown>>(functionName: string) => getFunctions(app()).taskQueue<Args>(functionName);
 
 export const COLLECTIONS = {
   users: "users",
@@ -37,4 +41,8 @@ export const COLLECTIONS = {
   announcements: "announcements",
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",
+  /** Click records of deleted links still to delete, one per deletion: the background purge's to-do list and cursor (click-purges.repo). */
+  clickPurges: "click_purges",
+  /** One per "Log in as user": who, whom, when, and when and why it ended (see services/impersonation.ts). */
+  impersonations: "impersonations",
 } as const;

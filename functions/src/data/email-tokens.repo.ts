@@ -1,7 +1,14 @@
-import { FieldValue, Timestamp } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 
 const tokens = () => db().collection(COLLECTIONS.emailTokens);
+
+/**
+ * How long a token is kept after it expired: Firestore's TTL policy on `deleteAt`
+ * (firestore.indexes.json) removes it then, usually within a day. Until then an old link still
+ * answers TOKEN_EXPIRED rather than TOKEN_INVALID.
+ */
+export const EXPIRED_TOKEN_KEPT_MS = 7 * 86_400_000;
 
 export interface NewEmailToken {
   /** SHA-256 of the token, hex: the document id, so the token itself is never stored. */
@@ -19,6 +26,7 @@ export async function saveEmailToken(token: NewEmailToken): Promise<void> {
     typedEmail: token.typedEmail,
     token: token.tokenHash,
     expiresAt: Timestamp.fromDate(token.expiresAt),
+    deleteAt: Timestamp.fromMillis(token.expiresAt.getTime() + EXPIRED_TOKEN_KEPT_MS),
     createdAt: FieldValue.serverTimestamp(),
     useCount: 0,
     maxUses: token.maxUses,
@@ -49,4 +57,12 @@ export async function useEmailToken(tokenHash: string, now: Date, ip: string | n
     tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip });
     return { ok: true, email: String(data.email), typedEmail: typeof data.typedEmail === "string" ? data.typedEmail : null } as const;
   });
+}
+
+/**
+ * Inside a transaction: the tokens of this address that have not expired (user delete and merge touch
+ * only these; expired ones open nothing and leave by TTL). Uses the (email, expiresAt) index.
+ */
+export async function unexpiredTokensOf(tx: Transaction, email: string, now: Date): Promise<QueryDocumentSnapshot[]> {
+  return (await tx.get(tokens().where("email", "==", email).where("expiresAt", ">", Timestamp.fromDate(now)))).docs;
 }

@@ -1,7 +1,8 @@
 import { FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef } from "./keys";
-import { deleteVisitsOf, readConsistently, unfoldedVisits } from "./visits.repo";
+import { schedulePurgeIn, startPurge } from "./click-purges.repo";
+import { readConsistently, unfoldedVisits } from "./visits.repo";
 import { str, toIso, toIsoOrEpoch } from "./timestamps";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
@@ -210,16 +211,20 @@ export async function moveLink(id: string, targetProgramId: string, programCheck
   return found ? getLink(id) : null;
 }
 
-/** Deletes a link and its slot, if `guard` accepts it; its clicks follow (see deleteVisitsOf). */
+/**
+ * Deletes a link and its slot, if `guard` accepts it, and records the purge of its clicks in the same
+ * transaction; the clicks then go in the background (click-purges.repo).
+ */
 export async function deleteLink(id: string, guard: (link: LinkRecord) => boolean = () => true): Promise<boolean> {
   const ref = linksCollection().doc(id);
-  const deleted = await db().runTransaction(async (tx) => {
+  const purgeId = await db().runTransaction(async (tx) => {
     const current = linkFromSnapshot(await tx.get(ref));
     if (!current || !guard(current)) return false;
     tx.delete(ref);
     tx.delete(linkSlotRef(current.programId, current.email));
-    return true;
+    return schedulePurgeIn(tx, [id], "link");
   });
-  if (deleted) await deleteVisitsOf([id]);
-  return deleted;
+  if (purgeId === false) return false;
+  await startPurge(purgeId);
+  return true;
 }

@@ -1,9 +1,9 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode } from "../contract/programs";
+import { schedulePurgeIn, startPurge } from "./click-purges.repo";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef, programNameRef } from "./keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
-import { deleteVisitsOf } from "./visits.repo";
 import { str, toIsoOrEpoch } from "./timestamps";
 
 export interface ProgramRecord {
@@ -125,12 +125,15 @@ async function linksOfProgramIn(tx: Transaction, programId: string): Promise<Lin
   return snap.docs.map((d) => linkFromSnapshot(d)!);
 }
 
-/** Deletes a program with its links (and their slots) in one transaction; then their clicks. */
+/**
+ * Deletes a program with its links (and their slots) in one transaction, which also records the purge
+ * of their clicks; the clicks then go in the background (click-purges.repo).
+ */
 export async function deleteProgram(id: string): Promise<boolean> {
   const ref = programs().doc(id);
-  const deletedLinkIds = await db().runTransaction(async (tx) => {
+  const purgeId = await db().runTransaction(async (tx) => {
     const current = fromSnapshot(await tx.get(ref));
-    if (!current) return null;
+    if (!current) return false;
     const links = await linksOfProgramIn(tx, id);
     for (const link of links) {
       tx.delete(linksCollection().doc(link.id));
@@ -138,10 +141,10 @@ export async function deleteProgram(id: string): Promise<boolean> {
     }
     tx.delete(programNameRef(current.name));
     tx.delete(ref);
-    return links.map((l) => l.id);
+    return schedulePurgeIn(tx, links.map((l) => l.id), "program");
   });
-  if (deletedLinkIds === null) return false;
-  await deleteVisitsOf(deletedLinkIds);
+  if (purgeId === false) return false;
+  await startPurge(purgeId);
   return true;
 }
 

@@ -1,14 +1,14 @@
-import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import { schedulePurgeIn, startPurge } from "./click-purges.repo";
 import { COLLECTIONS, db } from "./db";
+import { unexpiredTokensOf } from "./email-tokens.repo";
 import { linkSlotRef } from "./keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.repo";
-import { deleteVisitsOf } from "./visits.repo";
 import { getUserById, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.repo";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
 const users = () => db().collection(COLLECTIONS.users);
-const tokens = () => db().collection(COLLECTIONS.emailTokens);
 
 export async function listUsersWithLinkCounts(): Promise<{ user: UserRecord; linkCount: number }[]> {
   const [userSnap, linkSnap] = await Promise.all([users().get(), linksCollection().select("email").get()]);
@@ -45,7 +45,7 @@ const auditDoc = (entry: AuditEntry) => ({
 });
 
 /** Records the change in the audit log within its own transaction: both happen, or neither. */
-function auditIn(tx: Transaction, entry: AuditEntry | undefined): void {
+export function auditIn(tx: Transaction | WriteBatch, entry: AuditEntry | undefined): void {
   if (entry) tx.create(db().collection(COLLECTIONS.auditLog).doc(), auditDoc(entry));
 }
 
@@ -128,29 +128,34 @@ export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEnt
   return found ? getUserById(uid) : null;
 }
 
-/** Deletes a user's document, links (with slots) and e-mail tokens in one transaction; then the clicks. */
+/**
+ * Deletes a user's document, links (with slots) and unexpired e-mail tokens in one transaction, which
+ * also records the purge of the links' clicks; the clicks then go in the background (click-purges.repo).
+ * Expired tokens are left to their TTL (email-tokens.repo): they open nothing.
+ */
 export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const user = await getUserById(uid);
   if (!user) return null;
-  const linkIds = await db().runTransaction(async (tx) => {
+  const purgeId = await db().runTransaction(async (tx) => {
     const links = await linksOfOwnerIn(tx, user.username);
-    const userTokens = await tx.get(tokens().where("email", "==", user.username));
+    const userTokens = await unexpiredTokensOf(tx, user.username, new Date());
     for (const link of links) {
       tx.delete(linksCollection().doc(link.id));
       tx.delete(linkSlotRef(link.programId, link.email));
     }
-    userTokens.docs.forEach((d) => tx.delete(d.ref));
+    userTokens.forEach((d) => tx.delete(d.ref));
     tx.delete(ref);
     auditIn(tx, audit);
-    return links.map((l) => l.id);
+    return schedulePurgeIn(tx, links.map((l) => l.id), "user");
   });
-  await deleteVisitsOf(linkIds);
+  await startPurge(purgeId);
   return user;
 }
 
 /**
- * Folds a duplicate account into the primary: links and e-mail tokens move, the primary's empty
+ * Folds a duplicate account into the primary: links and unexpired e-mail tokens move (`movedTokens`
+ * counts those: the links that can still sign someone in), the primary's empty
  * fields are filled from the duplicate, notes are joined, the duplicate is deleted. All or nothing;
  * AccountMergeConflictError lists the programs where both have a link.
  */
@@ -161,13 +166,14 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
     const taken = new Set(primaryLinks.map((l) => l.programId));
     const conflicts = duplicateLinks.filter((l) => taken.has(l.programId)).map((l) => l.programId);
     if (conflicts.length > 0) throw new AccountMergeConflictError(conflicts);
-    const duplicateTokens = await tx.get(tokens().where("email", "==", duplicate.username));
+    // only tokens that can still sign in move (and count); expired ones keep the old address until their TTL
+    const duplicateTokens = await unexpiredTokensOf(tx, duplicate.username, new Date());
     for (const link of duplicateLinks) {
       tx.update(linksCollection().doc(link.id), { email: primary.username, updatedAt: FieldValue.serverTimestamp() });
       tx.delete(linkSlotRef(link.programId, duplicate.username));
       tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
     }
-    duplicateTokens.docs.forEach((d) => tx.update(d.ref, { email: primary.username }));
+    duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
     const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
     const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;
     tx.update(users().doc(primary.id), {
@@ -180,7 +186,7 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
       updatedAt: FieldValue.serverTimestamp(),
     });
     tx.delete(users().doc(duplicate.id));
-    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.size };
+    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.length };
     auditIn(tx, audit && { ...audit, details: { ...audit.details, ...result } });
     return result;
   });

@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
+import { schedulePurgeIn, startPurge } from "./click-purges.repo";
 import { COLLECTIONS, db } from "./db";
 
 /**
@@ -24,7 +25,7 @@ export interface Visit {
   linkId: string;
   programId: string;
   clickedAt: Date;
-  ipAddress: string;
+  ipAddress: string | null;
   userAgent: string;
   shard: number;
 }
@@ -119,6 +120,8 @@ export interface FoldResult {
   shards: number;
   /** Links counted that day that no longer exist: visits recorded while the rotation had not yet seen the deletion. */
   deletedLinkIds: string[];
+  /** The purge of those links' late click records, recorded with the fold (click-purges.repo); null when none. */
+  purgeId: string | null;
 }
 
 /**
@@ -131,7 +134,7 @@ export interface FoldResult {
 export async function foldDay(programId: string, day: string): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
-    if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [] };
+    if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [], purgeId: null };
     const perLink = new Map<string, number>();
     const lastClicked = new Map<string, Timestamp>();
     for (const shard of shards.docs) {
@@ -165,7 +168,9 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
     });
     shards.docs.forEach((shard) => tx.delete(shard.ref));
-    return { programId, day, visits, shards: shards.size, deletedLinkIds };
+    // with the fold, so that folding their counters away can never lose track of these clicks
+    const purgeId = schedulePurgeIn(tx, deletedLinkIds, "fold");
+    return { programId, day, visits, shards: shards.size, deletedLinkIds, purgeId };
   });
 }
 
@@ -198,8 +203,9 @@ function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastCli
  * written within the function's timeout, so by then no write for that day is still on its way; one
  * that comes later anyway makes a new shard, folded next time). Days of different programs are
  * folded one transaction each; one that fails is logged and left for the next run, the rest go on.
- * Clicks of links deleted before their visits were written are removed here (the rotation may send
- * visitors to a deleted link for the couple of seconds its instances take to see the deletion).
+ * Clicks of links deleted before their visits were written are purged from here (the rotation may send
+ * visitors to a deleted link for the couple of seconds its instances take to see the deletion), in
+ * the background like every purge (click-purges.repo).
  */
 export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> {
   const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
@@ -215,7 +221,7 @@ export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promi
   for (const { programId, day } of pending.values()) {
     try {
       const folded = await foldDay(programId, day);
-      if (folded.deletedLinkIds.length > 0) await deleteVisitsOf(folded.deletedLinkIds);
+      await startPurge(folded.purgeId);
       results.push(folded);
     } catch (err) {
       failures.push(err);
@@ -264,18 +270,3 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
   await writer.close();
 }
 
-/**
- * Removes the click records of deleted links. Clicks can be many, more than one transaction should
- * carry, so they go after the link itself, in a BulkWriter; a click without its link is never read.
- * Counters stay: they are history per program and day, and only links that exist are shown.
- */
-export async function deleteVisitsOf(linkIds: string[]): Promise<void> {
-  const clicks = db().collection(COLLECTIONS.clicks);
-  const writer = db().bulkWriter();
-  for (let i = 0; i < linkIds.length; i += 30) {
-    const chunk = linkIds.slice(i, i + 30);
-    const snap = await clicks.where("referralLinkId", "in", chunk).select().get();
-    snap.docs.forEach((d) => void writer.delete(d.ref));
-  }
-  await writer.close();
-}

@@ -103,7 +103,7 @@ const SCENARIOS: Scenario[] = [
       const t = new Date(Date.now() + 1000);
       await db().collection("users").doc(uid).set({ username: "Active@Example.com ", email: "Active@Example.com ", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: "Alice Legacy", createdAt: t, updatedAt: t });
       await db().collection("referral_links").add({ programId: program.id, email: "Active@Example.com ", name: "Legacy", link: "https://x.example/", description: "d", approved: true, paused: false, isDead: false, createdAt: t, submittedAt: t, updatedAt: t });
-      await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5 });
+      await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() + 3_600_000) });
       return { method: "POST", path: "/api/admin/merge-accounts", body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " } };
     },
     done: async (admin) => ({ users: await usernames(admin), links: await linksOf(admin) }),

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
+import { purged, settle } from "../support/click-purges";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";
 import { call } from "../support/http";
 import { requestLoginToken, signInMember } from "../support/members";
@@ -115,7 +116,10 @@ describe("users", () => {
     const uid = (await userDoc("active@example.com"))!.id;
     expect((await call("DELETE", "/api/users/active@example.com", { idToken: admin })).status).toBe(204);
     expect((await call("GET", "/api/links", { idToken: admin })).body.map((l: { id: string }) => l.id)).toEqual([tomsLink.id]);
-    expect((await db().collection("clicks").get()).docs.map((d) => d.get("referralLinkId"))).toEqual([tomsLink.id]);
+    // the clicks go in the background (the purgeClicks queue): read until alice's have gone, then assert
+    const clicksLeft = await settle(async () => (await db().collection("clicks").get()).docs.map((d) => String(d.get("referralLinkId"))), (ids) => !ids.includes(alicesLink.id));
+    expect(clicksLeft).toEqual([tomsLink.id]);
+    expect(await purged([alicesLink.id])).toEqual({ clicks: 0, pendingPurges: 0 });
     expect((await db().collection("email_tokens").where("email", "==", "active@example.com").get()).empty).toBe(true);
     await expect(getAuth().getUser(uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
     expect((await call("DELETE", "/api/users/active@example.com", { idToken: admin })).status).toBe(404);
@@ -211,7 +215,10 @@ describe("duplicates", () => {
     await legacyDuplicate();
     const p = await createProgramAs(admin, "Chase");
     await db().collection("referral_links").add({ programId: p.id, email: "Active@Example.com ", name: "Legacy", link: "https://x.example/", description: "d", approved: true, paused: false, isDead: false, createdAt: new Date(), submittedAt: new Date(), updatedAt: new Date() });
-    await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5 });
+    // one token that can still sign in moves; an expired one stays for its TTL and does not count
+    const hour = 3_600_000;
+    const live = await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() + hour), deleteAt: new Date(Date.now() + hour + 7 * 24 * hour) });
+    const expired = await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() - hour), deleteAt: new Date(Date.now() - hour + 7 * 24 * hour) });
     const groups = (await call("GET", "/api/admin/duplicate-users", { idToken: admin })).body;
     expect(groups).toHaveLength(1);
     expect(groups[0].email).toBe("active@example.com");
@@ -219,6 +226,7 @@ describe("duplicates", () => {
 
     const merged = await call("POST", "/api/admin/merge-accounts", { idToken: admin, body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " } });
     expect(merged.body).toEqual({ movedLinks: 1, movedTokens: 1 });
+    expect([(await live.get()).get("email"), (await expired.get()).get("email")]).toEqual(["active@example.com", "Active@Example.com "]);
     const users = (await call("GET", "/api/users", { idToken: admin })).body;
     const primary = users.find((u: { username: string }) => u.username === "active@example.com");
     expect(primary).toMatchObject({ displayName: "Alice Legacy", notes: "Old account", linkCount: 1 });

@@ -11,7 +11,7 @@ import { suite } from "../support/suite-env";
  */
 let env: RulesTestEnvironment;
 
-const COLLECTIONS = ["users", "email_tokens", "rate_limits", "programs", "program_names", "referral_links", "link_slots", "announcements", "clicks", "click_counters", "click_days", "click_months", "audit_log", "subscription_checks"];
+const COLLECTIONS = ["users", "email_tokens", "rate_limits", "programs", "program_names", "referral_links", "link_slots", "announcements", "clicks", "click_counters", "click_days", "click_months", "audit_log", "subscription_checks", "click_purges"];
 
 beforeAll(async () => {
   setLogLevel("error"); // denials are the expected outcome here, not worth a warning each

@@ -1,0 +1,40 @@
+import { db } from "../../src/data/db";
+import { sleep } from "./rotation";
+
+/**
+ * Click records of deleted links go in the background (the `purgeClicks` queue in the Functions
+ * emulator), so a test reads until the store has settled, within a bounded wait, and then asserts
+ * what it holds. `settled` says when to stop reading; the caller asserts the exact value afterwards,
+ * so a purge that deletes too much still fails.
+ */
+export async function settle<T>(read: () => Promise<T>, settled: (value: T) => boolean, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (settled(value) || Date.now() >= deadline) return value;
+    await sleep(everyMs);
+  }
+}
+
+/** How many click records these links still have. */
+export async function clickCount(linkIds: string[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < linkIds.length; i += 30) {
+    n += (await db().collection("clicks").where("referralLinkId", "in", linkIds.slice(i, i + 30)).count().get()).data().count;
+  }
+  return n;
+}
+
+/** Purges not yet finished (their documents), for checking that a finished purge leaves nothing behind. */
+export async function pendingPurges(): Promise<number> {
+  return (await db().collection("click_purges").count().get()).data().count;
+}
+
+/** Waits until these links have no click records and no purge is pending; answers what is left of both. */
+export async function purged(linkIds: string[], timeoutMs = 60_000): Promise<{ clicks: number; pendingPurges: number }> {
+  return settle(
+    async () => ({ clicks: await clickCount(linkIds), pendingPurges: await pendingPurges() }),
+    (left) => left.clicks === 0 && left.pendingPurges === 0,
+    timeoutMs,
+  );
+}
