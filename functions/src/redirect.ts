@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
 import { DOCUMENT_ID_PATTERN } from "./contract/common";
+import { clientIpSettings } from "./config";
 import { clientIp } from "./routes/client-ip";
 import { rotate } from "./services/rotation/rotation.service";
 import { isCountedVisit } from "./services/rotation/visitor";
@@ -39,7 +40,7 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
   const userAgent = (req.get("user-agent") ?? "").slice(0, USER_AGENT_LIMIT);
   const counted = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
   try {
-    const answer = await rotate(programId, { counted, at: new Date(), ipAddress: clientIp(req), userAgent });
+    const answer = await rotate(programId, { counted, at: new Date(), ipAddress: clientIp(req, clientIpSettings()), userAgent });
     if (answer.to === "nowhere") return notFound(res);
     // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
     res.status(302).set({ ...HEADERS, Location: new URL(answer.url).href }).end();

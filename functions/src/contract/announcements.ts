@@ -1,8 +1,7 @@
 import { z } from "./zod";
-import { LIMITS } from "./common";
+import { LIMITS, textField } from "./common";
 
-const message = z
-  .string({ error: "Message is required" })
+const message = textField("Message is required")
   .trim()
   .min(1, { error: "Message is required" })
   .max(LIMITS.announcement, { error: `Message must be ${LIMITS.announcement} characters or less` });

@@ -13,15 +13,39 @@ export const LIMITS = {
   announcement: 2000,
   url: 2048,
   password: { min: 8, max: 128 },
+  setupToken: 512,
 } as const;
+
+/** The one message for text that is not well-formed UTF-16 (a lone surrogate, such as "\ud800"). */
+export const INVALID_TEXT_MESSAGE = "Text contains invalid characters";
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * True when the text is well-formed UTF-16: no lone surrogate, which Firestore (and UTF-8) cannot
+ * store. String.prototype.isWellFormed where the runtime has it (Node 20, browsers since 2023), the
+ * same test by regular expression elsewhere.
+ */
+export function isWellFormedText(value: string): boolean {
+  const native = (value as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === "function" ? native.call(value) : !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Every string the API reads starts here (bodies, queries, configuration): ill-formed text is refused
+ * first, with INVALID_TEXT_MESSAGE, and no later check of the field runs on it. `message` is the
+ * field's own message for a value that is not a string at all.
+ * contract.test.ts walks every request schema and proves each string field refuses a lone surrogate.
+ */
+export const textField = (message?: string) =>
+  z.string(message === undefined ? undefined : { error: message }).refine(isWellFormedText, { error: INVALID_TEXT_MESSAGE, abort: true });
 
 /**
  * An e-mail address, trimmed and lower-cased before it is stored or compared.
  * The message differs by screen (the specification fixes each one), so it is a parameter.
  */
 export const emailField = (message: string) =>
-  z
-    .string({ error: message })
+  textField(message)
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: message }).max(LIMITS.email, { error: message }));
@@ -31,15 +55,13 @@ export const emailField = (message: string) =>
  * member up at Stripe, which compares e-mails case-sensitively. Lower-case it before storing.
  */
 export const emailAsTypedField = (message: string) =>
-  z
-    .string({ error: message })
+  textField(message)
     .trim()
     .pipe(z.email({ error: message }).max(LIMITS.email, { error: message }));
 
 /** Absolute http(s) URL only: anything else (javascript:, data:, relative) is 'Invalid URL'. */
 export const httpUrlField = () =>
-  z
-    .string({ error: "Invalid URL" })
+  textField("Invalid URL")
     .trim()
     .max(LIMITS.url, { error: "Invalid URL" })
     .refine(isHttpUrl, { error: "Invalid URL" });
@@ -55,4 +77,4 @@ export const isoDateTime = z.string();
 /** A Firestore document id as this API hands them out (Firestore reserves __x__): anything else names nothing. */
 export const DOCUMENT_ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{1,128}$/;
 export const documentIdField = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).regex(DOCUMENT_ID_PATTERN, { error: message });
+  textField(message).trim().min(1, { error: message }).regex(DOCUMENT_ID_PATTERN, { error: message });

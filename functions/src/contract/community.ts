@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailField, httpUrlField, LIMITS } from "./common";
+import { emailField, httpUrlField, LIMITS, textField } from "./common";
 
 /**
  * GET /api/public/community: who runs this hub, as configured for the deployment (not stored in
@@ -7,8 +7,7 @@ import { emailField, httpUrlField, LIMITS } from "./common";
  * join page and prefills 'Contact Support' with its support address; outgoing e-mails use it too.
  */
 export const communitySchema = z.strictObject({
-  name: z
-    .string({ error: "Community name is required" })
+  name: textField("Community name is required")
     .trim()
     .min(1, { error: "Community name is required" })
     .max(LIMITS.name, { error: `Community name must be ${LIMITS.name} characters or less` }),

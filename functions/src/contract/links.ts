@@ -1,22 +1,19 @@
 import { z } from "./zod";
-import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS } from "./common";
+import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS, textField } from "./common";
 
-const ownerName = z
-  .string({ error: "Name is required" })
+const ownerName = textField("Name is required")
   .trim()
   .min(1, { error: "Name is required" })
   .max(LIMITS.name, { error: `Name must be ${LIMITS.name} characters or less` });
 
-const offerDetails = z
-  .string({ error: "Offer details are required" })
+const offerDetails = textField("Offer details are required")
   .trim()
   .min(1, { error: "Offer details are required" })
   .max(LIMITS.description, { error: `Offer details must be ${LIMITS.description} characters or less` });
 
 const programRef = documentIdField;
 
-export const deadNoteField = z
-  .string({ error: "Dead note must be text" })
+export const deadNoteField = textField("Dead note must be text")
   .trim()
   .max(LIMITS.deadNote, { error: "Dead note must be 500 characters or less" });
 
@@ -81,11 +78,10 @@ export const BULK_LIMIT = 100;
 // PATCH /api/links/bulk
 export const bulkLinkRequestSchema = z.strictObject({
   ids: z
-    .array(z.string().regex(DOCUMENT_ID_PATTERN, { error: "Invalid link ID" }), { error: "At least one link ID is required" })
+    .array(textField().regex(DOCUMENT_ID_PATTERN, { error: "Invalid link ID" }), { error: "At least one link ID is required" })
     .min(1, { error: "At least one link ID is required" })
     .max(BULK_LIMIT, { error: "Maximum 100 links can be processed at once" }),
-  op: z
-    .string({ error: "Operation is required" })
+  op: textField("Operation is required")
     .min(1, { error: "Operation is required" })
     .pipe(z.enum(BULK_OPERATIONS, { error: "Operation must be 'approve', 'pause', 'mark-dead', or 'test'" })),
   deadNote: deadNoteField.optional(),

@@ -1,18 +1,16 @@
 import { z } from "./zod";
-import { documentIdField, httpUrlField, LIMITS } from "./common";
+import { documentIdField, httpUrlField, LIMITS, textField } from "./common";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;
 export const distributionModeSchema = z.enum(DISTRIBUTION_MODES, { error: "Mode must be 'even' or 'balanced'" });
 export type DistributionMode = z.infer<typeof distributionModeSchema>;
 
-const programName = z
-  .string({ error: "Program name is required" })
+const programName = textField("Program name is required")
   .trim()
   .min(1, { error: "Program name is required" })
   .max(LIMITS.name, { error: `Program name must be ${LIMITS.name} characters or less` });
 
-const programDescription = z
-  .string({ error: "Description must be text" })
+const programDescription = textField("Description must be text")
   .trim()
   .max(LIMITS.description, { error: `Description must be ${LIMITS.description} characters or less` });
 

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailField, LIMITS } from "./common";
+import { emailField, LIMITS, textField } from "./common";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "canceled", "cancelled", "past_due", "unpaid", "not_found"] as const;
 /** Statuses that let a member in. */
@@ -49,8 +49,7 @@ export const adminUserSchema = currentUserSchema.omit({ impersonatedBy: true }).
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
 
-const paymentId = z
-  .string()
+const paymentId = textField()
   .trim()
   .max(LIMITS.paymentId, { error: `Payment IDs must be ${LIMITS.paymentId} characters or less` })
   .transform((v) => (v === "" ? null : v))
@@ -58,15 +57,13 @@ const paymentId = z
 
 // PATCH /api/users/{username}
 export const updateUserRequestSchema = z.strictObject({
-  displayName: z
-    .string()
+  displayName: textField()
     .trim()
     .max(LIMITS.displayName, { error: `Name must be ${LIMITS.displayName} characters or less` })
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional(),
-  notes: z
-    .string()
+  notes: textField()
     .max(LIMITS.notes, { error: `Notes must be ${LIMITS.notes} characters or less` })
     .transform((v) => (v.trim() === "" ? null : v))
     .nullable()
@@ -79,8 +76,7 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 // POST /api/admin/create-user
 export const createUserRequestSchema = z.strictObject({
-  email: z
-    .string({ error: "Email required - Please enter an email address" })
+  email: textField("Email required - Please enter an email address")
     .trim()
     .min(1, { error: "Email required - Please enter an email address" })
     .toLowerCase()
@@ -90,8 +86,7 @@ export const createUserResponseSchema = z.object({ user: z.object({ username: z.
 
 // POST /api/admin/password
 export const changePasswordRequestSchema = z.strictObject({
-  password: z
-    .string({ error: `Password must be at least ${LIMITS.password.min} characters` })
+  password: textField(`Password must be at least ${LIMITS.password.min} characters`)
     .min(LIMITS.password.min, { error: `Password must be at least ${LIMITS.password.min} characters` })
     .max(LIMITS.password.max, { error: `Password must be at most ${LIMITS.password.max} characters` }),
 });
@@ -119,8 +114,8 @@ export const duplicateGroupListSchema = z.array(duplicateGroupSchema);
 
 // POST /api/admin/merge-accounts: the two accounts' usernames exactly as stored (they differ only in case or spaces)
 export const mergeAccountsRequestSchema = z.strictObject({
-  primaryEmail: z.string({ error: "Primary email is required" }).min(1, { error: "Primary email is required" }).max(LIMITS.email),
-  duplicateEmail: z.string({ error: "Duplicate email is required" }).min(1, { error: "Duplicate email is required" }).max(LIMITS.email),
+  primaryEmail: textField("Primary email is required").min(1, { error: "Primary email is required" }).max(LIMITS.email),
+  duplicateEmail: textField("Duplicate email is required").min(1, { error: "Duplicate email is required" }).max(LIMITS.email),
 });
 export const mergeAccountsResultSchema = z.object({ movedLinks: z.number().int(), movedTokens: z.number().int() });
 

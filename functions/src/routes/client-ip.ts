@@ -1,17 +1,66 @@
-import type { Request } from "express";
-import { LIMITS } from "../contract/common";
+import { logger } from "firebase-functions";
+import ipaddr from "ipaddr.js";
 
 /**
- * The caller's address for rate limits and audit. Proxies in front of the function (Hosting, the
- * Google front end) append to X-Forwarded-For, so the trustworthy entry is counted from the right;
- * entries further left are whatever the client chose to send.
+ * Where the caller's address is read from: a header (CLIENT_IP_HEADER) and how many entries at its
+ * right end were written by proxies we trust (CLIENT_IP_TRUSTED_HOPS). See the README, 'Client
+ * address behind Hosting', for the shapes a direct call and a call through Firebase Hosting arrive in.
  */
-export function clientIp(req: Request, trustedHops = 1): string {
-  const forwarded = (req.get("x-forwarded-for") ?? "")
+/** What is read of the request: its headers (an express Request is one). */
+interface Headers {
+  get(name: string): string | undefined;
+}
+
+export interface ClientIpSettings {
+  /** Lower-case header name, e.g. "x-forwarded-for" (a list) or "fastly-client-ip" (one address). */
+  header: string;
+  /** The address is this many entries from the right: 1 is the last one. Below 1, none is trusted. */
+  trustedHops: number;
+}
+
+/**
+ * The caller's address for rate limits and audit, or null when none can be trusted. Each proxy in
+ * front of the function appends the address it saw to X-Forwarded-For, so the entry `trustedHops`
+ * from the right is the one our nearest untrusted peer (the client) was seen with; entries further
+ * left are whatever the client chose to send. Missing header, fewer entries than trusted hops, or an
+ * entry that is not a plain IPv4/IPv6 address: null, never a guess (a shared "unknown" bucket, or the
+ * socket's peer, which on Cloud Run is Google's proxy, would put every caller in one rate limit).
+ */
+export function clientIp(req: Headers, settings: ClientIpSettings): string | null {
+  const ip = clientIpFromHeader(req.get(settings.header), settings.trustedHops);
+  logHeaderChainOnce(req, settings, ip);
+  return ip;
+}
+
+export function clientIpFromHeader(value: string | undefined, trustedHops: number): string | null {
+  if (value === undefined || !Number.isInteger(trustedHops) || trustedHops < 1) return null;
+  const entries = value
     .split(",")
-    .map((s) => s.trim())
+    .map((entry) => entry.trim())
     .filter(Boolean);
-  const fromProxy = forwarded[Math.max(0, forwarded.length - trustedHops)];
-  const ip = fromProxy ?? req.socket?.remoteAddress ?? "unknown";
-  return ip.slice(0, LIMITS.ip);
+  if (entries.length < trustedHops) return null;
+  return plainIp(entries[entries.length - trustedHops]!);
+}
+
+/** A bare address in its canonical form (IPv4-mapped IPv6 as IPv4), or null: no ports, zones, ranges or brackets. */
+function plainIp(text: string): string | null {
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text).toString();
+  if (text.includes("%") || !ipaddr.IPv6.isValid(text)) return null;
+  const ip = ipaddr.IPv6.parse(text);
+  return ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : ip.toString();
+}
+
+/**
+ * Deploy check: the first time an instance reads a client address, it logs the headers proxies set
+ * and what the settings made of them, so the operator can confirm CLIENT_IP_HEADER and
+ * CLIENT_IP_TRUSTED_HOPS against a request of their own (README). Once per instance: one address in
+ * the logs, not one per request.
+ */
+let headerChainLogged = false;
+const FORWARDING_HEADERS = ["x-forwarded-for", "fastly-client-ip", "forwarded", "x-forwarded-host", "x-forwarded-proto", "x-appengine-user-ip"];
+function logHeaderChainOnce(req: Headers, settings: ClientIpSettings, resolved: string | null): void {
+  if (headerChainLogged) return;
+  headerChainLogged = true;
+  const headers = Object.fromEntries(FORWARDING_HEADERS.map((name) => [name, req.get(name)?.slice(0, 300) ?? null]));
+  logger.info("client address headers (first request of this instance)", { headers, settings, resolvedClientIp: resolved });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideSlidingWindow } from "./rate-limit-policy";
+import { decideSlidingWindow, loginRateLimits } from "./rate-limit-policy";
 
 const rule = { limit: 3, windowMs: 60_000 };
 
@@ -26,5 +26,18 @@ describe("decideSlidingWindow", () => {
 
   it("never asks to wait less than a second", () => {
     expect(decideSlidingWindow([0, 1, 2], 59_999, rule)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+});
+
+describe("loginRateLimits", () => {
+  const perAccount = { key: "email_abc", limit: 5, windowMs: 900_000 };
+  const perClientAddress = { keyOf: (ip: string) => `ip_${ip}`, limit: 100, windowMs: 3_600_000 };
+
+  it("counts an attempt against the account and the client's address", () => {
+    expect(loginRateLimits(perAccount, perClientAddress, "203.0.113.7")).toEqual([perAccount, { key: "ip_203.0.113.7", limit: 100, windowMs: 3_600_000 }]);
+  });
+
+  it("without a trustworthy address, against the account only: no shared bucket for unknown callers", () => {
+    expect(loginRateLimits(perAccount, perClientAddress, null)).toEqual([perAccount]);
   });
 });

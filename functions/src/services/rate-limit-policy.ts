@@ -20,3 +20,22 @@ export function decideSlidingWindow(previousHits: readonly number[], now: number
   }
   return { allowed: true, hits: [...recent, now] };
 }
+
+export interface KeyedRateLimitRule extends RateLimitRule {
+  key: string;
+}
+
+/**
+ * The limits one login attempt counts against: always the per-account one (e-mail or username), and
+ * the per-client-address one only when the address is known. An unknown address (null) gets no
+ * per-address limit at all: a shared "unknown" bucket would let one caller lock everyone out.
+ */
+export function loginRateLimits(
+  perAccount: KeyedRateLimitRule,
+  perClientAddress: RateLimitRule & { keyOf: (ip: string) => string },
+  ip: string | null,
+): KeyedRateLimitRule[] {
+  if (ip === null) return [perAccount];
+  const { keyOf, limit, windowMs } = perClientAddress;
+  return [perAccount, { key: keyOf(ip), limit, windowMs }];
+}

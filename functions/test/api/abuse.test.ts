@@ -11,7 +11,7 @@ import { ensureAdmin } from "../../../scripts/lib/admin-account";
 /**
  * Rate limits per client address (the per-address and per-username ones are in email-login and
  * admin-login tests), and answers that never tell whether an account exists. In-process, as in
- * production: the client's address is the one the proxy in front appends to X-Forwarded-For.
+ * production: the client's address is the one Hosting's proxy (Fastly) appends to X-Forwarded-For.
  */
 const sent: OutgoingMail[] = [];
 let app: Awaited<ReturnType<typeof serveInProcess>>;
@@ -24,7 +24,12 @@ beforeEach(async () => {
   sent.length = 0;
 });
 
-const from = (ip: string) => ({ "x-forwarded-for": ip });
+/**
+ * A request through Firebase Hosting, as production's default settings read it (CLIENT_IP_TRUSTED_HOPS
+ * 2): Fastly appends the client's address, then Google's front end appends the Fastly edge's.
+ */
+const FASTLY_EDGE = "151.101.65.195";
+const from = (ip: string) => ({ "x-forwarded-for": `${ip}, ${FASTLY_EDGE}` });
 
 describe("per-address limits", () => {
   it(`allows ${String(EMAIL_LOGIN_RATE_LIMITS.perIp.limit)} login-link requests an hour from one address, then 429 with Retry-After; other addresses go on`, async () => {
@@ -53,6 +58,23 @@ describe("per-address limits", () => {
     const refused = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.8"), body: { username: ADMIN.email, password: ADMIN.password } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("callers without a trustworthy address", () => {
+  it("are limited per e-mail address only, never together in one shared bucket", async () => {
+    const { limit } = EMAIL_LOGIN_RATE_LIMITS.perIp;
+    // no X-Forwarded-For at all, or a chain shorter than the trusted hops (a direct call to the function)
+    const unknown: Record<string, string>[] = [{}, { "x-forwarded-for": "203.0.113.30" }];
+    for (let i = 0; i <= limit; i++) {
+      const res = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: unknown[i % 2], body: { email: `someone${String(i)}@example.com` } });
+      expect(res.status).toBe(200);
+    }
+    const perAddress = EMAIL_LOGIN_RATE_LIMITS.perAddress.limit;
+    for (let i = 0; i < perAddress; i++) {
+      expect((await call("POST", "/api/auth/email", { baseUrl: app.url, body: { email: "same@example.com" } })).status).toBe(200);
+    }
+    expect((await call("POST", "/api/auth/email", { baseUrl: app.url, body: { email: "same@example.com" } })).status).toBe(429);
   });
 });
 

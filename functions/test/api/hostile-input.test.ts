@@ -9,7 +9,7 @@ import { resetEmulators } from "../support/emulators";
 import { call, type ApiAnswer } from "../support/http";
 import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
 import { suite } from "../support/suite-env";
-import { mutatedBody, stringLimits, validBody, type Overrides } from "../support/zod-arbitraries";
+import { mutatedBody, stringLimits, stringPaths, validBody, withValueAt, type Overrides } from "../support/zod-arbitraries";
 
 /**
  * Every route that reads a body or a query string, fed what a hostile or careless client sends:
@@ -257,6 +257,37 @@ describe("hostile input", () => {
     const { as, field } = QUERIES[route]!;
     for (const query of ["", `?${field}=`, `?${field}=a&${field}=b`, `?${field}[x]=1`, `?${field}=%00`, `?${field}=${"x".repeat(5000)}`]) {
       await send(route, "hostile query", as, { query });
+    }
+  });
+
+  // Text that is not well-formed UTF-16 (a lone surrogate) cannot be stored by Firestore: it is refused
+  // at the door, in every string field of every body, nested ones included (found from the schemas).
+  const LONE_SURROGATES = (valid: unknown) => ["\ud800", `${typeof valid === "string" ? valid : "text"}\udc00`];
+  it.each(Object.keys(BODIES) as ApiRoute[])("%s refuses a lone surrogate in every string field with 400 VALIDATION", async (route) => {
+    const { schema, as, overrides = {} } = BODIES[route]!;
+    const [valid] = fc.sample(validBody(schema, { ...OVERRIDES, ...overrides }), { numRuns: 1, seed: 19 });
+    const paths = stringPaths(schema);
+    const wrong: unknown[] = [];
+    for (const path of paths) {
+      const issuePath = path.map((key) => (key === "*" ? "0" : key)).join(".");
+      const current = path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key === "*" ? 0 : key], valid);
+      for (const text of LONE_SURROGATES(current)) {
+        const body = withValueAt(valid, path, text);
+        const res: Answer = await call(splitRoute(route).method, concretePath(route), { idToken: tokens[as], body });
+        tried.push({ route, kind: "lone surrogate", status: res.status });
+        const issues = (res.body.issues ?? []) as { path: string; message: string }[];
+        const refused = res.status === 400 && res.body.code === "VALIDATION" && issues.some((i) => i.path === issuePath && i.message === contract.INVALID_TEXT_MESSAGE);
+        if (!refused) wrong.push({ field: issuePath, text: JSON.stringify(text).slice(0, 40), status: res.status, body: res.text.slice(0, 160) });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(Object.keys(QUERIES) as ApiRoute[])("%s: a query string cannot carry a lone surrogate (UTF-8 has no form for one)", async (route) => {
+    const { as, field } = QUERIES[route]!;
+    // %ED%A0%80 is U+D800 as (invalid) UTF-8; %uD800 is the old escape() form. Neither decodes to one.
+    for (const query of [`?${field}=%ED%A0%80`, `?${field}=%uD800`, `?${field}=x%ED%B0%80`]) {
+      await send(route, "lone surrogate in query", as, { query });
     }
   });
 

@@ -130,3 +130,35 @@ export function stringLimits(schema: z.ZodType): { field: string; maxLength: num
     return text?.maxLength !== undefined ? [{ field, maxLength: text.maxLength, ...(text.format ? { format: text.format } : {}) }] : [];
   });
 }
+
+/**
+ * Every place a body schema takes text, nested ones too: a path of keys, "*" for an array's items
+ * (["ids", "*"]). From the same JSON Schema export as the generators, so a new field is found by itself.
+ */
+export function stringPaths(schema: z.ZodType): string[][] {
+  const found: string[][] = [];
+  const walk = (s: JsonSchema, path: string[]): void => {
+    const variants = s.anyOf ?? s.oneOf;
+    if (variants) return variants.forEach((v) => walk(v, path));
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes("string") && !("const" in s) && !s.enum) found.push(path);
+    if (s.properties) for (const [key, value] of Object.entries(s.properties)) walk(value, [...path, key]);
+    if (s.items) walk(s.items, [...path, "*"]);
+  };
+  walk(jsonSchemaOf(schema), []);
+  return found.filter((p, i) => found.findIndex((q) => q.join("/") === p.join("/")) === i);
+}
+
+/** A copy of `body` with `value` at `path` ("*" is an array's first item, made if missing). */
+export function withValueAt(body: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [key, ...rest] = path as [string, ...string[]];
+  if (key === "*") {
+    const items = Array.isArray(body) ? [...(body as unknown[])] : [];
+    items[0] = withValueAt(items[0], rest, value);
+    return items;
+  }
+  const record = body !== null && typeof body === "object" && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  record[key] = withValueAt(record[key], rest, value);
+  return record;
+}

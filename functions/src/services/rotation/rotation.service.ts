@@ -8,7 +8,8 @@ export type RotationAnswer = { to: "link"; url: string; linkId: string } | { to:
 export interface VisitFacts {
   counted: boolean;
   at: Date;
-  ipAddress: string;
+  /** Null when no trustworthy client address came with the request. */
+  ipAddress: string | null;
   userAgent: string;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INVALID_TEXT_MESSAGE } from "@contract/common";
 import {
   PROGRAM_DETAILS_REQUIRED,
   validateEditLinkForm,
@@ -19,6 +20,11 @@ describe("validateMemberLinkForm (dashboard dialog)", () => {
   it("refuses a non-http URL", () => {
     const result = validateMemberLinkForm({ programId: "p1", link: "javascript:alert(1)", description: "Bonus" });
     expect(result).toEqual({ ok: false, errors: { link: "Invalid URL" } });
+  });
+
+  it("shows text the server could not store (a lone surrogate, e.g. from a bad paste) under its field", () => {
+    const result = validateMemberLinkForm({ programId: "p1", link: "https://ex.com/r/\ud800", description: "100 points \udc00" });
+    expect(result).toEqual({ ok: false, errors: { link: INVALID_TEXT_MESSAGE, description: INVALID_TEXT_MESSAGE } });
   });
 
   it("returns the trimmed request body", () => {
