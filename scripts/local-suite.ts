@@ -153,7 +153,7 @@ async function build() {
 function writeLocalSecrets() {
   writeFileSync(
     join(ROOT, "functions", ".secret.local"),
-    `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\n`,
+    `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\nADMIN_SETUP_TOKEN=unused-in-the-emulator\n`,
   );
 }
 

@@ -1,5 +1,7 @@
 import {
+  adminSetupToken,
   appOrigin,
+  clientIpSettings,
   communityJoinUrl,
   communityName,
   communitySupportEmail,
@@ -28,6 +30,8 @@ export function getDeps(): AppDeps {
     appOrigin: appOrigin.value().replace(/\/+$/, ""),
     community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),
+    adminSetupToken: isEmulator() ? null : adminSetupToken.value(),
+    clientIp: clientIpSettings(),
     exposeLoginToken: isEmulator(),
     now: () => new Date(),
   };

@@ -142,13 +142,19 @@ describe("admin users", () => {
     await page.getByRole("button", { name: "Back to Admin" }).click();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 
-    // change the admin password: mismatch first
+    // change the admin password: mismatch first, then a wrong current password (the server takes a
+    // new password only from a fresh sign-in, so the dialog signs in again with the current one)
     await page.getByRole("button", { name: "Change Admin Password" }).click();
+    await page.getByRole("dialog").getByLabel("Current password").fill("not-the-password");
     await page.getByRole("dialog").getByLabel("New password").fill("new-admin-password-2");
     await page.getByRole("dialog").getByLabel("Confirm password").fill("something-else");
     await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Passwords don't match").waitFor();
     await page.getByRole("dialog").getByLabel("Confirm password").fill("new-admin-password-2");
+    await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Current password is incorrect").waitFor();
+    await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).rejects.toThrow();
+    await page.getByRole("dialog").getByLabel("Current password").fill(ADMIN.password);
     await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
     await expectToast(page, "Password updated");
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();

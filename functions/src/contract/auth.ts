@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailAsTypedField, emailField, LIMITS } from "./common";
+import { emailAsTypedField, emailField, LIMITS, textField } from "./common";
 
 export const LOGIN_TOKEN = {
   ttlMs: 60 * 60 * 1000,
@@ -36,7 +36,7 @@ export type EmailLoginResponse = z.infer<typeof emailLoginResponseSchema>;
 
 // GET /api/auth/login?token=
 export const tokenLoginQuerySchema = z.strictObject({
-  token: z.string({ error: "Login token is required" }).min(1, { error: "Login token is required" }).max(200, { error: "Login token is invalid" }),
+  token: textField("Login token is required").min(1, { error: "Login token is required" }).max(200, { error: "Login token is invalid" }),
 });
 export const tokenLoginResponseSchema = z.object({ email: z.string(), customToken: z.string() });
 export type TokenLoginResponse = z.infer<typeof tokenLoginResponseSchema>;
@@ -46,8 +46,7 @@ export const sessionResponseSchema = z.object({ authenticated: z.boolean(), emai
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 // POST /api/login and POST /api/register
-const passwordField = z
-  .string({ error: "Password is required" })
+const passwordField = textField("Password is required")
   .min(1, { error: "Password is required" })
   .max(LIMITS.password.max, { error: `Password must be at most ${LIMITS.password.max} characters` });
 
@@ -62,5 +61,7 @@ export const registerRequestSchema = z.strictObject({
   password: passwordField.check(
     z.minLength(LIMITS.password.min, { error: `Password must be at least ${LIMITS.password.min} characters` }),
   ),
+  /** The deploy's ADMIN_SETUP_TOKEN: required outside the emulator. */
+  setupToken: textField("Setup token must be text").max(LIMITS.setupToken, { error: "Setup token is invalid" }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -9,10 +9,13 @@ export const ERROR_STATUS = {
   TOKEN_INVALID: 401,
   TOKEN_EXPIRED: 401,
   TOKEN_USED_UP: 401,
+  /** The action needs a sign-in at most five minutes old (POST /api/admin/password). */
+  REAUTH_REQUIRED: 401,
   FORBIDDEN: 403,
   NO_ACTIVE_SUBSCRIPTION: 403,
   BLOCKED: 403,
   REGISTRATION_CLOSED: 403,
+  SETUP_TOKEN_INVALID: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   USER_EXISTS: 409,

@@ -1,6 +1,9 @@
+import type { DecodedIdToken } from "firebase-admin/auth";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { MESSAGES } from "../contract/errors";
 import { isActiveSubscriptionStatus } from "../contract/users";
+import { getImpersonation, type ImpersonationRecord } from "../data/impersonations.repo";
+import { recordAudit } from "../data/user-admin.repo";
 import { getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "../services/api-error";
 import { verifyIdToken } from "../services/identity";
@@ -8,11 +11,25 @@ import { verifyIdToken } from "../services/identity";
 export interface Caller {
   uid: string;
   isAdmin: boolean;
+  /** The admin acting as this member ('Log in as user'), and the recorded session that lets them. */
   impersonatedBy: string | null;
+  impersonationId: string | null;
+  /** When the token's sign-in happened, in seconds since the epoch: what recent-sign-in checks read. */
+  authTime: number;
   user: UserRecord;
 }
 
-type Level = "optional" | "member" | "admin" | "impersonation";
+export type Level = "optional" | "member" | "admin" | "impersonation";
+
+/** What resolving a caller reads; the real ones by default, fakes in the guard's unit test. */
+export interface CallerLookups {
+  verifyIdToken: (token: string, checkRevoked: boolean) => Promise<DecodedIdToken | null>;
+  getUserById: (uid: string) => Promise<UserRecord | null>;
+  getImpersonation: (id: string) => Promise<ImpersonationRecord | null>;
+  now: () => Date;
+}
+
+const realLookups: CallerLookups = { verifyIdToken, getUserById, getImpersonation, now: () => new Date() };
 
 function bearerToken(req: Request): string | null {
   const header = req.get("authorization");
@@ -23,19 +40,43 @@ function bearerToken(req: Request): string | null {
 }
 
 /**
- * Who is calling, from the Firebase ID token alone: never from anything else the browser says.
- * Admin routes also check that the token was not revoked (logout, block, role change).
+ * Whether a token must also be checked against revocation (one more call to Firebase Auth). Admin
+ * routes, and any token that carries the admin claim whatever the route: a logged-out admin's token
+ * must not act as an admin on member routes either (submitting for any e-mail, approved programs).
  */
-async function resolveCaller(req: Request, level: Level): Promise<Caller | null> {
-  const token = bearerToken(req);
-  if (!token) return null;
-  const decoded = await verifyIdToken(token, level === "admin");
+export function needsRevocationCheck(level: Level, decoded: DecodedIdToken): boolean {
+  return level === "admin" || decoded.admin === true;
+}
+
+/** An impersonation token is good only while the session it names is open and is this one. */
+function isOpenSession(session: ImpersonationRecord | null, decoded: DecodedIdToken, adminUid: string, now: Date): boolean {
+  return session !== null && session.endedAt === null && now < session.expiresAt && session.memberUid === decoded.uid && session.adminUid === adminUid;
+}
+
+/**
+ * Who is calling, from the Firebase ID token alone: never from anything else the browser says.
+ * Null means "no usable token": the caller is then anonymous (401 on signed-in routes).
+ *
+ * - A non-admin's token counts only if it came from the hub's own sign-in (a custom token): members
+ *   have no password, so a token from any other sign-in belongs to an account someone else set up.
+ * - An impersonation token counts only while its recorded session is open.
+ */
+export async function resolveCaller(token: string, level: Level, lookups: CallerLookups = realLookups): Promise<Caller | null> {
+  let decoded = await lookups.verifyIdToken(token, false);
+  if (decoded && needsRevocationCheck(level, decoded)) decoded = await lookups.verifyIdToken(token, true);
   if (!decoded) return null;
-  const user = await getUserById(decoded.uid);
-  if (!user) return null;
+
   const impersonatedBy = typeof decoded.impersonatedBy === "string" ? decoded.impersonatedBy : null;
+  const impersonationId = typeof decoded.impersonationId === "string" ? decoded.impersonationId : null;
+  if (impersonatedBy && !impersonationId) return null;
+  const [user, session] = await Promise.all([lookups.getUserById(decoded.uid), impersonationId ? lookups.getImpersonation(impersonationId) : null]);
+  if (!user) return null;
+  if (impersonatedBy && !isOpenSession(session, decoded, impersonatedBy, lookups.now())) return null;
+
   // The claim and the document must agree: a stale token of a demoted admin is not an admin.
-  return { uid: decoded.uid, isAdmin: decoded.admin === true && user.isAdmin, impersonatedBy, user };
+  const isAdmin = decoded.admin === true && user.isAdmin && !impersonatedBy;
+  if (!isAdmin && decoded.firebase.sign_in_provider !== "custom") return null;
+  return { uid: decoded.uid, isAdmin, impersonatedBy, impersonationId, authTime: decoded.auth_time, user };
 }
 
 /**
@@ -49,11 +90,26 @@ function lostSubscription(caller: Caller): boolean {
   return !isActiveSubscriptionStatus(user.subscriptionStatus);
 }
 
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Every change an admin makes while acting as a member is on record under the admin's name. */
+async function auditImpersonatedChange(req: Request, caller: Caller): Promise<void> {
+  if (!caller.impersonatedBy || READ_ONLY_METHODS.has(req.method)) return;
+  await recordAudit({
+    actorUid: caller.impersonatedBy,
+    action: "impersonation.request",
+    targetUid: caller.uid,
+    targetEmail: caller.user.username,
+    details: { impersonationId: caller.impersonationId, method: req.method, path: req.originalUrl.split("?")[0] },
+  });
+}
+
 export function authenticate(level: Level): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     let caller: Caller | null;
     try {
-      caller = await resolveCaller(req, level);
+      const token = bearerToken(req);
+      caller = token ? await resolveCaller(token, level) : null;
     } catch (err) {
       // A malformed header on an open route is simply anonymous.
       if (level === "optional" && err instanceof ApiError) caller = null;
@@ -66,6 +122,7 @@ export function authenticate(level: Level): RequestHandler {
     if (lostSubscription(caller)) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     if (level === "admin" && !caller.isAdmin) throw new ApiError("FORBIDDEN", MESSAGES.forbidden);
     if (level === "impersonation" && !caller.impersonatedBy) throw new ApiError("FORBIDDEN", "You are not impersonating anyone");
+    await auditImpersonatedChange(req, caller);
     next();
   };
 }

@@ -13,13 +13,13 @@ export function authRoutes(deps: AppDeps): Router {
   // POST /api/auth/email – e-mail a member a login link
   defineRoute(router, "POST /auth/email", async (req, res) => {
     const { email } = emailLoginRequestSchema.parse(req.body ?? {});
-    res.json(await requestLoginLink(deps, email.toLowerCase(), clientIp(req), email));
+    res.json(await requestLoginLink(deps, email.toLowerCase(), clientIp(req, deps.clientIp), email));
   });
 
   // GET /api/auth/login?token= – exchange a login link's token for a Firebase custom token
   defineRoute(router, "GET /auth/login", async (req, res) => {
     const { token } = tokenLoginQuerySchema.parse(req.query);
-    res.json(await exchangeLoginToken(deps, token, clientIp(req)));
+    res.json(await exchangeLoginToken(deps, token, clientIp(req, deps.clientIp)));
   });
 
   // GET /api/auth/session – whether the caller is signed in; never 401
@@ -32,7 +32,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   // POST /api/auth/logout – end the member's sessions everywhere
   defineRoute(router, "POST /auth/logout", async (req, res) => {
-    await logout(callerOf(req).uid);
+    await logout(callerOf(req), deps.now());
     res.status(204).end();
   });
 

@@ -23,18 +23,18 @@ export function sessionRoutes(deps: AppDeps): Router {
   // POST /api/login – username and password, for clients that cannot use the Firebase SDK
   defineRoute(router, "POST /login", async (req, res) => {
     const { username, password } = loginRequestSchema.parse(req.body ?? {});
-    res.json(await loginWithPassword(deps, username, password, clientIp(req)));
+    res.json(await loginWithPassword(deps, username, password, clientIp(req, deps.clientIp)));
   });
 
   // POST /api/register – the first admin, only while no admin exists
   defineRoute(router, "POST /register", async (req, res) => {
-    const { username, password } = registerRequestSchema.parse(req.body ?? {});
-    res.status(201).json(await registerFirstAdmin(username, password));
+    const { username, password, setupToken } = registerRequestSchema.parse(req.body ?? {});
+    res.status(201).json(await registerFirstAdmin(deps, { username, password, setupToken }));
   });
 
   // POST /api/logout – end the caller's sessions everywhere
   defineRoute(router, "POST /logout", async (req, res) => {
-    await logout(callerOf(req).uid);
+    await logout(callerOf(req), deps.now());
     res.status(204).end();
   });
 

@@ -56,10 +56,10 @@ export function usersRoutes(deps: AppDeps): Router {
 
   // POST /api/users/:username/block | unblock | approve
   defineRoute(router, "POST /users/:username/block", async (req, res) => {
-    res.json(await blockUser(callerOf(req), usernameOf(req), true));
+    res.json(await blockUser(callerOf(req), usernameOf(req), true, deps.now()));
   });
   defineRoute(router, "POST /users/:username/unblock", async (req, res) => {
-    res.json(await blockUser(callerOf(req), usernameOf(req), false));
+    res.json(await blockUser(callerOf(req), usernameOf(req), false, deps.now()));
   });
   defineRoute(router, "POST /users/:username/approve", async (req, res) => {
     res.json(await approveUser(callerOf(req), usernameOf(req)));
@@ -74,7 +74,7 @@ export function usersRoutes(deps: AppDeps): Router {
   // POST /api/admin/password – the signed-in admin's own password
   defineRoute(router, "POST /admin/password", async (req, res) => {
     const { password } = changePasswordRequestSchema.parse(req.body ?? {});
-    await changeOwnPassword(callerOf(req), password);
+    await changeOwnPassword(callerOf(req), password, deps.now());
     res.status(204).end();
   });
 
@@ -108,12 +108,12 @@ export function usersRoutes(deps: AppDeps): Router {
   // POST /api/auth/login-as-user – a token to act as a member ('Log in as user')
   defineRoute(router, "POST /auth/login-as-user", async (req, res) => {
     const { email } = loginAsUserRequestSchema.parse(req.body ?? {});
-    res.json(await loginAsUser(callerOf(req), email));
+    res.json(await loginAsUser(callerOf(req), email, deps.now()));
   });
 
   // POST /api/auth/return-to-admin – back from impersonation
   defineRoute(router, "POST /auth/return-to-admin", async (req, res) => {
-    res.json(await returnToAdmin(callerOf(req)));
+    res.json(await returnToAdmin(callerOf(req), deps.now()));
   });
 
   return router;

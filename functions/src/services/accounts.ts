@@ -1,12 +1,16 @@
-import { PASSWORD_LOGIN_RATE_LIMITS } from "../contract/auth";
+import { timingSafeEqual } from "node:crypto";
+import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "../contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "../contract/users";
 import { hitRateLimits } from "../data/rate-limits.repo";
+import { loginRateLimits } from "./rate-limit-policy";
 import { sha256 } from "../data/keys";
 import { MESSAGES } from "../contract/errors";
 import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";
+import type { Caller } from "../middleware/auth";
 import { createCustomToken, createPasswordUser, deleteAuthUser, grantAdminClaim, revokeSessions, verifyPassword } from "./identity";
+import { endImpersonationsOf, endOwnImpersonation } from "./impersonation";
 
 export function toCurrentUser(user: UserRecord, impersonatedBy: string | null): CurrentUser {
   return {
@@ -33,26 +37,41 @@ export function toProfile(user: UserRecord): Profile {
 }
 
 /** Username and password, checked by Firebase Auth; one answer for every kind of wrong. */
-export async function loginWithPassword(deps: AppDeps, username: string, password: string, ip: string): Promise<LoginResponse> {
+export async function loginWithPassword(deps: AppDeps, username: string, password: string, ip: string | null): Promise<LoginResponse> {
   const retryAfterSeconds = await hitRateLimits(
-    [
+    loginRateLimits(
       { key: `login_${sha256(username)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perUsername },
-      { key: `login_ip_${sha256(ip)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perIp },
-    ],
+      { keyOf: (address) => `login_ip_${sha256(address)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perIp },
+      ip,
+    ),
     deps.now().getTime(),
   );
   if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
   const uid = await verifyPassword(username, password, deps.webApiKey);
   const user = uid ? await getUserById(uid) : null;
-  if (!uid || !user) throw new ApiError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
+  // Only admins have a password. A member's account with one was set up by someone else (self
+  // sign-up with the member's e-mail): a custom token for it would launder that sign-in.
+  if (!uid || !user?.isAdmin) throw new ApiError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
   if (user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
   return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
 }
 
-/** The first admin, only while there is none. */
-export async function registerFirstAdmin(username: string, password: string): Promise<LoginResponse> {
+/** Whether the setup token given is the deploy's; compared in constant time, never by length. */
+function isSetupToken(given: string | undefined, expected: string): boolean {
+  if (!given || !expected) return false;
+  return timingSafeEqual(Buffer.from(sha256(given), "hex"), Buffer.from(sha256(expected), "hex"));
+}
+
+/**
+ * The first admin, only while there is none, and in a deployed project only with the setup secret
+ * the operator set (ADMIN_SETUP_TOKEN): a fresh deploy is not anyone's for the taking.
+ */
+export async function registerFirstAdmin(deps: AppDeps, { username, password, setupToken }: RegisterRequest): Promise<LoginResponse> {
   const closed = () => new ApiError("REGISTRATION_CLOSED", "Registration is closed: an administrator already exists");
   if (await anyAdminExists()) throw closed();
+  if (deps.adminSetupToken !== null && !isSetupToken(setupToken, deps.adminSetupToken)) {
+    throw new ApiError("SETUP_TOKEN_INVALID", "The setup token is missing or wrong");
+  }
   const uid = await createPasswordUser(username, password);
   // The claim first: a document saying admin without the claim would close registration for good
   // while nobody could act as admin. Any failure removes the account again.
@@ -72,6 +91,12 @@ export async function registerFirstAdmin(username: string, password: string): Pr
   return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
 }
 
-export async function logout(uid: string): Promise<void> {
-  await revokeSessions(uid);
+/**
+ * Logout. With an impersonation token it ends that impersonation only: the member's own sessions
+ * are theirs and stay. Otherwise every session of the caller ends, and an admin's impersonations too.
+ */
+export async function logout(caller: Caller, now: Date): Promise<void> {
+  if (caller.impersonationId) return endOwnImpersonation(caller, "logout", now);
+  await revokeSessions(caller.uid);
+  if (caller.user.isAdmin) await endImpersonationsOf(caller.uid, "admin-logout", now);
 }

@@ -1,4 +1,5 @@
 import type { Community } from "../contract/community";
+import type { ClientIpSettings } from "../routes/client-ip";
 import type { LinkTester } from "./link-tester";
 import type { Mailer } from "./mailer";
 import type { SubscriptionLookup } from "./subscriptions";
@@ -18,6 +19,13 @@ export interface AppDeps {
   community: Community | null;
   /** Web API key of the Firebase project, for password checks on POST /api/login. */
   webApiKey: string;
+  /**
+   * The setup secret `POST /api/register` requires (ADMIN_SETUP_TOKEN). Null only in the emulator,
+   * where registering needs none; empty when a deploy did not set it, which refuses everyone.
+   */
+  adminSetupToken: string | null;
+  /** Where the caller's address is read for per-address rate limits (CLIENT_IP_HEADER, CLIENT_IP_TRUSTED_HOPS). */
+  clientIp: ClientIpSettings;
   /** True only in the emulator: the login token is then returned in the answer too. */
   exposeLoginToken: boolean;
   now: () => Date;

@@ -5,10 +5,11 @@ import { MESSAGES } from "../contract/errors";
 import { saveEmailToken, useEmailToken } from "../data/email-tokens.repo";
 import { sha256 } from "../data/keys";
 import { hitRateLimits } from "../data/rate-limits.repo";
+import { loginRateLimits } from "./rate-limit-policy";
 import { findUserByUsername, upsertMemberOnLogin } from "../data/users.repo";
 import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";
-import { createCustomToken, ensureAuthUser } from "./identity";
+import { createCustomToken, secureMemberAccount } from "./identity";
 import { loginLinkMail } from "./mailer";
 import { askStripe } from "./stripe-calls";
 
@@ -17,13 +18,14 @@ import { askStripe } from "./stripe-calls";
  * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
  * used to find out who is a member.
  */
-export async function requestLoginLink(deps: AppDeps, email: string, ip: string, typedEmail: string = email): Promise<EmailLoginResponse> {
+export async function requestLoginLink(deps: AppDeps, email: string, ip: string | null, typedEmail: string = email): Promise<EmailLoginResponse> {
   const now = deps.now();
   const retryAfterSeconds = await hitRateLimits(
-    [
+    loginRateLimits(
       { key: `email_${sha256(email)}`, ...EMAIL_LOGIN_RATE_LIMITS.perAddress },
-      { key: `ip_${sha256(ip)}`, ...EMAIL_LOGIN_RATE_LIMITS.perIp },
-    ],
+      { keyOf: (address) => `ip_${sha256(address)}`, ...EMAIL_LOGIN_RATE_LIMITS.perIp },
+      ip,
+    ),
     now.getTime(),
   );
   if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
@@ -56,7 +58,7 @@ const TOKEN_FAILURES = {
  * Exchanges a login token for a Firebase custom token. A use is counted before the subscription
  * rule runs, so a refused attempt still spends one of the token's uses.
  */
-export async function exchangeLoginToken(deps: AppDeps, token: string, ip: string): Promise<TokenLoginResponse> {
+export async function exchangeLoginToken(deps: AppDeps, token: string, ip: string | null): Promise<TokenLoginResponse> {
   const used = await useEmailToken(sha256(token), deps.now(), ip);
   if (!used.ok) {
     const [code, message] = TOKEN_FAILURES[used.reason];
@@ -73,7 +75,7 @@ export async function exchangeLoginToken(deps: AppDeps, token: string, ip: strin
     if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
     subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
   }
-  const uid = existing?.id ?? (await ensureAuthUser(email));
+  const uid = await secureMemberAccount(email, existing);
   await upsertMemberOnLogin(uid, email, subscription);
   return { email, customToken: await createCustomToken(uid) };
 }

@@ -17,7 +17,8 @@ import { countLinksByOwner } from "../data/links.repo";
 import type { Caller } from "../middleware/auth";
 import { toCurrentUser } from "./accounts";
 import { ApiError } from "./api-error";
-import { ensureAuthUser, revokeSessions } from "./identity";
+import { revokeSessions, secureMemberAccount } from "./identity";
+import { endImpersonationsOf } from "./impersonation";
 
 const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
 const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
@@ -122,12 +123,15 @@ async function deleteSignInAccountWithoutUser(email: string): Promise<boolean> {
 }
 
 /** Block: their links pause and their sessions end now. Unblock: the links the block paused resume. */
-export async function blockUser(caller: Caller, username: string, blocked: boolean): Promise<AdminUser> {
+export async function blockUser(caller: Caller, username: string, blocked: boolean, now: Date): Promise<AdminUser> {
   const user = await userByUsername(username);
   if (blocked && user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot block your own account");
   const updated = await setBlocked(user.id, blocked, { actorUid: caller.uid, action: blocked ? "user.block" : "user.unblock", targetUid: user.id, targetEmail: user.username });
   if (!updated) throw userNotFound();
-  if (blocked) await revokeSessions(user.id);
+  if (blocked) {
+    await revokeSessions(user.id);
+    if (user.isAdmin) await endImpersonationsOf(user.id, "admin-blocked", now);
+  }
   return present(updated);
 }
 
@@ -141,7 +145,7 @@ export async function approveUser(caller: Caller, username: string): Promise<Adm
 /** A user made by an admin is approved at once and needs no subscription. */
 export async function createUserByAdmin(caller: Caller, email: string): Promise<{ user: { username: string } }> {
   if (await findUserByUsername(email)) throw emailTaken();
-  const uid = await ensureAuthUser(email);
+  const uid = await secureMemberAccount(email, null);
   if (await getUserById(uid)) throw emailTaken();
   const user = await createAdminCreatedUser(uid, email).catch((err: { code?: number }) => {
     if (err.code === 6 /* ALREADY_EXISTS */) throw emailTaken();
@@ -151,9 +155,20 @@ export async function createUserByAdmin(caller: Caller, email: string): Promise<
   return { user: { username: user.username } };
 }
 
-export async function changeOwnPassword(caller: Caller, password: string): Promise<void> {
+/** How recent the admin's sign-in must be to change the password: a token left open is not enough. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * The admin's own password, only right after they proved they know the current one (a sign-in at
+ * most five minutes old). Their impersonations end with the old password.
+ */
+export async function changeOwnPassword(caller: Caller, password: string, now: Date): Promise<void> {
+  if (now.getTime() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) {
+    throw new ApiError("REAUTH_REQUIRED", "Please sign in again to change your password");
+  }
   await auth().updateUser(caller.uid, { password });
   await recordAudit({ actorUid: caller.uid, action: "admin.password", targetUid: caller.uid });
+  await endImpersonationsOf(caller.uid, "admin-password-changed", now);
 }
 
 /** Accounts whose e-mails are equal after trimming and lower-casing; the oldest is the primary. */

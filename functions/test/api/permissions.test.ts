@@ -42,8 +42,8 @@ const REFUSALS: Record<RouteAccess, Partial<Record<CallerKind, [number, string]>
 };
 const GUARD_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "BLOCKED", "NO_ACTIVE_SUBSCRIPTION"]);
 
-// Calls that end the caller's sessions: the walk signs everyone in again after them.
-const ENDS_SESSIONS = new Set<ApiRoute>(["POST /logout", "POST /auth/logout"]);
+// Calls that end the caller's sessions (or impersonation): the walk signs everyone in again after them.
+const ENDS_SESSIONS = new Set<ApiRoute>(["POST /logout", "POST /auth/logout", "POST /auth/return-to-admin"]);
 
 /** A concrete request for a route: ids that name nothing, an empty body where one is expected. */
 function requestFor(route: string): { method: string; path: string; body?: unknown } {

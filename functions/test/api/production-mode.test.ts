@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutgoingMail } from "../../src/services/mailer";
 import { call } from "../support/http";
-import { productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../support/in-process-app";
-import { resetEmulators } from "../support/emulators";
+import { PRODUCTION_SETUP_TOKEN, productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../support/in-process-app";
+import { idTokenFromPassword, resetEmulators, selfSignUp } from "../support/emulators";
+import { ensureAdmin } from "../../../scripts/lib/admin-account";
 import { suite } from "../support/suite-env";
 
 /**
@@ -86,5 +87,52 @@ describe("outside the emulator", () => {
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("UPSTREAM_UNAVAILABLE");
     expect(res.text).not.toContain("SMTP down");
+  });
+});
+
+describe("the first admin of a deployed project", () => {
+  const register = (body: Record<string, unknown>) => call("POST", "/api/register", { baseUrl, body: { username: "boss@example.com", password: "correct-horse", ...body } });
+
+  it("needs the setup secret the operator set; once an admin exists registration is closed, whatever the token", async () => {
+    for (const setupToken of [undefined, "", "guess", `${PRODUCTION_SETUP_TOKEN}x`]) {
+      const refused = await register(setupToken === undefined ? {} : { setupToken });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe("SETUP_TOKEN_INVALID");
+    }
+    expect((await register({ setupToken: PRODUCTION_SETUP_TOKEN })).status).toBe(201);
+    const closed = await register({ setupToken: "guess", username: "other@example.com" });
+    expect(closed.status).toBe(403);
+    expect(closed.body.code).toBe("REGISTRATION_CLOSED");
+  });
+
+  it("with no setup secret deployed, nobody can register", async () => {
+    const unset = await serveInProcess(productionLikeDeps(suite.stripeUrl, { adminSetupToken: "" }));
+    const res = await call("POST", "/api/register", { baseUrl: unset.url, body: { username: "boss@example.com", password: "correct-horse", setupToken: "" } });
+    await unset.close();
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("SETUP_TOKEN_INVALID");
+  });
+
+  it("replaces, never adopts, an account someone signed up with the admin's e-mail", async () => {
+    const attacker = await selfSignUp("boss@example.com", "attacker-password-1");
+    expect((await register({ setupToken: PRODUCTION_SETUP_TOKEN })).status).toBe(201);
+    await expect(idTokenFromPassword("boss@example.com", "attacker-password-1")).rejects.toThrow();
+    const adminToken = await idTokenFromPassword("boss@example.com", "correct-horse");
+    expect((await call("GET", "/api/users", { baseUrl, idToken: adminToken })).status).toBe(200);
+    expect((await call("GET", "/api/user", { baseUrl, idToken: attacker.idToken })).status).toBe(401);
+  });
+});
+
+describe("admin password change", () => {
+  it("needs a sign-in at most five minutes old", async () => {
+    await ensureAdmin("boss@example.com", "correct-horse");
+    const token = await idTokenFromPassword("boss@example.com", "correct-horse");
+    now = new Date(Date.now() + 5 * 60 * 1000 + 5000);
+    const stale = await call("POST", "/api/admin/password", { baseUrl, idToken: token, body: { password: "new-password-1" } });
+    expect(stale.status).toBe(401);
+    expect(stale.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+    await expect(idTokenFromPassword("boss@example.com", "new-password-1")).rejects.toThrow();
+    now = new Date(Date.now() + 4 * 60 * 1000);
+    expect((await call("POST", "/api/admin/password", { baseUrl, idToken: token, body: { password: "new-password-1" } })).status).toBe(204);
   });
 });

@@ -18,6 +18,21 @@ export async function idTokenFromCustomToken(customToken: string): Promise<strin
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
+/**
+ * What anyone can do with the project's public web API key: sign up to Firebase Auth with any
+ * e-mail and a password of their own (self sign-up; the Auth emulator cannot turn it off).
+ */
+export async function selfSignUp(email: string, password: string): Promise<{ uid: string; idToken: string }> {
+  const res = await fetch(`http://${suite.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`accounts:signUp failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, idToken: body.idToken };
+}
+
 /** What the browser SDK does for signInWithEmailAndPassword. */
 export async function idTokenFromPassword(email: string, password: string): Promise<string> {
   const res = await fetch(`http://${suite.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {

@@ -8,6 +8,9 @@ import { createStripeClient, StripeSubscriptionLookup } from "../../src/services
 /** The community the in-process apps run for (the suite's own is in functions/.env.demo-referral-hub). */
 export const TEST_COMMUNITY = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };
 
+/** The setup secret of the production-like apps (ADMIN_SETUP_TOKEN of a deploy). */
+export const PRODUCTION_SETUP_TOKEN = "setup-secret-of-the-operator-0123456789";
+
 /** The app's dependencies as a production deploy builds them, against the local Stripe; each can be replaced. */
 export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps> = {}): AppDeps {
   return {
@@ -17,6 +20,8 @@ export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps
     appOrigin: "https://hub.example.com",
     community: TEST_COMMUNITY,
     webApiKey: "demo-api-key",
+    adminSetupToken: PRODUCTION_SETUP_TOKEN,
+    clientIp: { header: "x-forwarded-for", trustedHops: 2 },
     exposeLoginToken: false,
     now: () => new Date(),
     ...overrides,

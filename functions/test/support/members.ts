@@ -1,4 +1,6 @@
+import Stripe from "stripe";
 import { call } from "./http";
+import { suite } from "./suite-env";
 import { idTokenFromCustomToken } from "./emulators";
 
 /** Asks for a login link and returns the token the emulator puts in the answer. */
@@ -14,4 +16,12 @@ export async function signInMember(email: string): Promise<string> {
   const res = await call<{ customToken: string }>("GET", `/api/auth/login?token=${encodeURIComponent(token)}`);
   if (res.status !== 200) throw new Error(`GET /api/auth/login ${res.status}: ${res.text}`);
   return idTokenFromCustomToken(res.body.customToken);
+}
+
+/** A new paying member at the local Stripe (a customer with an active subscription), not yet signed in. */
+export async function addActiveSubscriber(email: string): Promise<void> {
+  const url = new URL(suite.stripeUrl);
+  const stripe = new Stripe("sk_test_local", { host: url.hostname, port: Number(url.port), protocol: "http" });
+  const customer = await stripe.customers.create({ email });
+  await stripe.subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
 }

@@ -1,12 +1,29 @@
 // POST /api/admin/password – sets the signed-in admin's password (at least 8 characters).
 import { useMutation } from "@tanstack/react-query";
-import { signInWithEmailAndPassword } from "firebase/auth";
+import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } from "firebase/auth";
 import type { z } from "zod";
 import type { changePasswordRequestSchema } from "@contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { auth } from "@/lib/firebase";
 
-export async function changeAdminPassword(body: z.output<typeof changePasswordRequestSchema>): Promise<void> {
+/** The current password did not sign in again: the dialog says so on its field. */
+export class WrongCurrentPasswordError extends Error {
+  override readonly name = "WrongCurrentPasswordError";
+}
+
+/**
+ * The server takes a new password only from a sign-in at most five minutes old (401
+ * REAUTH_REQUIRED otherwise), so the admin proves the current password first: signing in again
+ * with it refreshes the session's sign-in time.
+ */
+export async function changeAdminPassword({ currentPassword, ...body }: z.output<typeof changePasswordRequestSchema> & { currentPassword: string }): Promise<void> {
+  const user = auth.currentUser;
+  if (!user?.email) throw new Error("Not signed in");
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword)).catch((err: unknown) => {
+    const code = (err as { code?: string }).code ?? "";
+    if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code)) throw new WrongCurrentPasswordError("Current password is incorrect");
+    throw err;
+  });
   await apiRequest("/api/admin/password", { method: "POST", body });
   // A password change revokes the account's sessions, this one included: sign in again with the
   // new password (same account, so nothing reloads). Best effort: the password is changed either way.

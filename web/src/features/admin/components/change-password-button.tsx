@@ -9,9 +9,9 @@ import LockResetIcon from "@mui/icons-material/LockReset";
 import { useId, useState, type SubmitEvent } from "react";
 import { changePasswordRequestSchema } from "@contract/users";
 import { useToast } from "@/components/toasts";
-import { useChangeAdminPassword } from "../api/change-admin-password";
+import { useChangeAdminPassword, WrongCurrentPasswordError } from "../api/change-admin-password";
 
-/** 'Change Admin Password': a new password typed twice. */
+/** 'Change Admin Password': the current password (the server wants a fresh sign-in), then a new one typed twice. */
 export function ChangePasswordButton() {
   const [open, setOpen] = useState(false);
   return (
@@ -24,12 +24,13 @@ export function ChangePasswordButton() {
   );
 }
 
-type FieldErrors = { password?: string | undefined; confirm?: string | undefined };
+type FieldErrors = { current?: string | undefined; password?: string | undefined; confirm?: string | undefined };
 
 function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
   const changePassword = useChangeAdminPassword();
   const titleId = useId();
+  const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -38,19 +39,23 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const parsed = changePasswordRequestSchema.safeParse({ password });
     const next: FieldErrors = {
+      current: current ? undefined : "Enter your current password",
       password: parsed.success ? undefined : parsed.error.issues[0]?.message,
       confirm: password === confirm ? undefined : "Passwords don't match",
     };
-    if (!parsed.success || next.confirm) {
+    if (!parsed.success || next.current || next.confirm) {
       setErrors(next);
       return;
     }
-    changePassword.mutateAsync(parsed.data).then(
+    changePassword.mutateAsync({ ...parsed.data, currentPassword: current }).then(
       () => {
         toast({ title: "Password updated", description: "Your admin password has been changed" });
         onClose();
       },
-      () => toast({ title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" }),
+      (err: unknown) => {
+        if (err instanceof WrongCurrentPasswordError) setErrors({ current: err.message });
+        else toast({ title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" });
+      },
     );
   };
 
@@ -60,6 +65,21 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id={titleId}>Change Admin Password</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label="Current password"
+              type="password"
+              value={current}
+              onChange={(event) => {
+                setCurrent(event.target.value);
+                setErrors((errs) => ({ ...errs, current: undefined }));
+              }}
+              error={Boolean(errors.current)}
+              helperText={errors.current}
+              required
+              fullWidth
+              autoFocus
+              autoComplete="current-password"
+            />
             <TextField
               label="New password"
               type="password"
@@ -72,7 +92,6 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
               helperText={errors.password ?? "At least 8 characters"}
               required
               fullWidth
-              autoFocus
               autoComplete="new-password"
             />
             <TextField

@@ -1,4 +1,4 @@
-// POST /api/logout – revokes the user's refresh tokens on the server. No answer is read.
+// POST /api/logout – ends the caller's sessions on the server (with an impersonation token: that impersonation only). No answer is read.
 import { apiRequest } from "@/lib/api-client";
 
 /** Used by the session's logoutMutation, which then signs out of Firebase. */

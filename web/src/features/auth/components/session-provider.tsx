@@ -55,13 +55,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  // An admin acting as a member must not sign the real member out of their own devices.
-  const impersonating = Boolean(uid && currentUser.data?.impersonatedBy);
-
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
-      // Revoking the refresh tokens is best effort: signing out locally must work even offline.
-      if (!impersonating) await logout().catch(() => undefined);
+      // Ends the sessions on the server: the user's everywhere, or, for an admin acting as a member,
+      // that impersonation only (the member's own devices stay signed in). Best effort: signing out
+      // locally must work even offline.
+      await logout().catch(() => undefined);
       await signOut(auth).catch((error: unknown) => {
         throw toAuthError(error);
       });
