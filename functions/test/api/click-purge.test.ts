@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS } from "../../src/data/click-purges.repo";
+import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/data/click-purges.repo";
 import { db } from "../../src/data/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { clickCount, pendingPurges, purged, settle } from "../support/click-purges";
@@ -51,17 +51,8 @@ async function purgeIdsOf(linkId: string): Promise<string[]> {
 const EMULATOR_LOG = resolve(__dirname, "../../../.cache/logs/emulators.log");
 const logSize = () => (existsSync(EMULATOR_LOG) ? statSync(EMULATOR_LOG).size : 0);
 
-interface SliceLog {
-  purgeId: string;
-  done: boolean;
-  pages: number;
-  deleted: number;
-  ms: number;
-  startRss: number;
-  startHeapUsed: number;
-  peakRss: number;
-  peakHeapUsed: number;
-}
+/** What the purge task logs for each slice. */
+type SliceLog = SliceReport;
 
 function sliceLogs(fromOffset: number, purgeId: string): SliceLog[] {
   if (!existsSync(EMULATOR_LOG)) return [];

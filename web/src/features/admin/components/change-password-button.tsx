@@ -34,6 +34,11 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Typing in a field clears that field's error.
+  const edit = (field: keyof FieldErrors, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,49 +70,9 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id={titleId}>Change Admin Password</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Current password"
-              type="password"
-              value={current}
-              onChange={(event) => {
-                setCurrent(event.target.value);
-                setErrors((errs) => ({ ...errs, current: undefined }));
-              }}
-              error={Boolean(errors.current)}
-              helperText={errors.current}
-              required
-              fullWidth
-              autoFocus
-              autoComplete="current-password"
-            />
-            <TextField
-              label="New password"
-              type="password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setErrors((current) => ({ ...current, password: undefined }));
-              }}
-              error={Boolean(errors.password)}
-              helperText={errors.password ?? "At least 8 characters"}
-              required
-              fullWidth
-              autoComplete="new-password"
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-                setErrors((current) => ({ ...current, confirm: undefined }));
-              }}
-              error={Boolean(errors.confirm)}
-              helperText={errors.confirm}
-              required
-              fullWidth
-              autoComplete="new-password"
-            />
+            <PasswordField label="Current password" value={current} onChange={edit("current", setCurrent)} error={errors.current} autoFocus autoComplete="current-password" />
+            <PasswordField label="New password" value={password} onChange={edit("password", setPassword)} error={errors.password} hint="At least 8 characters" autoComplete="new-password" />
+            <PasswordField label="Confirm password" value={confirm} onChange={edit("confirm", setConfirm)} error={errors.confirm} autoComplete="new-password" />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -120,5 +85,33 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  /** Shown under the field while it has no error. */
+  hint?: string;
+  autoFocus?: boolean;
+  autoComplete: "current-password" | "new-password";
+}
+
+function PasswordField({ label, value, onChange, error, hint, autoFocus = false, autoComplete }: PasswordFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      required
+      fullWidth
+      autoFocus={autoFocus}
+      autoComplete={autoComplete}
+    />
   );
 }
