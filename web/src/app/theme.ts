@@ -14,5 +14,12 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { elevation: 0 } },
+    // While a section opens or closes (accordion cards, link groups), Collapse clips its content with
+    // `overflow: hidden`, which still lets the browser scroll it: anything that brings a control inside
+    // into view (keyboard focus, an automated click) scrolls the clip box, and the content then slides
+    // back down as the box grows, away from the pointer between press and release, so the click is lost.
+    // `clip` clips the same but is not a scroll container, so the content never moves. Once open
+    // (`entered`) MUI shows the overflow as before.
+    MuiCollapse: { styleOverrides: { root: { "&:not(.MuiCollapse-entered)": { overflow: "clip" } } } },
   },
 });
