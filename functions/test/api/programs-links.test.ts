@@ -5,6 +5,7 @@ import { resetEmulators } from "../support/emulators";
 import { clearInbox, latestMailTo } from "../support/inbox";
 import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { suite } from "../support/suite-env";
+import { purged } from "../support/click-purges";
 
 let admin: string;
 let alice: string;
@@ -126,6 +127,8 @@ describe("programs", () => {
     expect((await call("DELETE", `/api/programs/${doomed.id}`, { idToken: admin })).status).toBe(204);
     const remaining = (await call("GET", "/api/links", { idToken: admin })).body.map((l: { id: string }) => l.id);
     expect(remaining).toEqual([stays.id]);
+    // the clicks go in the background (purgeClicks queue): wait until the purge has finished
+    expect(await purged([gone.id])).toEqual({ clicks: 0, pendingPurges: 0 });
     const clicks = (await db().collection("clicks").get()).docs.map((d) => d.get("referralLinkId"));
     expect(clicks).toEqual([stays.id]);
     // the member may submit to a program of that name again
