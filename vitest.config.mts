@@ -30,7 +30,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "e2e", include: ["web/e2e/**/*.test.ts"], testTimeout: 90_000, hookTimeout: 60_000, fileParallelism: false },
+        test: {
+          name: "e2e",
+          include: ["web/e2e/**/*.test.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          // expect.poll() waits for what the page shows as long as Playwright waits for an element
+          // (30 s): its default of 1 s failed a title that waits for the API's answer on a busy machine.
+          expect: { poll: { timeout: 30_000 } },
+        },
       },
     ],
   },
