@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { endImpersonationsBy } from "../data/impersonations.repo";
 import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "../contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "../contract/users";
 import { hitRateLimits } from "../data/rate-limits.repo";
@@ -10,7 +11,7 @@ import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";
 import type { Caller } from "../middleware/auth";
 import { createCustomToken, createPasswordUser, deleteAuthUser, grantAdminClaim, revokeSessions, verifyPassword } from "./identity";
-import { endImpersonationsOf, endOwnImpersonation } from "./impersonation";
+import { endOwnImpersonation } from "./impersonation";
 
 export function toCurrentUser(user: UserRecord, impersonatedBy: string | null): CurrentUser {
   return {
@@ -98,5 +99,5 @@ export async function registerFirstAdmin(deps: AppDeps, { username, password, se
 export async function logout(caller: Caller, now: Date): Promise<void> {
   if (caller.impersonationId) return endOwnImpersonation(caller, "logout", now);
   await revokeSessions(caller.uid);
-  if (caller.user.isAdmin) await endImpersonationsOf(caller.uid, "admin-logout", now);
+  if (caller.user.isAdmin) await endImpersonationsBy(caller.uid, "admin-logout", now);
 }

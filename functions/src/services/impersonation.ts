@@ -1,4 +1,4 @@
-import { endImpersonation, endImpersonationsBy, startImpersonation, type ImpersonationEndReason } from "../data/impersonations.repo";
+import { endImpersonation, startImpersonation, type ImpersonationEndReason } from "../data/impersonations.repo";
 import { findUserByUsername, getUserById } from "../data/users.repo";
 import type { Caller } from "../middleware/auth";
 import { ApiError } from "./api-error";
@@ -42,9 +42,4 @@ export async function returnToAdmin(caller: Caller, now: Date): Promise<{ custom
   const admin = await getUserById(caller.impersonatedBy);
   if (!admin?.isAdmin || admin.blocked) throw new ApiError("FORBIDDEN", "The administrator account is no longer available");
   return { customToken: await createCustomToken(admin.id) };
-}
-
-/** An admin's logout, block or password change ends every impersonation they still have open. */
-export async function endImpersonationsOf(adminUid: string, reason: ImpersonationEndReason, now: Date): Promise<void> {
-  await endImpersonationsBy(adminUid, reason, now);
 }

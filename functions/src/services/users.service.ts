@@ -1,3 +1,4 @@
+import { endImpersonationsBy } from "../data/impersonations.repo";
 import type { AdminUser, UpdateUserRequest } from "../contract/users";
 import {
   AccountMergeConflictError,
@@ -18,7 +19,7 @@ import type { Caller } from "../middleware/auth";
 import { toCurrentUser } from "./accounts";
 import { ApiError } from "./api-error";
 import { revokeSessions, secureMemberAccount } from "./identity";
-import { endImpersonationsOf } from "./impersonation";
+
 
 const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
 const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
@@ -130,7 +131,7 @@ export async function blockUser(caller: Caller, username: string, blocked: boole
   if (!updated) throw userNotFound();
   if (blocked) {
     await revokeSessions(user.id);
-    if (user.isAdmin) await endImpersonationsOf(user.id, "admin-blocked", now);
+    if (user.isAdmin) await endImpersonationsBy(user.id, "admin-blocked", now);
   }
   return present(updated);
 }
@@ -168,7 +169,7 @@ export async function changeOwnPassword(caller: Caller, password: string, now: D
   }
   await auth().updateUser(caller.uid, { password });
   await recordAudit({ actorUid: caller.uid, action: "admin.password", targetUid: caller.uid });
-  await endImpersonationsOf(caller.uid, "admin-password-changed", now);
+  await endImpersonationsBy(caller.uid, "admin-password-changed", now);
 }
 
 /** Accounts whose e-mails are equal after trimming and lower-casing; the oldest is the primary. */
