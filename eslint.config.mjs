@@ -27,18 +27,18 @@ export default tseslint.config(
   },
   {
     // Schemas are built with the `z` that contract/zod.ts configures (no eval, for the app's CSP).
-    files: ["functions/src/**/*.ts", "web/src/**/*.{ts,tsx}"],
-    ignores: ["functions/src/contract/zod.ts"],
+    files: ["contract/src/**/*.ts", "functions/src/**/*.ts", "web/src/**/*.{ts,tsx}"],
+    ignores: ["contract/src/zod.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: "Import from the contract's zod.ts (@contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
+        { paths: [{ name: "zod", message: "Import from the contract's zod.ts (@hub/contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
       ],
     },
   },
   {
     // The contract is shared with the browser: zod only.
-    files: ["functions/src/contract/**/*.ts"],
+    files: ["contract/src/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["firebase*", "express", "../*", "node:*"] }] },
   },
 );

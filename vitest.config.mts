@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const contract = fileURLToPath(new URL("./functions/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 /**
@@ -9,14 +8,14 @@ const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
  * `npm run exec` (the local suite) and read its variables (APP_URL, STRIPE_URL, MAIL_URL, ...).
  */
 export default defineConfig({
-  resolve: { alias: { "@contract": contract, "@": webSrc } },
+  resolve: { alias: { "@": webSrc } },
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["functions/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["contract/src/**/*.test.ts", "functions/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { emailField, LIMITS } from "../functions/src/contract/common";
+import { emailField, LIMITS } from "@hub/contract/common";
 import { ensureAdmin } from "./lib/admin-account";
 
 const argsSchema = z.object({

@@ -2,8 +2,6 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// The API contract lives in functions/ (a deploy uploads only that folder); web reads it by alias.
-const contractDir = fileURLToPath(new URL("../functions/src/contract", import.meta.url));
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
 
 // reactfire imports every Firebase SDK for hooks we never call, and its module-level code keeps
@@ -16,7 +14,6 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^@contract\//, replacement: `${contractDir}/` },
       { find: /^@\//, replacement: `${srcDir}/` },
       ...UNUSED_FIREBASE_SDKS.map((sdk) => ({ find: `firebase/${sdk}`, replacement: unusedFirebaseSdk })),
     ],

@@ -12,7 +12,7 @@ import {
   stripeApiUrl,
   stripeSecretKey,
 } from "./config";
-import { communitySchema, type Community } from "./contract/community";
+import { communitySchema, type Community } from "@hub/contract/community";
 import { logger } from "firebase-functions";
 import { createLinkTester } from "./services/link-tester";
 import { emulatorFixtureOptions } from "./services/link-tester-fixture";

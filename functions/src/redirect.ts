@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
-import { DOCUMENT_ID_PATTERN } from "./contract/common";
+import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
 import { clientIpSettings } from "./config";
 import { clientIp } from "./routes/client-ip";
 import { rotate } from "./services/rotation/rotation.service";

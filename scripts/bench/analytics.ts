@@ -12,7 +12,7 @@
 import { createLink } from "../../functions/src/data/links.repo";
 import { createProgram } from "../../functions/src/data/programs.repo";
 import { importPastDays, newClickId, recordVisit, type PastDay } from "../../functions/src/data/visits.repo";
-import { TIME_FILTERS } from "../../functions/src/contract/analytics";
+import { TIME_FILTERS } from "@hub/contract/analytics";
 import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
 import { BROWSER_UA } from "../../functions/test/support/rotation";
 import { ensureAdmin } from "../lib/admin-account";

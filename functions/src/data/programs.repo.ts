@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
-import type { DistributionMode } from "../contract/programs";
+import type { DistributionMode } from "@hub/contract/programs";
 import { schedulePurgeIn, startPurge } from "./click-purges.repo";
 import { COLLECTIONS, db } from "./db";
 import { linkSlotRef, programNameRef } from "./keys";

@@ -1,4 +1,4 @@
-import type { DistributionMode } from "../contract/programs";
+import type { DistributionMode } from "@hub/contract/programs";
 import { getProgram } from "./programs.repo";
 import { linksCollection } from "./links.repo";
 import { toDate } from "./timestamps";

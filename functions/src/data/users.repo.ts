@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "./db";
 import { str, toDate } from "./timestamps";
-import { isActiveSubscriptionStatus } from "../contract/users";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {

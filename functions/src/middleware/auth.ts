@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { MESSAGES } from "../contract/errors";
-import { isActiveSubscriptionStatus } from "../contract/users";
+import { MESSAGES } from "@hub/contract/errors";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
 import { getImpersonation, type ImpersonationRecord } from "../data/impersonations.repo";
 import { recordAudit } from "../data/user-admin.repo";
 import { getUserById, type UserRecord } from "../data/users.repo";

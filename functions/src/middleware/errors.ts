@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { logger } from "firebase-functions";
-import { ZodError } from "../contract/zod";
-import { MESSAGES, type ErrorBody } from "../contract/errors";
+import { ZodError } from "@hub/contract/zod";
+import { MESSAGES, type ErrorBody } from "@hub/contract/errors";
 import { ApiError } from "../services/api-error";
 
 function toApiError(err: unknown): ApiError | null {

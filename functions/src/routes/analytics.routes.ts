@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { analyticsQuerySchema } from "../contract/analytics";
+import { analyticsQuerySchema } from "@hub/contract/analytics";
 import { clicksIn, usersIn } from "../services/analytics/analytics.service";
 import { defineRoute } from "./define-route";
 

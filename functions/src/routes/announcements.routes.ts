@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { saveAnnouncementRequestSchema, updateAnnouncementRequestSchema, type Announcement } from "../contract/announcements";
+import { saveAnnouncementRequestSchema, updateAnnouncementRequestSchema, type Announcement } from "@hub/contract/announcements";
 import { ANNOUNCEMENT_ID, getAnnouncement, saveAnnouncement } from "../data/announcements.repo";
 import { ApiError } from "../services/api-error";
 import { idOf } from "./params";

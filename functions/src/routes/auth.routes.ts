@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { emailLoginRequestSchema, tokenLoginQuerySchema, type SessionResponse } from "../contract/auth";
+import { emailLoginRequestSchema, tokenLoginQuerySchema, type SessionResponse } from "@hub/contract/auth";
 import { authenticate, callerOf } from "../middleware/auth";
 import { logout } from "../services/accounts";
 import { defineRoute } from "./define-route";

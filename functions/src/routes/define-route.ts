@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from "express";
-import { API_ROUTES, splitRoute, type ApiRoute, type RouteAccess } from "../contract/routes";
+import { API_ROUTES, splitRoute, type ApiRoute, type RouteAccess } from "@hub/contract/routes";
 import { authenticate } from "../middleware/auth";
 
 // What each kind of access puts in front of a route's handlers.

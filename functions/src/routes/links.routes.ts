@@ -7,7 +7,7 @@ import {
   moveLinkRequestSchema,
   testLinkRequestSchema,
   updateLinkRequestSchema,
-} from "../contract/links";
+} from "@hub/contract/links";
 import { callerOf } from "../middleware/auth";
 import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";

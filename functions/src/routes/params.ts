@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { DOCUMENT_ID_PATTERN } from "../contract/common";
+import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
 import { ApiError } from "../services/api-error";
 
 /**

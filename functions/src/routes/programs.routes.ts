@@ -5,7 +5,7 @@ import {
   mergeProgramRequestSchema,
   toggleSharedRequestSchema,
   updateProgramRequestSchema,
-} from "../contract/programs";
+} from "@hub/contract/programs";
 import { callerOf } from "../middleware/auth";
 import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";

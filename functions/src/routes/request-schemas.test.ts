@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as contract from "../contract";
+import * as contract from "@hub/contract";
 
 /**
  * contract/well-formed-text.test.ts walks every contract schema named *RequestSchema or *QuerySchema

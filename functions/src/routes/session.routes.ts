@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { loginRequestSchema, registerRequestSchema } from "../contract/auth";
+import { loginRequestSchema, registerRequestSchema } from "@hub/contract/auth";
 import { callerOf } from "../middleware/auth";
 import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "../services/accounts";
 import { defineRoute } from "./define-route";

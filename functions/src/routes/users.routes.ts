@@ -1,13 +1,13 @@
 import { Router, type Request } from "express";
-import { z } from "../contract/zod";
-import { LIMITS } from "../contract/common";
+import { z } from "@hub/contract/zod";
+import { LIMITS } from "@hub/contract/common";
 import {
   changePasswordRequestSchema,
   createUserRequestSchema,
   loginAsUserRequestSchema,
   mergeAccountsRequestSchema,
   updateUserRequestSchema,
-} from "../contract/users";
+} from "@hub/contract/users";
 import { callerOf } from "../middleware/auth";
 import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { endImpersonationsBy } from "../data/impersonations.repo";
-import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "../contract/auth";
-import type { CurrentUser, LoginResponse, Profile } from "../contract/users";
+import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "@hub/contract/auth";
+import type { CurrentUser, LoginResponse, Profile } from "@hub/contract/users";
 import { hitRateLimits } from "../data/rate-limits.repo";
 import { loginRateLimits } from "./rate-limit-policy";
 import { sha256 } from "../data/keys";
-import { MESSAGES } from "../contract/errors";
+import { MESSAGES } from "@hub/contract/errors";
 import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "./api-error";
 import type { AppDeps } from "./deps";

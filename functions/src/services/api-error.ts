@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
+import { ERROR_STATUS, type ErrorCode } from "@hub/contract/errors";
 
 /** A failure the client should see: its code decides the status, its message is shown as is. */
 export class ApiError extends Error {

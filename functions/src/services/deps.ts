@@ -1,4 +1,4 @@
-import type { Community } from "../contract/community";
+import type { Community } from "@hub/contract/community";
 import type { ClientIpSettings } from "../routes/client-ip";
 import type { LinkTester } from "./link-tester";
 import type { Mailer } from "./mailer";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { logger } from "firebase-functions";
-import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "../contract/auth";
-import { MESSAGES } from "../contract/errors";
+import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "@hub/contract/auth";
+import { MESSAGES } from "@hub/contract/errors";
 import { saveEmailToken, useEmailToken } from "../data/email-tokens.repo";
 import { sha256 } from "../data/keys";
 import { hitRateLimits } from "../data/rate-limits.repo";

@@ -3,7 +3,7 @@ import { logger } from "firebase-functions";
 import { auth } from "../data/db";
 import { getUserById, type UserRecord } from "../data/users.repo";
 import { ApiError } from "./api-error";
-import { MESSAGES } from "../contract/errors";
+import { MESSAGES } from "@hub/contract/errors";
 
 /** Firebase Auth, the only holder of passwords and sessions. */
 

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { LINK_MESSAGES, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "../contract/links";
+import { LINK_MESSAGES, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
 import {
   createLink,
   deleteLink,

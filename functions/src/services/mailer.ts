@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { hubNameOf, type Community } from "../contract/community";
+import { hubNameOf, type Community } from "@hub/contract/community";
 
 export interface OutgoingMail {
   to: string;

@@ -1,4 +1,4 @@
-import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "../contract/programs";
+import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import { listLinkStates, type LinkState } from "../data/links.repo";
 import {
   createProgram,

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { isActiveSubscriptionStatus, type CheckAllSubscriptionsResult, type SubscriptionCheckResult } from "../contract/users";
+import { isActiveSubscriptionStatus, type CheckAllSubscriptionsResult, type SubscriptionCheckResult } from "@hub/contract/users";
 import { listUsersWithLinkCounts, recordAudit, saveSubscriptionCheckSummary, setUserFields } from "../data/user-admin.repo";
 import type { UserRecord } from "../data/users.repo";
 import type { AppDeps } from "./deps";

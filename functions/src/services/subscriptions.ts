@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { isActiveSubscriptionStatus } from "../contract/users";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
 
 export interface SubscriptionLookupResult {
   customerId: string | null;

@@ -1,5 +1,5 @@
 import { endImpersonationsBy } from "../data/impersonations.repo";
-import type { AdminUser, UpdateUserRequest } from "../contract/users";
+import type { AdminUser, UpdateUserRequest } from "@hub/contract/users";
 import {
   AccountMergeConflictError,
   deleteUserData,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { EMAIL_LOGIN_RATE_LIMITS, PASSWORD_LOGIN_RATE_LIMITS } from "../../src/contract/auth";
+import { EMAIL_LOGIN_RATE_LIMITS, PASSWORD_LOGIN_RATE_LIMITS } from "@hub/contract/auth";
 import type { OutgoingMail } from "../../src/services/mailer";
 import { ADMIN } from "../support/actors";
 import { resetEmulators } from "../support/emulators";

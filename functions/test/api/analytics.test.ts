@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { TIME_FILTERS, type ClickRecord, type UserAnalytics } from "../../src/contract/analytics";
+import { TIME_FILTERS, type ClickRecord, type UserAnalytics } from "@hub/contract/analytics";
 import { db } from "../../src/data/db";
 import { foldFinishedDays, newClickId, recordVisit } from "../../src/data/visits.repo";
 import { signInActors } from "../support/actors";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import * as contract from "../../src/contract";
-import { API_ROUTES, splitRoute, type ApiRoute } from "../../src/contract/routes";
+import * as contract from "@hub/contract";
+import { API_ROUTES, splitRoute, type ApiRoute } from "@hub/contract/routes";
 import { db } from "../../src/data/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { resetEmulators } from "../support/emulators";

@@ -2,7 +2,7 @@ import type { Express } from "express";
 import { getAuth } from "firebase-admin/auth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute, type RouteAccess } from "../../src/contract/routes";
+import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute, type RouteAccess } from "@hub/contract/routes";
 import { db } from "../../src/data/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { z } from "@contract/zod";
+import { z } from "@hub/contract/zod";
 import { ApiRequestError, ApiResponseError, buildUrl, createApiClient, toApiRequestError } from "./api-client";
 
 // The app's default client reads the Firebase user; these tests build their own client instead.

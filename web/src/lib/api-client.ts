@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorBodySchema, type ErrorBody } from "@contract/errors";
+import { errorBodySchema, type ErrorBody } from "@hub/contract/errors";
 import { auth } from "./firebase";
 
 /** A non-OK answer from /api. Its message is "{status}: {message}", as the contract fixes. */

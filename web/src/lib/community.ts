@@ -1,6 +1,6 @@
 // GET /api/public/community – the community that runs the hub (deployment configuration).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { communitySchema, type Community } from "@contract/community";
+import { communitySchema, type Community } from "@hub/contract/community";
 import { apiRequest } from "./api-client";
 
 export function getCommunity(): Promise<Community> {

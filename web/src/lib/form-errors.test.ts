@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "@contract/zod";
+import { z } from "@hub/contract/zod";
 import { hasErrors, toFieldErrors } from "./form-errors";
 
 describe("toFieldErrors", () => {

@@ -1,4 +1,4 @@
-import type { ClickRecord, UserAnalytics } from "../../contract/analytics";
+import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot } from "../../data/analytics.repo";
 import { isActiveLink } from "../link-state";
 import type { ClickTally } from "../../data/analytics.repo";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TIME_FILTERS } from "../../contract/analytics";
+import { TIME_FILTERS } from "@hub/contract/analytics";
 import { dayRollupRanges, monthRollupRanges, planWindow, recordDateOf, type WindowPlan } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");

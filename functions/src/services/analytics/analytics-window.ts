@@ -1,6 +1,6 @@
 import { UTCDate } from "@date-fns/utc";
 import { addDays, differenceInCalendarDays, endOfMonth, format } from "date-fns";
-import { DAILY_RECORD_DAYS, WINDOW_DAYS, type TimeFilter } from "../../contract/analytics";
+import { DAILY_RECORD_DAYS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
 
 /** UTC calendar days and months as the roll-ups key them: YYYY-MM-DD and YYYY-MM. */
 const dayOf = (date: Date) => format(date, "yyyy-MM-dd");

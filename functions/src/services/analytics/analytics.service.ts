@@ -1,4 +1,4 @@
-import type { ClickRecord, TimeFilter, UserAnalytics } from "../../contract/analytics";
+import type { ClickRecord, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
 import { readAnalytics, type AnalyticsSnapshot } from "../../data/analytics.repo";
 import { ownersOutOfRotation } from "../../data/users.repo";
 import { clickRecords, userAnalytics } from "./analytics-records";

@@ -1,4 +1,4 @@
-import type { DistributionMode } from "../../contract/programs";
+import type { DistributionMode } from "@hub/contract/programs";
 import type { RotationCandidate, RotationSource } from "../../data/rotation.repo";
 
 /**

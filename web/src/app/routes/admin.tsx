@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@contract/users";
+import type { CurrentUser } from "@hub/contract/users";
 import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireAdmin } from "@/features/auth/components/require-admin";

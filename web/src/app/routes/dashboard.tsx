@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@contract/users";
+import type { CurrentUser } from "@hub/contract/users";
 import { ActiveAnnouncement } from "@/features/announcements/components/active-announcement";
 import { BackToAdminButton } from "@/features/auth/components/back-to-admin-button";
 import { LogoutButton } from "@/features/auth/components/logout-button";

@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import type { CurrentUser } from "@contract/users";
+import type { CurrentUser } from "@hub/contract/users";
 import { PageLayout } from "@/components/layouts";
 import { RequireSession } from "@/features/auth/components/require-session";
 import { SubmitLinkForm } from "@/features/member-links/components/submit-link-form";

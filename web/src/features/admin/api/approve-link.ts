@@ -1,6 +1,6 @@
 // POST /api/links/{id}/approve – puts a pending link into rotation (admin).
 import { useMutation } from "@tanstack/react-query";
-import { referralLinkSchema, type ReferralLink } from "@contract/links";
+import { referralLinkSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,7 +1,7 @@
 // POST /api/admin/auto-approve-subscribers – approves pending users whose subscription is valid (admin).
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { autoApproveResultSchema } from "@contract/users";
+import { autoApproveResultSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData } from "./admin-cache";
 

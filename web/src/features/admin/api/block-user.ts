@@ -1,6 +1,6 @@
 // POST /api/users/{username}/block – pauses all of the user's links and signs them out everywhere (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser } from "@contract/users";
+import { adminUserSchema, type AdminUser } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // PATCH /api/links/bulk – approve, pause, mark dead or test up to 100 links per request (admin).
 import { useMutation } from "@tanstack/react-query";
-import { bulkLinkRequestSchema, bulkLinkResultSchema, type BulkLinkResult, type BulkOperation } from "@contract/links";
+import { bulkLinkRequestSchema, bulkLinkResultSchema, type BulkLinkResult, type BulkOperation } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { chunkIds, combineBulkResults, type BulkOutcome } from "../utils/bulk";
 import { errorText } from "@/lib/error-text";

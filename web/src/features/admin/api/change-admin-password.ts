@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } from "firebase/auth";
 import type { z } from "zod";
-import type { changePasswordRequestSchema } from "@contract/users";
+import type { changePasswordRequestSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { auth } from "@/lib/firebase";
 

@@ -1,6 +1,6 @@
 // POST /api/admin/check-all-subscriptions – checks and stores every user's subscription status (admin).
 import { useMutation } from "@tanstack/react-query";
-import { checkAllSubscriptionsResultSchema, type CheckAllSubscriptionsResult } from "@contract/users";
+import { checkAllSubscriptionsResultSchema, type CheckAllSubscriptionsResult } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/admin/check-subscription/{username} – asks the payment provider about one user and stores the status (admin).
 import { useMutation } from "@tanstack/react-query";
-import { subscriptionCheckResultSchema, type SubscriptionCheckResult } from "@contract/users";
+import { subscriptionCheckResultSchema, type SubscriptionCheckResult } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey } from "./admin-cache";
 

@@ -1,7 +1,7 @@
 // POST /api/admin/create-user – an approved account for an e-mail, without the subscription check (admin).
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { createUserResponseSchema, type createUserRequestSchema } from "@contract/users";
+import { createUserResponseSchema, type createUserRequestSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData } from "./admin-cache";
 

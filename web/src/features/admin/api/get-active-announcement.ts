@@ -1,6 +1,6 @@
 // GET /api/announcements/active – the announcement the admin form starts from, or null when there is none.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { activeAnnouncementSchema, type Announcement } from "@contract/announcements";
+import { activeAnnouncementSchema, type Announcement } from "@hub/contract/announcements";
 import { apiRequest } from "@/lib/api-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";
 

@@ -1,7 +1,7 @@
 // GET /api/admin/duplicate-users – accounts whose e-mails match after trimming and lower-casing; the first of a group is the primary (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { duplicateGroupListSchema } from "@contract/users";
+import { duplicateGroupListSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";

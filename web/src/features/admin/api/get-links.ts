@@ -1,6 +1,6 @@
 // GET /api/links – every referral link with its program name and owner, newest first (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { referralLinkListSchema, type ReferralLink } from "@contract/links";
+import { referralLinkListSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // GET /api/users – every user with link count, notes, payment IDs and subscription status, sorted by username (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminUserListSchema, type AdminUser } from "@contract/users";
+import { adminUserListSchema, type AdminUser } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/links/{id}/mark-dead – marks a link dead; the owner gets an e-mail with the optional note (admin).
 import { useMutation } from "@tanstack/react-query";
-import { markDeadRequestSchema, referralLinkSchema, type ReferralLink } from "@contract/links";
+import { markDeadRequestSchema, referralLinkSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,7 +1,7 @@
 // POST /api/admin/merge-accounts – moves a duplicate's links and login tokens to the primary and deletes the duplicate (admin).
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { mergeAccountsResultSchema, type mergeAccountsRequestSchema } from "@contract/users";
+import { mergeAccountsResultSchema, type mergeAccountsRequestSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/programs/{id}/merge – moves every link into the target and deletes the source; 409 MERGE_CONFLICT lists clashes (admin).
 import { useMutation } from "@tanstack/react-query";
-import { mergeProgramRequestSchema, mergeProgramResultSchema } from "@contract/programs";
+import { mergeProgramRequestSchema, mergeProgramResultSchema } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
 

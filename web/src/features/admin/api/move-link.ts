@@ -1,6 +1,6 @@
 // POST /api/links/{id}/move – moves a link to another program; 409 if the owner already has one there (admin).
 import { useMutation } from "@tanstack/react-query";
-import { moveLinkRequestSchema, referralLinkSchema, type ReferralLink } from "@contract/links";
+import { moveLinkRequestSchema, referralLinkSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
 

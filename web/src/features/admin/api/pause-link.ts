@@ -1,6 +1,6 @@
 // POST /api/links/{id}/pause – takes a link out of rotation for now (admin).
 import { useMutation } from "@tanstack/react-query";
-import { referralLinkSchema, type ReferralLink } from "@contract/links";
+import { referralLinkSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
 

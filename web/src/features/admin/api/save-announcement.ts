@@ -1,6 +1,6 @@
 // POST /api/announcements – edits the single announcement, or creates it when there is none (admin).
 import { useMutation } from "@tanstack/react-query";
-import { announcementSchema, type Announcement, type SaveAnnouncementRequest } from "@contract/announcements";
+import { announcementSchema, type Announcement, type SaveAnnouncementRequest } from "@hub/contract/announcements";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/programs/{id}/distribution-mode – 'even' (equal traffic) or 'balanced' (newer links catch up) (admin).
 import { useMutation } from "@tanstack/react-query";
-import { distributionModeRequestSchema, type DistributionMode } from "@contract/programs";
+import { distributionModeRequestSchema, type DistributionMode } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/admin/test-referral-link/{id} – fetches the link and stores the result in its testedOffer (admin).
 import { useMutation } from "@tanstack/react-query";
-import { linkTestResultSchema, type LinkTestResult } from "@contract/links";
+import { linkTestResultSchema, type LinkTestResult } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // POST /api/programs/{id}/toggle-shared – whether the program's links are shown on the site (admin).
 import { useMutation } from "@tanstack/react-query";
-import { toggleSharedRequestSchema } from "@contract/programs";
+import { toggleSharedRequestSchema } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
 

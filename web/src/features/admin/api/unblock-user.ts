@@ -1,6 +1,6 @@
 // POST /api/users/{username}/unblock – unpauses the links the block paused (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser } from "@contract/users";
+import { adminUserSchema, type AdminUser } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
 

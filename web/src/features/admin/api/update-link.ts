@@ -1,6 +1,6 @@
 // PATCH /api/links/{id} – edits a link's address and offer details (admin).
 import { useMutation } from "@tanstack/react-query";
-import { type UpdateLinkRequest } from "@contract/links";
+import { type UpdateLinkRequest } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // PATCH /api/programs/{id} – edits name, description and fallback address (null clears it) (admin).
 import { useMutation } from "@tanstack/react-query";
-import { type UpdateProgramRequest } from "@contract/programs";
+import { type UpdateProgramRequest } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
 

@@ -1,6 +1,6 @@
 // PATCH /api/users/{username} – name, notes, a new e-mail and the payment IDs (null clears one) (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser, type UpdateUserRequest } from "@contract/users";
+import { adminUserSchema, type AdminUser, type UpdateUserRequest } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
 

@@ -7,7 +7,7 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
-import { saveAnnouncementRequestSchema, type Announcement } from "@contract/announcements";
+import { saveAnnouncementRequestSchema, type Announcement } from "@hub/contract/announcements";
 import { PageSpinner } from "@/components/spinners";
 import { useToast } from "@/components/toasts";
 import { useAdminAnnouncement } from "../api/get-active-announcement";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useBlockUser } from "../api/block-user";
 import { errorText } from "@/lib/error-text";

@@ -3,7 +3,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { BULK_LIMIT, type BulkOperation } from "@contract/links";
+import { BULK_LIMIT, type BulkOperation } from "@hub/contract/links";
 import { useToast } from "@/components/toasts";
 import { useBulkUpdateLinks } from "../api/bulk-update-links";
 import { bulkToast } from "../utils/bulk";

@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import { useId, useState, type SubmitEvent } from "react";
-import { changePasswordRequestSchema } from "@contract/users";
+import { changePasswordRequestSchema } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useChangeAdminPassword, WrongCurrentPasswordError } from "../api/change-admin-password";
 

@@ -1,4 +1,4 @@
-import { createUserRequestSchema } from "@contract/users";
+import { createUserRequestSchema } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useCreateUser } from "../api/create-user";
 import { EmailFormDialog } from "./email-form-dialog";

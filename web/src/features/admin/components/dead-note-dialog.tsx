@@ -6,7 +6,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { deadNoteField } from "@contract/links";
+import { deadNoteField } from "@hub/contract/links";
 
 interface DeadNoteDialogProps {
   title: string;

@@ -1,4 +1,4 @@
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { useToast } from "@/components/toasts";
 import { useDeleteLink } from "../api/delete-link";
 import { errorText } from "@/lib/error-text";

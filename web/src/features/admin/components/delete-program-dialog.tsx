@@ -1,4 +1,4 @@
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { useToast } from "@/components/toasts";
 import { useDeleteProgram } from "../api/delete-program";
 import { errorText } from "@/lib/error-text";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useDeleteUser } from "../api/delete-user";
 import { errorText } from "@/lib/error-text";

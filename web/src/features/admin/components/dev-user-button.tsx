@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import SupervisorAccountIcon from "@mui/icons-material/SupervisorAccount";
 import { useState } from "react";
-import { loginAsUserRequestSchema } from "@contract/users";
+import { loginAsUserRequestSchema } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { errorText } from "@/lib/error-text";
 import { EmailFormDialog } from "./email-form-dialog";

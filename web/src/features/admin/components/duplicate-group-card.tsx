@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import CallMergeIcon from "@mui/icons-material/CallMerge";
 import { useId } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import type { DuplicateGroup } from "../api/get-duplicate-users";
 import { localDate } from "../utils/user-list";
 

@@ -4,7 +4,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners";
 import { useDuplicateUsers } from "../api/get-duplicate-users";
 import { errorText } from "@/lib/error-text";

@@ -6,7 +6,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useId, useState, type FormEvent } from "react";
-import { updateLinkRequestSchema, type ReferralLink } from "@contract/links";
+import { updateLinkRequestSchema, type ReferralLink } from "@hub/contract/links";
 import { useToast } from "@/components/toasts";
 import { useUpdateLink } from "../api/update-link";
 import { errorText } from "@/lib/error-text";

@@ -6,7 +6,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useId, useState, type FormEvent } from "react";
-import { updateProgramRequestSchema, type Program } from "@contract/programs";
+import { updateProgramRequestSchema, type Program } from "@hub/contract/programs";
 import { useToast } from "@/components/toasts";
 import { useUpdateProgram } from "../api/update-program";
 import { errorText } from "@/lib/error-text";

@@ -12,7 +12,7 @@ import NetworkCheckIcon from "@mui/icons-material/NetworkCheck";
 import PauseCircleOutlineOutlinedIcon from "@mui/icons-material/PauseCircleOutlineOutlined";
 import PlayCircleOutlineOutlinedIcon from "@mui/icons-material/PlayCircleOutlineOutlined";
 import type { ReactNode } from "react";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import type { LinkRowAction } from "./use-link-actions";
 
 interface MenuEntry {

@@ -7,7 +7,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { memo, useId } from "react";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import type { LinkGroup as LinkGroupData } from "../utils/link-list";
 import { groupSelection } from "../utils/selection";
 import { LinkRow } from "./link-row";

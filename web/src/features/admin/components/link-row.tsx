@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import { styled } from "@mui/material/styles";
 import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { memo, type MouseEvent } from "react";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { linkStatuses, type LinkStatus } from "../utils/link-list";
 import type { LinkRowAction } from "./use-link-actions";
 

@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import UnfoldLessIcon from "@mui/icons-material/UnfoldLess";
 import UnfoldMoreIcon from "@mui/icons-material/UnfoldMore";
 import { useCallback, useMemo, useState, useTransition } from "react";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { PageSpinner } from "@/components/spinners";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { useLinks } from "../api/get-links";

@@ -10,7 +10,7 @@ import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
 import { useId, useMemo, useState } from "react";
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { useToast } from "@/components/toasts";
 import { useMergeProgram } from "../api/merge-program";
 import { errorText } from "@/lib/error-text";

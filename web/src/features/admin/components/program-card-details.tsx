@@ -11,7 +11,7 @@ import Typography from "@mui/material/Typography";
 import CallMergeIcon from "@mui/icons-material/CallMerge";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import { useId, type ReactNode } from "react";
-import { distributionModeSchema, type Program } from "@contract/programs";
+import { distributionModeSchema, type Program } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address";
 import { useToast } from "@/components/toasts";
 import { useApproveProgram } from "../api/approve-program";

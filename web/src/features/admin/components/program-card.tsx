@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { memo, useId } from "react";
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { ProgramCardDetails, type ProgramDialogAction } from "./program-card-details";
 
 interface ProgramCardProps {

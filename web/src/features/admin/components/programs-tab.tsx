@@ -4,7 +4,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { errorText } from "@/lib/error-text";

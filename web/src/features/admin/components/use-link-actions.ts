@@ -1,6 +1,6 @@
 import { useMutationState } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { useToast } from "@/components/toasts";
 import { linkActionMutationKey } from "../api/admin-cache";
 import { useApproveLink } from "../api/approve-link";

@@ -8,7 +8,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import LoginIcon from "@mui/icons-material/Login";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import { useState, type ReactNode } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useApproveUser } from "../api/approve-user";
 import { useUnblockUser } from "../api/unblock-user";

@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { memo, useId } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { localDate, subscriptionTone } from "../utils/user-list";
 import { UserCardDetails, type UserDialogAction } from "./user-card-details";
 

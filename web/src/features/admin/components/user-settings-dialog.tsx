@@ -10,7 +10,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useId, useState, type ChangeEvent, type SubmitEvent } from "react";
-import { updateUserRequestSchema, type AdminUser } from "@contract/users";
+import { updateUserRequestSchema, type AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts";
 import { useCheckSubscription } from "../api/check-subscription";
 import { useUpdateUser } from "../api/update-user";

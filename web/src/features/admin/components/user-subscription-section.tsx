@@ -5,7 +5,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import FactCheckOutlinedIcon from "@mui/icons-material/FactCheckOutlined";
 import { useId, type ChangeEvent } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { localDateTime } from "../utils/user-list";
 import { SubscriptionChip } from "./user-card";
 

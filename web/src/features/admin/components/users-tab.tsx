@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import PersonAddAlt1OutlinedIcon from "@mui/icons-material/PersonAddAlt1Outlined";
 import { useCallback, useMemo, useState } from "react";
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners";
 import { useUsers } from "../api/get-users";
 import { errorText } from "@/lib/error-text";

@@ -1,4 +1,4 @@
-import { BULK_LIMIT, type BulkLinkResult } from "@contract/links";
+import { BULK_LIMIT, type BulkLinkResult } from "@hub/contract/links";
 
 /** Splits ids into requests of at most `size` (the API takes 1 to 100 per call). */
 export function chunkIds(ids: readonly string[], size: number = BULK_LIMIT): string[][] {

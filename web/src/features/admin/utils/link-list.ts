@@ -1,5 +1,5 @@
-import type { Program } from "@contract/programs";
-import type { ReferralLink } from "@contract/links";
+import type { Program } from "@hub/contract/programs";
+import type { ReferralLink } from "@hub/contract/links";
 
 /** The Referral Links tab's filters; the defaults are the specification's (section 2). */
 export interface LinkFilters {

@@ -1,4 +1,4 @@
-import type { LinkTestResult } from "@contract/links";
+import type { LinkTestResult } from "@hub/contract/links";
 
 /** The toast for a finished link test (section 8). */
 export function linkTestToast({ validation }: LinkTestResult): { title: string; description: string; variant: "default" | "destructive" } {

@@ -1,4 +1,4 @@
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { compareNames } from "./link-list";
 
 /** The Programs tab's filters; the defaults are the specification's (section 2). */

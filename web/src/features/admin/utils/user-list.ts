@@ -1,4 +1,4 @@
-import type { AdminUser } from "@contract/users";
+import type { AdminUser } from "@hub/contract/users";
 
 /** The Users tab's filters; the defaults are the specification's (section 2): hide blocked and approved, others off. */
 export interface UserFilters {

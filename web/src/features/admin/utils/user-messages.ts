@@ -1,4 +1,4 @@
-import type { CheckAllSubscriptionsResult } from "@contract/users";
+import type { CheckAllSubscriptionsResult } from "@hub/contract/users";
 
 const plural = (count: number, one: string, many = `${one}s`) => `${String(count)} ${count === 1 ? one : many}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { updateUserRequestSchema } from "@contract/users";
+import { updateUserRequestSchema } from "@hub/contract/users";
 import { paymentIdChanges, settingsFormFromUser, userUpdateInput } from "./user-settings";
 
 const user = {

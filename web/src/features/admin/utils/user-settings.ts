@@ -1,4 +1,4 @@
-import type { AdminUser, UpdateUserRequest } from "@contract/users";
+import type { AdminUser, UpdateUserRequest } from "@hub/contract/users";
 
 /** What the user-settings dialog edits, as the text in its fields. */
 export interface UserSettingsForm {

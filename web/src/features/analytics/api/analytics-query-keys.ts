@@ -1,4 +1,4 @@
-import type { TimeFilter } from "@contract/analytics";
+import type { TimeFilter } from "@hub/contract/analytics";
 
 /** Each range is its own cache entry, so switching back to a range within 2 minutes needs no call. */
 export const analyticsQueryKeys = {

@@ -1,6 +1,6 @@
 // GET /api/analytics/clicks?timeFilter= – clicks per link per UTC day (older parts of the range per month) (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { clickRecordListSchema, type ClickRecord, type TimeFilter } from "@contract/analytics";
+import { clickRecordListSchema, type ClickRecord, type TimeFilter } from "@hub/contract/analytics";
 import { apiRequest } from "@/lib/api-client";
 import { analyticsCacheOptions } from "../utils/time-ranges";
 import { analyticsQueryKeys } from "./analytics-query-keys";

@@ -1,6 +1,6 @@
 // GET /api/analytics/users?timeFilter= – per link owner: clicks in the range and all time, shares, active links (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { userAnalyticsListSchema, type TimeFilter, type UserAnalytics } from "@contract/analytics";
+import { userAnalyticsListSchema, type TimeFilter, type UserAnalytics } from "@hub/contract/analytics";
 import { apiRequest } from "@/lib/api-client";
 import { analyticsCacheOptions } from "../utils/time-ranges";
 import { analyticsQueryKeys } from "./analytics-query-keys";

@@ -1,9 +1,9 @@
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import { useMemo } from "react";
-import type { ClickRecord } from "@contract/analytics";
-import type { ReferralLink } from "@contract/links";
-import type { Program } from "@contract/programs";
+import type { ClickRecord } from "@hub/contract/analytics";
+import type { ReferralLink } from "@hub/contract/links";
+import type { Program } from "@hub/contract/programs";
 import { programSummaryRows, sortProgramRows, type ProgramSortColumn } from "../utils/program-summary";
 import type { SortState } from "../utils/table-sort";
 import { EmptyState } from "./empty-state";

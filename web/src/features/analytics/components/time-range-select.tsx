@@ -1,6 +1,6 @@
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import type { TimeFilter } from "@contract/analytics";
+import type { TimeFilter } from "@hub/contract/analytics";
 import { isTimeFilter, TIME_RANGE_OPTIONS } from "../utils/time-ranges";
 
 /** 'Time Range': which window every number, table and chart on the page covers. */

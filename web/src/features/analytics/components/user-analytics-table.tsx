@@ -3,7 +3,7 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
-import type { UserAnalytics } from "@contract/analytics";
+import type { UserAnalytics } from "@hub/contract/analytics";
 import { formatCount, formatPercent } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import type { UserSortColumn } from "../utils/user-analytics";

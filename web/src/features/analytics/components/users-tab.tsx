@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { TimeFilter, UserAnalytics } from "@contract/analytics";
+import type { TimeFilter, UserAnalytics } from "@hub/contract/analytics";
 import { PageSpinner } from "@/components/spinners";
 import { useAnalyticsUsers } from "../api/get-analytics-users";
 import type { SortState } from "../utils/table-sort";

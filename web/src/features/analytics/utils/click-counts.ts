@@ -1,4 +1,4 @@
-import type { ClickRecord } from "@contract/analytics";
+import type { ClickRecord } from "@hub/contract/analytics";
 
 type CountedRecord = Pick<ClickRecord, "totalClicks">;
 

@@ -1,4 +1,4 @@
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 
 type LinkFlags = Pick<ReferralLink, "approved" | "paused" | "isDead">;
 

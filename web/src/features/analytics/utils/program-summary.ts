@@ -1,6 +1,6 @@
-import type { ClickRecord } from "@contract/analytics";
-import type { ReferralLink } from "@contract/links";
-import type { Program } from "@contract/programs";
+import type { ClickRecord } from "@hub/contract/analytics";
+import type { ReferralLink } from "@hub/contract/links";
+import type { Program } from "@hub/contract/programs";
 import { compareNames } from "@/features/admin/utils/link-list";
 import { recordClicks } from "./click-counts";
 import { isActiveLink } from "./link-counts";

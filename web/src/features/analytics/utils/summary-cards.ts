@@ -1,5 +1,5 @@
-import type { ClickRecord } from "@contract/analytics";
-import type { ReferralLink } from "@contract/links";
+import type { ClickRecord } from "@hub/contract/analytics";
+import type { ReferralLink } from "@hub/contract/links";
 import { sumClicks } from "./click-counts";
 import { countActiveLinks } from "./link-counts";
 

@@ -1,4 +1,4 @@
-import { DAILY_RECORD_DAYS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@contract/analytics";
+import { DAILY_RECORD_DAYS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
 import { STALE_TIMES } from "@/lib/query-client";
 
 export const DEFAULT_TIME_RANGE: TimeFilter = "all";

@@ -1,4 +1,4 @@
-import type { UserAnalytics } from "@contract/analytics";
+import type { UserAnalytics } from "@hub/contract/analytics";
 import { sortRows, type SortState } from "./table-sort";
 
 export const USER_SORT_COLUMNS = ["email", "clicks", "clickPercentage", "allTimeClicks", "allTimePercentage", "activeLinks"] as const;

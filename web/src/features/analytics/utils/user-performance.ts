@@ -1,5 +1,5 @@
-import type { ClickRecord } from "@contract/analytics";
-import type { ReferralLink } from "@contract/links";
+import type { ClickRecord } from "@hub/contract/analytics";
+import type { ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/features/admin/utils/link-list";
 import { recordClicks } from "./click-counts";
 import { emailKey, isActiveLink } from "./link-counts";

@@ -1,4 +1,4 @@
-import type { TimeFilter } from "@contract/analytics";
+import type { TimeFilter } from "@hub/contract/analytics";
 import { DEFAULT_PROGRAM_SORT, PROGRAM_SORT_COLUMNS, type ProgramSortColumn } from "./program-summary";
 import { isOneOf, SORT_DIRECTIONS, type SortState } from "./table-sort";
 import { DEFAULT_TIME_RANGE, isTimeFilter } from "./time-ranges";

@@ -1,6 +1,6 @@
 // GET /api/announcements/active – the active announcement, or null (open to everyone).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { activeAnnouncementSchema, type Announcement } from "@contract/announcements";
+import { activeAnnouncementSchema, type Announcement } from "@hub/contract/announcements";
 import { apiRequest } from "@/lib/api-client";
 
 export function getActiveAnnouncement(): Promise<Announcement | null> {

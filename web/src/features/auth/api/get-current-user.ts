@@ -1,6 +1,6 @@
 // GET /api/user – the signed-in user, or null when there is no session (401).
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser } from "@contract/users";
+import { currentUserSchema, type CurrentUser } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 
 export function getCurrentUser(): Promise<CurrentUser | null> {

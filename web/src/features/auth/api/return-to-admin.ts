@@ -1,6 +1,6 @@
 // POST /api/auth/return-to-admin – with an impersonation token: a custom token for the admin who started it.
 import type { z } from "zod";
-import { returnToAdminResponseSchema } from "@contract/users";
+import { returnToAdminResponseSchema } from "@hub/contract/users";
 import { apiRequest } from "@/lib/api-client";
 
 /** Used by the session (returnToAdmin), which then signs in to Firebase with the custom token. */

@@ -2,7 +2,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { emailLoginRequestSchema } from "@contract/auth";
+import { emailLoginRequestSchema } from "@hub/contract/auth";
 import { PageSpinner } from "@/components/spinners";
 import { useToast } from "@/components/toasts";
 import { useSendLoginLink } from "../api/send-login-link";

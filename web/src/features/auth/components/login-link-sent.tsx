@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import MarkEmailReadOutlinedIcon from "@mui/icons-material/MarkEmailReadOutlined";
-import { LOGIN_TOKEN } from "@contract/auth";
+import { LOGIN_TOKEN } from "@hub/contract/auth";
 
 const LINK_VALID_MINUTES = Math.round(LOGIN_TOKEN.ttlMs / 60_000);
 

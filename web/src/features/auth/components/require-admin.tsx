@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CurrentUser } from "@contract/users";
+import type { CurrentUser } from "@hub/contract/users";
 import { RequireSession } from "./require-session";
 import { UnauthorizedCard } from "./unauthorized-card";
 

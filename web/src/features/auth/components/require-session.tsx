@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
-import type { CurrentUser } from "@contract/users";
+import type { CurrentUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners";
 import { useToast, type ToastInput } from "@/components/toasts";
 import { useAuth } from "./use-auth";

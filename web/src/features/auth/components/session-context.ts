@@ -1,7 +1,7 @@
 import { createContext } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { LoginRequest } from "@contract/auth";
-import type { CurrentUser } from "@contract/users";
+import type { LoginRequest } from "@hub/contract/auth";
+import type { CurrentUser } from "@hub/contract/users";
 
 export interface Session {
   /** The GET /api/user answer, or null when nobody is signed in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "@contract/errors";
+import { MESSAGES } from "@hub/contract/errors";
 import { errorMessage, isNoActiveSubscriptionError, toAuthError } from "./auth-errors";
 
 describe("isNoActiveSubscriptionError", () => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@contract/errors";
+import { MESSAGES } from "@hub/contract/errors";
 
 const NO_SUBSCRIPTION = /NO_ACTIVE_SUBSCRIPTION|no active subscription/i;
 

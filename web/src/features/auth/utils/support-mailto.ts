@@ -1,4 +1,4 @@
-import { hubNameOf, type Community } from "@contract/community";
+import { hubNameOf, type Community } from "@hub/contract/community";
 
 /** A mailto: link to the community's support address with a prefilled subject and body. */
 export function buildSupportMailto(community: Community): string {

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import type { Community } from "@contract/community";
+import type { Community } from "@hub/contract/community";
 import { MemberEntry } from "./member-entry";
 import { SignedInActions } from "./signed-in-actions";
 

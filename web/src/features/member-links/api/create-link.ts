@@ -1,6 +1,6 @@
 // POST /api/links – the /submit form (a member only for their own e-mail).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { referralLinkSchema, type CreateLinkRequest, type ReferralLink } from "@contract/links";
+import { referralLinkSchema, type CreateLinkRequest, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLinkQueries } from "./invalidate-link-queries";
 

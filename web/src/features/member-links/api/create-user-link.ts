@@ -1,6 +1,6 @@
 // POST /api/user/links – the dashboard's 'Submit New Link' dialog.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { referralLinkSchema, type CreateMemberLinkRequest, type ReferralLink } from "@contract/links";
+import { referralLinkSchema, type CreateMemberLinkRequest, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLinkQueries } from "./invalidate-link-queries";
 

@@ -1,6 +1,6 @@
 // GET /api/user/links – the member's own links (dead first, then pending, then newest).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { referralLinkListSchema, type ReferralLink } from "@contract/links";
+import { referralLinkListSchema, type ReferralLink } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { sortMemberLinks } from "../utils/sort-member-links";

@@ -1,6 +1,6 @@
 // PATCH /api/user/links/{id} – edits the link or offer details; a new URL puts the link back into review.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { referralLinkSchema, type ReferralLink, type UpdateLinkRequest } from "@contract/links";
+import { referralLinkSchema, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLinkQueries } from "./invalidate-link-queries";
 

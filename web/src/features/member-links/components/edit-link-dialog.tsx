@@ -8,7 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState, type SubmitEvent } from "react";
-import type { ReferralLink, UpdateLinkRequest } from "@contract/links";
+import type { ReferralLink, UpdateLinkRequest } from "@hub/contract/links";
 import { useToast } from "@/components/toasts";
 import type { FieldErrors } from "@/lib/form-errors";
 import { useUpdateUserLink } from "../api/update-user-link";

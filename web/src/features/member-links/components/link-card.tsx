@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { LinkStatusChip } from "./link-status-chip";
 
 interface LinkCardProps {

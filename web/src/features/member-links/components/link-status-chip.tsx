@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from "@mui/material/Chip";
-import type { ReferralLink } from "@contract/links";
+import type { ReferralLink } from "@hub/contract/links";
 import { LINK_STATUS_LABELS, linkStatus, type LinkStatus } from "../utils/link-status";
 
 const COLORS: Record<LinkStatus, ChipProps["color"]> = {

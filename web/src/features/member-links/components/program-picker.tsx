@@ -1,7 +1,7 @@
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { useMemo } from "react";
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 import { buildProgramOptions, CREATE_NEW_PROGRAM_ID, filterProgramOptions, type ProgramOption } from "../utils/program-options";
 
 export interface ProgramPickerProps {

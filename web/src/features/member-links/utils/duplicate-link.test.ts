@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LINK_MESSAGES } from "@contract/links";
+import { LINK_MESSAGES } from "@hub/contract/links";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "./duplicate-link";
 
 // Shaped like ApiRequestError (message "{status}: {message}" and the body's code), without loading Firebase.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_TEXT_MESSAGE } from "@contract/common";
+import { INVALID_TEXT_MESSAGE } from "@hub/contract/common";
 import {
   PROGRAM_DETAILS_REQUIRED,
   validateEditLinkForm,

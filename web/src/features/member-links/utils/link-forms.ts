@@ -6,8 +6,8 @@ import {
   type CreateMemberLinkRequest,
   type ReferralLink,
   type UpdateLinkRequest,
-} from "@contract/links";
-import { createProgramRequestSchema, type CreateProgramRequest } from "@contract/programs";
+} from "@hub/contract/links";
+import { createProgramRequestSchema, type CreateProgramRequest } from "@hub/contract/programs";
 import { hasErrors, toFieldErrors, type FieldErrors } from "@/lib/form-errors";
 
 // The forms validate with the contract's schemas, so the browser and the server say the same thing.

@@ -1,4 +1,4 @@
-import type { Program } from "@contract/programs";
+import type { Program } from "@hub/contract/programs";
 
 export const CREATE_NEW_PROGRAM_LABEL = "Create New Program";
 

@@ -1,5 +1,5 @@
-import { z } from "@contract/zod";
-import type { CurrentUser } from "@contract/users";
+import { z } from "@hub/contract/zod";
+import type { CurrentUser } from "@hub/contract/users";
 
 const submitterDetailsSchema = z.object({ name: z.string(), email: z.string() });
 export type SubmitterDetails = z.infer<typeof submitterDetailsSchema>;

@@ -1,6 +1,6 @@
 // POST /api/programs – proposes a program (a member's stays unapproved; an admin's is approved).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { programSchema, type CreateProgramRequest, type Program } from "@contract/programs";
+import { programSchema, type CreateProgramRequest, type Program } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { programsQueryOptions } from "./get-programs";
 

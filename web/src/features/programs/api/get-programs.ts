@@ -1,6 +1,6 @@
 // GET /api/programs – programs sorted by name (members: approved ones plus the unapproved ones they proposed).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { programListSchema, type Program } from "@contract/programs";
+import { programListSchema, type Program } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 

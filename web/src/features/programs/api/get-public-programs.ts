@@ -1,6 +1,6 @@
 // GET /api/public/programs – open to everyone: approved programs shared on the site, by name, public fields only.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { publicProgramListSchema, type PublicProgram } from "@contract/programs";
+import { publicProgramListSchema, type PublicProgram } from "@hub/contract/programs";
 import { apiRequest } from "@/lib/api-client";
 
 export function getPublicPrograms(): Promise<PublicProgram[]> {

@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useId, type ReactNode } from "react";
-import type { PublicProgram } from "@contract/programs";
+import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address";
 import { absoluteUrl } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";

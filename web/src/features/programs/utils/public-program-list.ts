@@ -1,4 +1,4 @@
-import type { PublicProgram } from "@contract/programs";
+import type { PublicProgram } from "@hub/contract/programs";
 
 /** The member's own link in a program, as the page shows it. */
 export interface OwnLinkSummary {

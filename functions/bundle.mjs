@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * Builds what a deploy uploads and what the local suite runs: one file, lib/index.js.
+ *
+ * A deploy uploads functions/ alone and installs the packages of functions/package.json, so the
+ * contract (the workspace package @hub/contract, outside this folder and outside package.json) is
+ * bundled in, and every package the platform installs stays external, required at run time.
+ * Lazily imported modules (the API's weight: express, Stripe, nodemailer) stay lazy: esbuild wraps
+ * them so that their code and their require() calls run on first import, not when the file loads.
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+const here = new URL(".", import.meta.url);
+const { dependencies } = JSON.parse(readFileSync(new URL("package.json", here), "utf8"));
+const external = Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]);
+
+rmSync(new URL("lib", here), { recursive: true, force: true });
+await build({
+  entryPoints: [new URL("src/index.ts", here).pathname],
+  outfile: new URL("lib/index.js", here).pathname,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  external,
+  sourcemap: true,
+  logLevel: "warning",
+});
