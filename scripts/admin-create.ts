@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emailField, LIMITS } from "@hub/contract/common";
-import { ensureAdmin } from "./lib/admin-account";
+import { ensureAdmin } from "../functions/src/toolkit";
 
 const argsSchema = z.object({
   email: emailField("--email must be a valid e-mail address"),

@@ -12,7 +12,7 @@ import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
-import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "./lib/suite-config";
+import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "../testing/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
 

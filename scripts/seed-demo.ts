@@ -3,12 +3,8 @@
  * Runs against the emulators only (refuses anything else).
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
-import { auth, db } from "../functions/src/data/db";
-import { createLink } from "../functions/src/data/links.repo";
-import { createProgram, updateProgram } from "../functions/src/data/programs.repo";
-import { foldFinishedDays, newClickId, recordVisit } from "../functions/src/data/visits.repo";
-import { ensureAdmin } from "./lib/admin-account";
-import { DEMO, DEMO_COMMUNITY } from "./lib/suite-config";
+import { auth, db, createLink, createProgram, updateProgram, foldFinishedDays, newClickId, recordVisit, ensureAdmin } from "../functions/src/toolkit";
+import { DEMO, DEMO_COMMUNITY } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);

@@ -10,7 +10,7 @@
  * Against the emulators when FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set;
  * otherwise against the project in GCLOUD_PROJECT with Application Default Credentials.
  */
-import { sweepHijackableAccounts } from "../functions/src/services/identity";
+import { sweepHijackableAccounts } from "../functions/src/toolkit";
 
 async function main() {
   if (!process.env.GCLOUD_PROJECT && !process.env.GOOGLE_CLOUD_PROJECT) {

@@ -1,89 +1,203 @@
 /**
- * Every /api route and who may call it: the contract's permission table, in one place (paths are
- * under /api). The routers register their handlers through this table (routes/define-route.ts),
- * so no route exists without a rule, and functions/test/api/permissions.test.ts walks it for every
- * kind of caller. Plain data: the web app and the tests may import it too.
+ * Every /api route, once: its method, path (under /api), who may call it, and the zod schemas of its
+ * params, query, body and answer. The server registers its handlers from this table (functions:
+ * platform/http/route-table.ts), so no route exists without an access rule or parses its input by
+ * hand; the web app calls the API through a client typed by it (web/src/lib/api.ts), so no feature
+ * writes a path. functions/test/api/permissions.test.ts walks it for every kind of caller.
  *
+ * Access:
  * - public: anyone, signed in or not.
  * - member: a signed-in user: 401 without a valid token, 403 BLOCKED for a blocked user,
  *   403 NO_ACTIVE_SUBSCRIPTION for a member whose subscription lapsed.
  * - admin: a signed-in admin (token not revoked): 401 without a valid token, 403 for anyone else.
  * - impersonation: only a token an admin got through 'Log in as user' (403 for every other caller).
+ *
+ * The access check runs first, then params (a malformed id names nothing: 404), query and body
+ * (400 VALIDATION), then the handler: an anonymous call with a bad body is a 401.
  */
+import { analyticsQuerySchema, clickRecordListSchema, userAnalyticsListSchema } from "./analytics";
+import { activeAnnouncementSchema, announcementSchema, saveAnnouncementRequestSchema, updateAnnouncementRequestSchema } from "./announcements";
+import {
+  emailLoginRequestSchema,
+  emailLoginResponseSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  sessionResponseSchema,
+  tokenLoginQuerySchema,
+  tokenLoginResponseSchema,
+} from "./auth";
+import { DOCUMENT_ID_PATTERN, LIMITS } from "./common";
+import { communitySchema } from "./community";
+import {
+  bulkLinkRequestSchema,
+  bulkLinkResultSchema,
+  createLinkRequestSchema,
+  createMemberLinkRequestSchema,
+  linkTestResultSchema,
+  markDeadRequestSchema,
+  moveLinkRequestSchema,
+  referralLinkListSchema,
+  referralLinkSchema,
+  testLinkRequestSchema,
+  updateLinkRequestSchema,
+} from "./links";
+import {
+  createProgramRequestSchema,
+  distributionModeRequestSchema,
+  mergeProgramRequestSchema,
+  mergeProgramResultSchema,
+  programListSchema,
+  programSchema,
+  publicProgramListSchema,
+  toggleSharedRequestSchema,
+  updateProgramRequestSchema,
+} from "./programs";
+import {
+  adminUserListSchema,
+  adminUserSchema,
+  autoApproveResultSchema,
+  changePasswordRequestSchema,
+  checkAllSubscriptionsResultSchema,
+  createUserRequestSchema,
+  createUserResponseSchema,
+  currentUserSchema,
+  duplicateGroupListSchema,
+  loginAsUserRequestSchema,
+  loginAsUserResponseSchema,
+  loginResponseSchema,
+  mergeAccountsRequestSchema,
+  mergeAccountsResultSchema,
+  profileSchema,
+  returnToAdminResponseSchema,
+  subscriptionCheckResultSchema,
+  updateUserRequestSchema,
+} from "./users";
+import { z } from "./zod";
+
 export const ROUTE_ACCESS = ["public", "member", "admin", "impersonation"] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
-
 export type RouteMethod = "GET" | "POST" | "PATCH" | "DELETE";
-type RouteKey = `${RouteMethod} /${string}`;
 
-export const API_ROUTES = {
+/** One route of the table. */
+export interface RouteSpec {
+  method: RouteMethod;
+  /** Express-style, under /api: `/links/:id/approve`. */
+  path: string;
+  access: RouteAccess;
+  /** A public route that still reads who calls, when a valid token comes (GET /auth/session). */
+  optionalCaller?: true;
+  /** The path's parameters; an invalid one answers 404 NOT_FOUND with the schema's message. */
+  params?: z.ZodType<Record<string, string>>;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer's JSON (absent: no body, 204). */
+  response?: z.ZodType;
+  /** The answer is a file of this type instead of JSON (the handler returns its text). */
+  file?: "text/csv";
+  /** The success status: 200 unless it says 201 (created) or 204 (no body). */
+  status?: 200 | 201 | 204;
+}
+
+// A document id this API never hands out (a decoded "/", Firestore's reserved names, over-long) names nothing.
+const idParams = (message: string) => z.object({ id: z.string({ error: message }).regex(DOCUMENT_ID_PATTERN, { error: message }) });
+const linkIdParams = idParams("Not found");
+const programIdParams = idParams("Not found");
+const announcementIdParams = idParams("Not found");
+// The username is the member's e-mail, as it is stored.
+const usernameParams = z.object({ username: z.string({ error: "User not found" }).min(1, { error: "User not found" }).max(LIMITS.email, { error: "User not found" }) });
+
+export const API = {
   // Session and login
-  "GET /auth/session": "public",
-  "POST /auth/email": "public",
-  "GET /auth/login": "public",
-  "POST /auth/logout": "member",
-  "GET /user": "member",
-  "GET /user/profile": "member",
-  "POST /login": "public",
-  "POST /register": "public",
-  "POST /logout": "member",
-  "POST /auth/login-as-user": "admin",
-  "POST /auth/return-to-admin": "impersonation",
-  // The open site
-  "GET /public/community": "public",
-  "GET /public/programs": "public",
-  "GET /announcements/active": "public",
-  // Programs
-  "GET /programs": "member",
-  "POST /programs": "member",
-  "PATCH /programs/:id": "admin",
-  "DELETE /programs/:id": "admin",
-  "POST /programs/:id/approve": "admin",
-  "POST /programs/:id/merge": "admin",
-  "POST /programs/:id/distribution-mode": "admin",
-  "POST /programs/:id/toggle-shared": "admin",
-  // Links (admin)
-  "GET /links": "admin",
-  "POST /links": "member",
-  "PATCH /links/bulk": "admin",
-  "PATCH /links/:id": "admin",
-  "DELETE /links/:id": "admin",
-  "POST /links/:id/approve": "admin",
-  "POST /links/:id/pause": "admin",
-  "POST /links/:id/unpause": "admin",
-  "POST /links/:id/mark-alive": "admin",
-  "POST /links/:id/mark-dead": "admin",
-  "POST /links/:id/move": "admin",
-  "POST /admin/test-referral-link/:id": "admin",
-  // Links (member: their own only)
-  "GET /user/links": "member",
-  "POST /user/links": "member",
-  "PATCH /user/links/:id": "member",
-  "DELETE /user/links/:id": "member",
-  // Users and admin actions
-  "GET /users": "admin",
-  "PATCH /users/:username": "admin",
-  "DELETE /users/:username": "admin",
-  "POST /users/:username/block": "admin",
-  "POST /users/:username/unblock": "admin",
-  "POST /users/:username/approve": "admin",
-  "POST /admin/create-user": "admin",
-  "POST /admin/password": "admin",
-  "POST /admin/check-subscription/:username": "admin",
-  "POST /admin/check-all-subscriptions": "admin",
-  "POST /admin/auto-approve-subscribers": "admin",
-  "GET /admin/duplicate-users": "admin",
-  "POST /admin/merge-accounts": "admin",
-  "GET /admin/export-csv": "admin",
-  // Announcements
-  "POST /announcements": "admin",
-  "PATCH /announcements/:id": "admin",
-  // Analytics
-  "GET /analytics/clicks": "admin",
-  "GET /analytics/users": "admin",
-} as const satisfies Record<RouteKey, RouteAccess>;
+  getSession: { method: "GET", path: "/auth/session", access: "public", optionalCaller: true, response: sessionResponseSchema },
+  sendLoginLink: { method: "POST", path: "/auth/email", access: "public", body: emailLoginRequestSchema, response: emailLoginResponseSchema },
+  exchangeLoginToken: { method: "GET", path: "/auth/login", access: "public", query: tokenLoginQuerySchema, response: tokenLoginResponseSchema },
+  /** The same as POST /logout, under the member API's prefix. */
+  endMemberSessions: { method: "POST", path: "/auth/logout", access: "member", status: 204 },
+  getCurrentUser: { method: "GET", path: "/user", access: "member", response: currentUserSchema },
+  getProfile: { method: "GET", path: "/user/profile", access: "member", response: profileSchema },
+  login: { method: "POST", path: "/login", access: "public", body: loginRequestSchema, response: loginResponseSchema },
+  register: { method: "POST", path: "/register", access: "public", body: registerRequestSchema, response: loginResponseSchema, status: 201 },
+  logout: { method: "POST", path: "/logout", access: "member", status: 204 },
+  loginAsUser: { method: "POST", path: "/auth/login-as-user", access: "admin", body: loginAsUserRequestSchema, response: loginAsUserResponseSchema },
+  returnToAdmin: { method: "POST", path: "/auth/return-to-admin", access: "impersonation", response: returnToAdminResponseSchema },
 
-export type ApiRoute = keyof typeof API_ROUTES;
+  // The open site
+  getCommunity: { method: "GET", path: "/public/community", access: "public", response: communitySchema },
+  listPublicPrograms: { method: "GET", path: "/public/programs", access: "public", response: publicProgramListSchema },
+  getActiveAnnouncement: { method: "GET", path: "/announcements/active", access: "public", response: activeAnnouncementSchema },
+
+  // Programs
+  listPrograms: { method: "GET", path: "/programs", access: "member", response: programListSchema },
+  createProgram: { method: "POST", path: "/programs", access: "member", body: createProgramRequestSchema, response: programSchema, status: 201 },
+  updateProgram: { method: "PATCH", path: "/programs/:id", access: "admin", params: programIdParams, body: updateProgramRequestSchema, response: programSchema },
+  deleteProgram: { method: "DELETE", path: "/programs/:id", access: "admin", params: programIdParams, status: 204 },
+  approveProgram: { method: "POST", path: "/programs/:id/approve", access: "admin", params: programIdParams, response: programSchema },
+  mergeProgram: { method: "POST", path: "/programs/:id/merge", access: "admin", params: programIdParams, body: mergeProgramRequestSchema, response: mergeProgramResultSchema },
+  setDistributionMode: { method: "POST", path: "/programs/:id/distribution-mode", access: "admin", params: programIdParams, body: distributionModeRequestSchema, response: programSchema },
+  toggleProgramShared: { method: "POST", path: "/programs/:id/toggle-shared", access: "admin", params: programIdParams, body: toggleSharedRequestSchema, response: programSchema },
+
+  // Links (admin; POST /links is the /submit form, a member for their own e-mail)
+  listLinks: { method: "GET", path: "/links", access: "admin", response: referralLinkListSchema },
+  submitLink: { method: "POST", path: "/links", access: "member", body: createLinkRequestSchema, response: referralLinkSchema, status: 201 },
+  bulkUpdateLinks: { method: "PATCH", path: "/links/bulk", access: "admin", body: bulkLinkRequestSchema, response: bulkLinkResultSchema },
+  updateLink: { method: "PATCH", path: "/links/:id", access: "admin", params: linkIdParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  deleteLink: { method: "DELETE", path: "/links/:id", access: "admin", params: linkIdParams, status: 204 },
+  approveLink: { method: "POST", path: "/links/:id/approve", access: "admin", params: linkIdParams, response: referralLinkSchema },
+  pauseLink: { method: "POST", path: "/links/:id/pause", access: "admin", params: linkIdParams, response: referralLinkSchema },
+  unpauseLink: { method: "POST", path: "/links/:id/unpause", access: "admin", params: linkIdParams, response: referralLinkSchema },
+  markLinkAlive: { method: "POST", path: "/links/:id/mark-alive", access: "admin", params: linkIdParams, response: referralLinkSchema },
+  markLinkDead: { method: "POST", path: "/links/:id/mark-dead", access: "admin", params: linkIdParams, body: markDeadRequestSchema, response: referralLinkSchema },
+  moveLink: { method: "POST", path: "/links/:id/move", access: "admin", params: linkIdParams, body: moveLinkRequestSchema, response: referralLinkSchema },
+  testLink: { method: "POST", path: "/admin/test-referral-link/:id", access: "admin", params: linkIdParams, body: testLinkRequestSchema, response: linkTestResultSchema },
+
+  // Links (member: their own only)
+  listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
+  submitOwnLink: { method: "POST", path: "/user/links", access: "member", body: createMemberLinkRequestSchema, response: referralLinkSchema, status: 201 },
+  updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: linkIdParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: linkIdParams, status: 204 },
+
+  // Users and admin actions
+  listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
+  updateUser: { method: "PATCH", path: "/users/:username", access: "admin", params: usernameParams, body: updateUserRequestSchema, response: adminUserSchema },
+  deleteUser: { method: "DELETE", path: "/users/:username", access: "admin", params: usernameParams, status: 204 },
+  blockUser: { method: "POST", path: "/users/:username/block", access: "admin", params: usernameParams, response: adminUserSchema },
+  unblockUser: { method: "POST", path: "/users/:username/unblock", access: "admin", params: usernameParams, response: adminUserSchema },
+  approveUser: { method: "POST", path: "/users/:username/approve", access: "admin", params: usernameParams, response: adminUserSchema },
+  createUser: { method: "POST", path: "/admin/create-user", access: "admin", body: createUserRequestSchema, response: createUserResponseSchema, status: 201 },
+  changeAdminPassword: { method: "POST", path: "/admin/password", access: "admin", body: changePasswordRequestSchema, status: 204 },
+  checkSubscription: { method: "POST", path: "/admin/check-subscription/:username", access: "admin", params: usernameParams, response: subscriptionCheckResultSchema },
+  checkAllSubscriptions: { method: "POST", path: "/admin/check-all-subscriptions", access: "admin", response: checkAllSubscriptionsResultSchema },
+  autoApproveSubscribers: { method: "POST", path: "/admin/auto-approve-subscribers", access: "admin", response: autoApproveResultSchema },
+  listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
+  mergeAccounts: { method: "POST", path: "/admin/merge-accounts", access: "admin", body: mergeAccountsRequestSchema, response: mergeAccountsResultSchema },
+  exportCsv: { method: "GET", path: "/admin/export-csv", access: "admin", file: "text/csv" },
+
+  // Announcements
+  saveAnnouncement: { method: "POST", path: "/announcements", access: "admin", body: saveAnnouncementRequestSchema, response: announcementSchema },
+  updateAnnouncement: { method: "PATCH", path: "/announcements/:id", access: "admin", params: announcementIdParams, body: updateAnnouncementRequestSchema, response: announcementSchema },
+
+  // Analytics
+  clickAnalytics: { method: "GET", path: "/analytics/clicks", access: "admin", query: analyticsQuerySchema, response: clickRecordListSchema },
+  userAnalytics: { method: "GET", path: "/analytics/users", access: "admin", query: analyticsQuerySchema, response: userAnalyticsListSchema },
+} as const satisfies Record<string, RouteSpec>;
+
+export type Api = typeof API;
+export type RouteName = keyof Api;
+
+// What each part of a route is, as its schema reads it (absent parts are `undefined`).
+type Part<R, K extends "params" | "query" | "body" | "response"> = R extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
+/** What a handler receives (parsed) for the route's part. */
+export type RouteInput<N extends RouteName, K extends "params" | "query" | "body"> = Part<Api[N], K> extends z.ZodType ? z.output<Part<Api[N], K>> : undefined;
+/** What a client sends for the route's part (before the schema's trimming and defaults). */
+export type RouteRequest<N extends RouteName, K extends "params" | "query" | "body"> = Part<Api[N], K> extends z.ZodType ? z.input<Part<Api[N], K>> : undefined;
+/** What the route answers: its response's JSON, a file's text, or nothing (204). */
+export type RouteOutput<N extends RouteName> = Api[N] extends { file: string } ? string : Part<Api[N], "response"> extends z.ZodType ? z.output<Part<Api[N], "response">> : void;
+
+/** "METHOD /path" of every route, the form the contract's permission table is written in. */
+export type ApiRoute = { [N in RouteName]: `${Api[N]["method"]} ${Api[N]["path"]}` }[RouteName];
+
+/** The permission table: "METHOD /path" → access. */
+export const API_ROUTES = Object.fromEntries(Object.values(API).map((r: RouteSpec) => [`${r.method} ${r.path}`, r.access])) as Record<ApiRoute, RouteAccess>;
 
 /** The rotation address: its own function (`redirect`), open to everyone, outside the /api app. */
 export const ROTATION_ROUTE = "GET /programs/:id/redirect";
@@ -91,4 +205,13 @@ export const ROTATION_ROUTE = "GET /programs/:id/redirect";
 export function splitRoute(route: ApiRoute): { method: RouteMethod; path: string } {
   const [method, path] = route.split(" ") as [RouteMethod, string];
   return { method, path };
+}
+
+/** The concrete path of a route under /api, its parameters encoded (a username is an e-mail). */
+export function pathOf(spec: Pick<RouteSpec, "path">, params?: Record<string, string>): string {
+  return `/api${spec.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${spec.path}`);
+    return encodeURIComponent(value);
+  })}`;
 }

@@ -8,11 +8,9 @@
  * 'Expand All'. Prints a table; asserts nothing.
  */
 import { chromium, type Page } from "playwright-core";
-import { createLink } from "../../functions/src/data/links.repo";
-import { createProgram, updateProgram } from "../../functions/src/data/programs.repo";
-import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
-import { signInAsAdmin } from "../../web/e2e/support/admin";
-import { ensureAdmin } from "../lib/admin-account";
+import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
+import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
+import { signInAsAdmin } from "../../testing/browser/admin";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
 

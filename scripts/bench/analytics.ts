@@ -9,13 +9,10 @@
  * recordVisit, as the rotation writes them. For each time range and both endpoints: the median time of
  * three calls, the records returned and the bytes. Prints a table; asserts nothing.
  */
-import { createLink } from "../../functions/src/data/links.repo";
-import { createProgram } from "../../functions/src/data/programs.repo";
-import { importPastDays, newClickId, recordVisit, type PastDay } from "../../functions/src/data/visits.repo";
+import { createLink, createProgram, importPastDays, newClickId, recordVisit, type PastDay, ensureAdmin } from "../../functions/src/toolkit";
 import { TIME_FILTERS } from "@hub/contract/analytics";
-import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
-import { BROWSER_UA } from "../../functions/test/support/rotation";
-import { ensureAdmin } from "../lib/admin-account";
+import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
+import { BROWSER_UA } from "../../testing/rotation";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
 const HISTORY_DAYS = 365;

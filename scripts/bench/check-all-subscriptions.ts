@@ -7,12 +7,8 @@
  * nothing. A tenth of the members have no Stripe customer and a tenth a canceled subscription.
  */
 import Stripe from "stripe";
-import { db } from "../../functions/src/data/db";
-import { createLinkTester } from "../../functions/src/services/link-tester";
-import type { AppDeps } from "../../functions/src/services/deps";
-import { checkAllSubscriptions } from "../../functions/src/services/subscription-checks";
-import { createStripeClient, StripeSubscriptionLookup } from "../../functions/src/services/subscriptions";
-import { resetEmulators } from "../../functions/test/support/emulators";
+import { db, createLinkTester, type AppDeps, checkAllSubscriptions, createStripeClient, StripeSubscriptionLookup } from "../../functions/src/toolkit";
+import { resetEmulators } from "../../testing/emulators";
 
 const stripeUrl = process.env.STRIPE_URL!;
 

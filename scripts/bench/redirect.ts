@@ -16,10 +16,10 @@
  */
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { ensureAdmin } from "../lib/admin-account";
-import { HOST, PORTS, PROJECT_ID } from "../lib/suite-config";
-import { idTokenFromPassword, resetEmulators } from "../../functions/test/support/emulators";
-import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../functions/test/support/rotation";
+import { ensureAdmin } from "../../functions/src/toolkit";
+import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
+import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
+import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../testing/rotation";
 
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
 const CLIENTS = [1, 8, 32];

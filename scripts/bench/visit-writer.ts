@@ -4,7 +4,7 @@
  * one batch, its own counter shard), then prints how many it wrote. Run as many processes as the
  * Functions emulator runs workers to see what the store itself allows.
  */
-import { newClickId, recordVisit } from "../../functions/src/data/visits.repo";
+import { newClickId, recordVisit } from "../../functions/src/toolkit";
 
 async function main() {
   const startAt = Number(process.env.START_AT);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { localFirebaseConfig, parseCsp } from "./local-firebase-config";
+import { parseCsp } from "../../testing/csp";
+import { localFirebaseConfig } from "./local-firebase-config";
 
 const config = JSON.parse(readFileSync(join(__dirname, "..", "..", "firebase.json"), "utf8")) as {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };

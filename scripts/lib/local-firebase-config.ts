@@ -1,23 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatCsp, parseCsp } from "../../testing/csp";
 
 /** The parts of firebase.json this module reads. */
 interface FirebaseConfig {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
 }
-
-/** Directives of a Content-Security-Policy value, each with its sources. */
-export function parseCsp(policy: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
-  for (const part of policy.split(";")) {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    if (name) directives.set(name.toLowerCase(), sources);
-  }
-  return directives;
-}
-
-export const formatCsp = (directives: Map<string, string[]>): string =>
-  [...directives].map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
 
 /**
  * firebase.json as the local suite serves it: the same in every respect but one, the browser may

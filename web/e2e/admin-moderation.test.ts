@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
-import { api } from "./support/api";
-import { newPage, screenshot, useBrowser } from "./support/browser";
-import { expectToast } from "./support/toasts";
-import { clearInbox, latestMailTo, signInMember } from "./support/suite";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { expectToast } from "../../testing/browser/toasts";
+import { clearInbox, latestMailTo } from "../../testing/inbox";
+import { signInMember } from "../../testing/members";
 
 const browser = useBrowser();
 

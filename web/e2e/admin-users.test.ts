@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
-import { api } from "./support/api";
-import { newPage, screenshot, useBrowser } from "./support/browser";
-import { expectToast } from "./support/toasts";
-import { clearInbox, idTokenFromPassword, signInMember } from "./support/suite";
+import { ADMIN, freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { expectToast } from "../../testing/browser/toasts";
+import { clearInbox } from "../../testing/inbox";
+import { idTokenFromPassword } from "../../testing/emulators";
+import { signInMember } from "../../testing/members";
 
 const browser = useBrowser();
 
@@ -164,7 +166,7 @@ describe("admin users", () => {
   it("merges a duplicate account into the primary", async () => {
     // an account from before addresses were normalised: the same e-mail in other case, with a link
     const { getAuth } = await import("firebase-admin/auth");
-    const { db } = await import("../../functions/src/data/db");
+    const { db } = await import("../../testing/backend");
     const { uid } = await getAuth().createUser({ email: "legacy-alice@example.com" });
     const later = new Date(Date.now() + 60_000);
     await db().collection("users").doc(uid).set({ username: "Active@Example.com", email: "Active@Example.com", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: null, createdAt: later, updatedAt: later });

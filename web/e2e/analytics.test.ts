@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newClickId, recordVisit } from "../../functions/src/data/visits.repo";
-import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
-import { api } from "./support/api";
-import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
+import { newClickId, recordVisit } from "../../testing/backend";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 
 const browser = useBrowser();
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
-import { api } from "./support/api";
-import { newPage, screenshot, useBrowser } from "./support/browser";
-import { signInAsMember } from "./support/member";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { signInAsMember } from "../../testing/browser/member";
 
 const browser = useBrowser();
 let admin: string;

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newPage, screenshot, useBrowser } from "./support/browser";
-import { signInAsMember } from "./support/member";
-import { clearInbox, resetEmulators } from "./support/suite";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { signInAsMember } from "../../testing/browser/member";
+import { clearInbox } from "../../testing/inbox";
+import { resetEmulators } from "../../testing/emulators";
 
 const browser = useBrowser();
 

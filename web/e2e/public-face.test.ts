@@ -2,11 +2,11 @@ import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_COMMUNITY, FIXTURE_SITE } from "../../scripts/lib/suite-config";
-import { freshStoreWithAdmin, signInAsAdmin } from "./support/admin";
-import { api } from "./support/api";
-import { appUrl, newPage, screenshot, useBrowser } from "./support/browser";
-import { signInAsMember } from "./support/member";
+import { DEMO_COMMUNITY, FIXTURE_SITE } from "../../testing/suite-config";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { signInAsMember } from "../../testing/browser/member";
 
 const browser = useBrowser();
 let admin: string;

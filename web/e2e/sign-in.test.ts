@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newPage, screenshot, useBrowser } from "./support/browser";
-import { clearInbox, ensureAdmin, latestMailTo, loginUrlIn, resetEmulators } from "./support/suite";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { clearInbox, latestMailTo, loginUrlIn } from "../../testing/inbox";
+import { ensureAdmin } from "../../testing/backend";
+import { resetEmulators } from "../../testing/emulators";
 
 const browser = useBrowser();
 beforeEach(async () => {

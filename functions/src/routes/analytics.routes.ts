@@ -1,22 +1,10 @@
-import { Router } from "express";
-import { analyticsQuerySchema } from "@hub/contract/analytics";
 import { clicksIn, usersIn } from "../services/analytics/analytics.service";
-import { defineRoute } from "./define-route";
+import type { RouteHandlers } from "./route-table";
 
-export function analyticsRoutes(): Router {
-  const router = Router();
-
-  // GET /api/analytics/clicks?timeFilter= – clicks per link per day (per month when older than 30 days)
-  defineRoute(router, "GET /analytics/clicks", async (req, res) => {
-    const { timeFilter } = analyticsQuerySchema.parse(req.query);
-    res.json(await clicksIn(timeFilter));
-  });
-
-  // GET /api/analytics/users?timeFilter= – clicks, all-time clicks and active links per link owner
-  defineRoute(router, "GET /analytics/users", async (req, res) => {
-    const { timeFilter } = analyticsQuerySchema.parse(req.query);
-    res.json(await usersIn(timeFilter));
-  });
-
-  return router;
+/** Click analytics for the admin: clicks per link per day (per month past 30 days), and per link owner. */
+export function analyticsRoutes(): RouteHandlers<"clickAnalytics" | "userAnalytics"> {
+  return {
+    clickAnalytics: ({ query }) => clicksIn(query.timeFilter),
+    userAnalytics: ({ query }) => usersIn(query.timeFilter),
+  };
 }

@@ -1,40 +1,36 @@
-import { Router } from "express";
-import { emailLoginRequestSchema, tokenLoginQuerySchema, type SessionResponse } from "@hub/contract/auth";
-import { authenticate, callerOf } from "../middleware/auth";
-import { logout } from "../services/accounts";
-import { defineRoute } from "./define-route";
+import type { Caller } from "../middleware/auth";
+import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "../services/accounts";
 import type { AppDeps } from "../services/deps";
 import { exchangeLoginToken, requestLoginLink } from "../services/email-login";
+import { loginAsUser, returnToAdmin } from "../services/impersonation";
 import { clientIp } from "./client-ip";
+import type { RouteHandlers } from "./route-table";
 
-export function authRoutes(deps: AppDeps): Router {
-  const router = Router();
+type AuthRoutes =
+  | "getSession" | "sendLoginLink" | "exchangeLoginToken" | "endMemberSessions" | "getCurrentUser" | "getProfile" | "login" | "register"
+  | "logout" | "loginAsUser" | "returnToAdmin";
 
-  // POST /api/auth/email – e-mail a member a login link
-  defineRoute(router, "POST /auth/email", async (req, res) => {
-    const { email } = emailLoginRequestSchema.parse(req.body ?? {});
-    res.json(await requestLoginLink(deps, email.toLowerCase(), clientIp(req, deps.clientIp), email));
-  });
-
-  // GET /api/auth/login?token= – exchange a login link's token for a Firebase custom token
-  defineRoute(router, "GET /auth/login", async (req, res) => {
-    const { token } = tokenLoginQuerySchema.parse(req.query);
-    res.json(await exchangeLoginToken(deps, token, clientIp(req, deps.clientIp)));
-  });
-
-  // GET /api/auth/session – whether the caller is signed in; never 401
-  defineRoute(router, "GET /auth/session", authenticate("optional"), (req, res) => {
-    const body: SessionResponse = req.caller && !req.caller.user.blocked
-      ? { authenticated: true, email: req.caller.user.email }
-      : { authenticated: false, email: null };
-    res.json(body);
-  });
-
-  // POST /api/auth/logout – end the member's sessions everywhere
-  defineRoute(router, "POST /auth/logout", async (req, res) => {
-    await logout(callerOf(req), deps.now());
-    res.status(204).end();
-  });
-
-  return router;
+/** Sign-in and sessions: the e-mail link, the admin's password, logout, 'Log in as user' and back. */
+export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {
+  // Ends the caller's sessions everywhere (or, with an impersonation token, only that impersonation).
+  const endSessions = ({ caller }: { caller: Caller }) => logout(caller, deps.now());
+  return {
+    // whether the caller is signed in; never 401
+    getSession: ({ caller }) =>
+      caller && !caller.user.blocked ? { authenticated: true, email: caller.user.email } : { authenticated: false, email: null },
+    // the address is looked up at Stripe as typed (Stripe compares e-mails case-sensitively), stored lower-cased
+    sendLoginLink: ({ req, body: { email } }) => requestLoginLink(deps, email.toLowerCase(), clientIp(req, deps.clientIp), email),
+    // a login link's token for a Firebase custom token
+    exchangeLoginToken: ({ req, query }) => exchangeLoginToken(deps, query.token, clientIp(req, deps.clientIp)),
+    endMemberSessions: endSessions,
+    getCurrentUser: ({ caller }) => toCurrentUser(caller.user, caller.impersonatedBy),
+    getProfile: ({ caller }) => toProfile(caller.user),
+    // username and password (admins only), for clients that cannot use the Firebase SDK
+    login: ({ req, body }) => loginWithPassword(deps, body.username, body.password, clientIp(req, deps.clientIp)),
+    // the first admin, only while no admin exists
+    register: ({ body }) => registerFirstAdmin(deps, body),
+    logout: endSessions,
+    loginAsUser: ({ caller, body }) => loginAsUser(caller, body.email, deps.now()),
+    returnToAdmin: ({ caller }) => returnToAdmin(caller, deps.now()),
+  };
 }

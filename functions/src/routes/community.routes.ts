@@ -1,17 +1,15 @@
-import { Router } from "express";
-import { defineRoute } from "./define-route";
 import { ApiError } from "../services/api-error";
 import type { AppDeps } from "../services/deps";
+import type { RouteHandlers } from "./route-table";
 
-export function communityRoutes(deps: AppDeps): Router {
-  const router = Router();
-
-  // GET /api/public/community – open to everyone: the community's name, join page and support address
-  defineRoute(router, "GET /public/community", (_req, res) => {
-    // the same for every visitor and it changes only with a deploy: browsers and the CDN may keep it a while
-    if (!deps.community) throw new ApiError("UPSTREAM_UNAVAILABLE", "The community's details are not configured");
-    res.set("Cache-Control", "public, max-age=300").json(deps.community);
-  });
-
-  return router;
+/** The community that runs the hub: its name, join page and support address, open to everyone. */
+export function communityRoutes(deps: AppDeps): RouteHandlers<"getCommunity"> {
+  return {
+    getCommunity: ({ res }) => {
+      if (!deps.community) throw new ApiError("UPSTREAM_UNAVAILABLE", "The community's details are not configured");
+      // the same for every visitor and it changes only with a deploy: browsers and the CDN may keep it a while
+      res.set("Cache-Control", "public, max-age=300");
+      return deps.community;
+    },
+  };
 }

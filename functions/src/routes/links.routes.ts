@@ -1,16 +1,5 @@
-import { Router } from "express";
-import {
-  bulkLinkRequestSchema,
-  createLinkRequestSchema,
-  createMemberLinkRequestSchema,
-  markDeadRequestSchema,
-  moveLinkRequestSchema,
-  testLinkRequestSchema,
-  updateLinkRequestSchema,
-} from "@hub/contract/links";
-import { callerOf } from "../middleware/auth";
-import { defineRoute } from "./define-route";
 import type { AppDeps } from "../services/deps";
+import { exportFileName, exportLinksCsv } from "../services/export.service";
 import {
   bulkOperation,
   changeLink,
@@ -25,94 +14,42 @@ import {
   submitOwnLink,
   testLink,
 } from "../services/links.service";
-import { idOf } from "./params";
+import type { RouteHandlers } from "./route-table";
 
-export function linksRoutes(deps: AppDeps): Router {
-  const router = Router();
+type LinkRoutes =
+  | "listLinks" | "submitLink" | "bulkUpdateLinks" | "updateLink" | "deleteLink" | "approveLink" | "pauseLink" | "unpauseLink"
+  | "markLinkAlive" | "markLinkDead" | "moveLink" | "testLink" | "listOwnLinks" | "submitOwnLink" | "updateOwnLink" | "deleteOwnLink"
+  | "exportCsv";
 
-  // GET /api/links – every link, newest first (admin)
-  defineRoute(router, "GET /links", async (_req, res) => {
-    res.json(await listLinksForAdmin());
-  });
-
-  // POST /api/links – submit a link (a member for their own e-mail only)
-  defineRoute(router, "POST /links", async (req, res) => {
-    const body = createLinkRequestSchema.parse(req.body ?? {});
-    res.status(201).json(await submitLink(callerOf(req), body));
-  });
-
-  // PATCH /api/links/bulk – approve, pause, mark dead or test up to 100 links
-  defineRoute(router, "PATCH /links/bulk", async (req, res) => {
-    const { ids, op, deadNote } = bulkLinkRequestSchema.parse(req.body ?? {});
-    res.json(await bulkOperation(deps, ids, op, deadNote));
-  });
-
-  // PATCH /api/links/:id – edit the link or its offer details (admin)
-  defineRoute(router, "PATCH /links/:id", async (req, res) => {
-    const body = updateLinkRequestSchema.parse(req.body ?? {});
-    res.json(await changeLink(idOf(req), () => body));
-  });
-
-  // DELETE /api/links/:id – the link and its clicks
-  defineRoute(router, "DELETE /links/:id", async (req, res) => {
-    await removeLink(idOf(req));
-    res.status(204).end();
-  });
-
-  // POST /api/links/:id/approve | pause | unpause | mark-alive
-  defineRoute(router, "POST /links/:id/approve", async (req, res) => {
-    res.json(await changeLink(idOf(req), () => ({ approved: true })));
-  });
-  defineRoute(router, "POST /links/:id/pause", async (req, res) => {
-    res.json(await changeLink(idOf(req), () => ({ paused: true, pausedByBlock: false })));
-  });
-  defineRoute(router, "POST /links/:id/unpause", async (req, res) => {
-    res.json(await changeLink(idOf(req), () => ({ paused: false, pausedByBlock: false })));
-  });
-  defineRoute(router, "POST /links/:id/mark-alive", async (req, res) => {
-    res.json(await changeLink(idOf(req), () => ({ isDead: false, deadNote: null })));
-  });
-
-  // POST /api/links/:id/mark-dead – out of rotation; the owner is e-mailed the note
-  defineRoute(router, "POST /links/:id/mark-dead", async (req, res) => {
-    const { note } = markDeadRequestSchema.parse(req.body ?? {});
-    res.json(await markDead(deps, idOf(req), note));
-  });
-
-  // POST /api/links/:id/move – to another program
-  defineRoute(router, "POST /links/:id/move", async (req, res) => {
-    const { programId } = moveLinkRequestSchema.parse(req.body ?? {});
-    res.json(await moveLinkTo(idOf(req), programId));
-  });
-
-  // POST /api/admin/test-referral-link/:id – a real HTTP check of the link, stored on it
-  defineRoute(router, "POST /admin/test-referral-link/:id", async (req, res) => {
-    testLinkRequestSchema.parse(req.body ?? {});
-    res.json(await testLink(deps, idOf(req)));
-  });
-
-  // GET /api/user/links – the member's own links: dead, then pending, then newest
-  defineRoute(router, "GET /user/links", async (req, res) => {
-    res.json(await listOwnLinks(callerOf(req)));
-  });
-
-  // POST /api/user/links – submit a link from the member dashboard
-  defineRoute(router, "POST /user/links", async (req, res) => {
-    const body = createMemberLinkRequestSchema.parse(req.body ?? {});
-    res.status(201).json(await submitOwnLink(callerOf(req), body));
-  });
-
-  // PATCH /api/user/links/:id – edit an own link (a new URL goes back to review)
-  defineRoute(router, "PATCH /user/links/:id", async (req, res) => {
-    const body = updateLinkRequestSchema.parse(req.body ?? {});
-    res.json(await editOwnLink(callerOf(req), idOf(req), body));
-  });
-
-  // DELETE /api/user/links/:id – delete an own link
-  defineRoute(router, "DELETE /user/links/:id", async (req, res) => {
-    await removeOwnLink(callerOf(req), idOf(req));
-    res.status(204).end();
-  });
-
-  return router;
+/** Referral links: the admin's moderation and export, the /submit form, the link tester and a member's own links. */
+export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
+  return {
+    listLinks: () => listLinksForAdmin(),
+    // a member may submit only for their own e-mail
+    submitLink: ({ caller, body }) => submitLink(caller, body),
+    bulkUpdateLinks: ({ body: { ids, op, deadNote } }) => bulkOperation(deps, ids, op, deadNote),
+    updateLink: ({ params, body }) => changeLink(params.id, () => body),
+    // the link and its clicks
+    deleteLink: ({ params }) => removeLink(params.id),
+    approveLink: ({ params }) => changeLink(params.id, () => ({ approved: true })),
+    pauseLink: ({ params }) => changeLink(params.id, () => ({ paused: true, pausedByBlock: false })),
+    unpauseLink: ({ params }) => changeLink(params.id, () => ({ paused: false, pausedByBlock: false })),
+    markLinkAlive: ({ params }) => changeLink(params.id, () => ({ isDead: false, deadNote: null })),
+    // out of rotation; the owner is e-mailed the note
+    markLinkDead: ({ params, body }) => markDead(deps, params.id, body.note),
+    moveLink: ({ params, body }) => moveLinkTo(params.id, body.programId),
+    // a real HTTP check of the link, stored on it
+    testLink: ({ params }) => testLink(deps, params.id),
+    // dead, then pending, then newest
+    listOwnLinks: ({ caller }) => listOwnLinks(caller),
+    submitOwnLink: ({ caller, body }) => submitOwnLink(caller, body),
+    // a new URL goes back to review
+    updateOwnLink: ({ caller, params, body }) => editOwnLink(caller, params.id, body),
+    deleteOwnLink: ({ caller, params }) => removeOwnLink(caller, params.id),
+    // every link as a CSV file
+    exportCsv: ({ res }) => {
+      res.set("Content-Disposition", `attachment; filename="${exportFileName(deps.now())}"`);
+      return exportLinksCsv();
+    },
+  };
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_LOGIN_RATE_LIMITS, PASSWORD_LOGIN_RATE_LIMITS } from "@hub/contract/auth";
 import type { OutgoingMail } from "../../src/services/mailer";
-import { ADMIN } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
-import { suite } from "../support/suite-env";
-import { ensureAdmin } from "../../../scripts/lib/admin-account";
+import { ADMIN } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { suite } from "../../../testing/suite-env";
+import { ensureAdmin } from "../../src/toolkit";
 
 /**
  * Rate limits per client address (the per-address and per-username ones are in email-login and

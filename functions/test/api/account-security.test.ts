@@ -2,11 +2,11 @@ import { getAuth } from "firebase-admin/auth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
 import { sweepHijackableAccounts } from "../../src/services/identity";
-import { ensureAdmin } from "../../../scripts/lib/admin-account";
-import { ADMIN, signInActors } from "../support/actors";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../support/emulators";
-import { call } from "../support/http";
-import { addActiveSubscriber, signInMember } from "../support/members";
+import { ensureAdmin } from "../../src/toolkit";
+import { ADMIN, signInActors } from "../../../testing/actors";
+import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { addActiveSubscriber, signInMember } from "../../../testing/members";
 
 /**
  * What an attacker can try against members' accounts and an admin's powers (issue 14), through the

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ensureAdmin } from "../../../scripts/lib/admin-account";
-import { call } from "../support/http";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";
-import { signInMember } from "../support/members";
+import { ensureAdmin } from "../../src/toolkit";
+import { call } from "../../../testing/http";
+import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
+import { signInMember } from "../../../testing/members";
 
 beforeEach(resetEmulators);
 

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { TIME_FILTERS, type ClickRecord, type UserAnalytics } from "@hub/contract/analytics";
 import { db } from "../../src/data/db";
 import { foldFinishedDays, newClickId, recordVisit } from "../../src/data/visits.repo";
-import { signInActors } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { BROWSER_UA, programWithLinks, visitMany } from "../support/rotation";
+import { signInActors } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { BROWSER_UA, programWithLinks, visitMany } from "../../../testing/rotation";
 
 let admin: string;
 let alice: string;

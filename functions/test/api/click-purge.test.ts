@@ -4,14 +4,14 @@ import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/data/click-purges.repo";
 import { db } from "../../src/data/db";
-import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { clickCount, pendingPurges, purged, settle } from "../support/click-purges";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
-import { BROWSER_UA, programWithLinks, sleep } from "../support/rotation";
-import { suite } from "../support/suite-env";
-import { failAtWrite } from "../support/write-faults";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { clickCount, pendingPurges, purged, settle } from "../../../testing/click-purges";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { BROWSER_UA, programWithLinks, sleep } from "../../../testing/rotation";
+import { suite } from "../../../testing/suite-env";
+import { failAtWrite } from "../../../testing/write-faults";
 
 /**
  * Deleting a link, a program or a user deletes their click records in the background: the deletion

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
-import { call } from "../support/http";
-import { idTokenFromCustomToken, resetEmulators } from "../support/emulators";
-import { clearInbox, latestMailTo, loginUrlIn } from "../support/inbox";
-import { requestLoginToken, signInMember } from "../support/members";
-import { suite } from "../support/suite-env";
+import { call } from "../../../testing/http";
+import { idTokenFromCustomToken, resetEmulators } from "../../../testing/emulators";
+import { clearInbox, latestMailTo, loginUrlIn } from "../../../testing/inbox";
+import { requestLoginToken, signInMember } from "../../../testing/members";
+import { suite } from "../../../testing/suite-env";
 
 
 beforeEach(async () => {

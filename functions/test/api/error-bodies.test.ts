@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../support/http";
-import { resetEmulators } from "../support/emulators";
+import { call } from "../../../testing/http";
+import { resetEmulators } from "../../../testing/emulators";
 
 beforeAll(resetEmulators);
 

@@ -1,12 +1,12 @@
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
-import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { idTokenFromPassword, resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
-import { suite } from "../support/suite-env";
-import { failAtWrite } from "../support/write-faults";
+import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { suite } from "../../../testing/suite-env";
+import { failAtWrite } from "../../../testing/write-faults";
 
 /**
  * Operations that touch many documents are all or nothing: a failure injected at each of their

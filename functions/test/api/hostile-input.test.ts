@@ -4,12 +4,12 @@ import type { z } from "zod";
 import * as contract from "@hub/contract";
 import { API_ROUTES, splitRoute, type ApiRoute } from "@hub/contract/routes";
 import { db } from "../../src/data/db";
-import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call, type ApiAnswer } from "../support/http";
-import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
-import { suite } from "../support/suite-env";
-import { mutatedBody, stringLimits, stringPaths, validBody, withValueAt, type Overrides } from "../support/zod-arbitraries";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call, type ApiAnswer } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { suite } from "../../../testing/suite-env";
+import { mutatedBody, stringLimits, stringPaths, validBody, withValueAt, type Overrides } from "../../../testing/zod-arbitraries";
 
 /**
  * Every route that reads a body or a query string, fed what a hostile or careless client sends:

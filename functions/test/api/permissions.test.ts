@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute, type RouteAccess } from "@hub/contract/routes";
 import { db } from "../../src/data/db";
-import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { productionLikeDeps } from "../support/in-process-app";
+import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { productionLikeDeps } from "../../../testing/in-process-app";
 
 /**
  * The contract's permission table, proved route by route: every route of contract/routes.ts is

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutgoingMail } from "../../src/services/mailer";
-import { call } from "../support/http";
-import { PRODUCTION_SETUP_TOKEN, productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../support/in-process-app";
-import { idTokenFromPassword, resetEmulators, selfSignUp } from "../support/emulators";
-import { ensureAdmin } from "../../../scripts/lib/admin-account";
-import { suite } from "../support/suite-env";
+import { call } from "../../../testing/http";
+import { PRODUCTION_SETUP_TOKEN, productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../../../testing/in-process-app";
+import { idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
+import { ensureAdmin } from "../../src/toolkit";
+import { suite } from "../../../testing/suite-env";
 
 /**
  * The real app factory, in-process against the same emulators, configured as in production: the

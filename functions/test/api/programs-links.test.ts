@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
-import { call } from "../support/http";
-import { resetEmulators } from "../support/emulators";
-import { clearInbox, latestMailTo } from "../support/inbox";
-import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { suite } from "../support/suite-env";
-import { purged } from "../support/click-purges";
+import { call } from "../../../testing/http";
+import { resetEmulators } from "../../../testing/emulators";
+import { clearInbox, latestMailTo } from "../../../testing/inbox";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { suite } from "../../../testing/suite-env";
+import { purged } from "../../../testing/click-purges";
 
 let admin: string;
 let alice: string;

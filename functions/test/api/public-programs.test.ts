@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_COMMUNITY } from "../../../scripts/lib/suite-config";
-import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { addLink } from "../support/rotation";
+import { DEMO_COMMUNITY } from "../../../testing/suite-config";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { addLink } from "../../../testing/rotation";
 
 let admin: string;
 let alice: string;

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
 import { newClickId, recordVisit } from "../../src/data/visits.repo";
-import { call } from "../support/http";
-import { purged, settle } from "../support/click-purges";
-import { resetEmulators } from "../support/emulators";
-import { signInActors, submitOwnLink, createProgramAs } from "../support/actors";
-import { addLink, BROWSER_UA, PREVIEW_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, storedCounts, visit, visitCounts, visitMany, warmUp } from "../support/rotation";
+import { call } from "../../../testing/http";
+import { purged, settle } from "../../../testing/click-purges";
+import { resetEmulators } from "../../../testing/emulators";
+import { signInActors, submitOwnLink, createProgramAs } from "../../../testing/actors";
+import { addLink, BROWSER_UA, PREVIEW_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, storedCounts, visit, visitCounts, visitMany, warmUp } from "../../../testing/rotation";
 
 let admin: string;
 let alice: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsp } from "../../../scripts/lib/local-firebase-config";
-import { call } from "../support/http";
+import { parseCsp } from "../../../testing/csp";
+import { call } from "../../../testing/http";
 
 /** What Hosting sends, as a browser receives it (the local suite serves firebase.json's headers). */
 describe("security headers", () => {

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_COMMUNITY } from "../../../scripts/lib/suite-config";
+import { DEMO_COMMUNITY } from "../../../testing/suite-config";
 import { db } from "../../src/data/db";
 import type { AppDeps } from "../../src/services/deps";
 import { createLinkTester } from "../../src/services/link-tester";
 import { checkAllSubscriptions } from "../../src/services/subscription-checks";
 import { createStripeClient, StripeSubscriptionLookup, type SubscriptionLookup } from "../../src/services/subscriptions";
-import { signInActors } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { suite } from "../support/suite-env";
+import { signInActors } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { suite } from "../../../testing/suite-env";
 
 beforeEach(resetEmulators);
 

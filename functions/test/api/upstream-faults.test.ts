@@ -1,15 +1,14 @@
-import { createServer, type Server } from "node:net";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
 import { createLinkTester } from "../../src/services/link-tester";
 import type { SubscriptionLookup } from "../../src/services/subscriptions";
-import { createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { productionLikeDeps, serveInProcess } from "../support/in-process-app";
-import { requestLoginToken } from "../support/members";
-import { suite } from "../support/suite-env";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { requestLoginToken } from "../../../testing/members";
+import { suite } from "../../../testing/suite-env";
 
 /**
  * The services the API leans on failing: Stripe answering 429 or 500, the SMTP server down, a link

@@ -2,12 +2,12 @@ import { getAuth } from "firebase-admin/auth";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/data/db";
-import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../support/actors";
-import { purged, settle } from "../support/click-purges";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../support/emulators";
-import { call } from "../support/http";
-import { requestLoginToken, signInMember } from "../support/members";
-import { suite } from "../support/suite-env";
+import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { purged, settle } from "../../../testing/click-purges";
+import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { requestLoginToken, signInMember } from "../../../testing/members";
+import { suite } from "../../../testing/suite-env";
 
 let admin: string;
 let alice: string;

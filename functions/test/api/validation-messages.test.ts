@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../support/http";
-import { resetEmulators } from "../support/emulators";
-import { createProgramAs, signInActors } from "../support/actors";
+import { call } from "../../../testing/http";
+import { resetEmulators } from "../../../testing/emulators";
+import { createProgramAs, signInActors } from "../../../testing/actors";
 
 /** Each validation message of spec section 5, from the server, word for word. */
 let admin: string;

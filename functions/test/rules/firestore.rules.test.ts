@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { assertFails, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { doc, getDoc, setDoc, deleteDoc, collection, getDocs, setLogLevel } from "firebase/firestore";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
-import { suite } from "../support/suite-env";
+import { suite } from "../../../testing/suite-env";
 
 /**
  * The browser reads and writes nothing directly: every collection is closed to every identity,

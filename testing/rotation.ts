@@ -1,4 +1,4 @@
-import { db } from "../../src/data/db";
+import { db } from "../functions/src/toolkit";
 import { call } from "./http";
 import { suite } from "./suite-env";
 

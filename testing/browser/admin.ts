@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { ensureAdmin, idTokenFromPassword, resetEmulators } from "./suite";
+import { ensureAdmin } from "../backend";
+import { idTokenFromPassword, resetEmulators } from "../emulators";
 
 /** The admin the browser tests create (ensureAdmin) and sign in as. */
 export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };

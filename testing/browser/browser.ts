@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { FIXTURE_SITE } from "../../../scripts/lib/suite-config";
+import { FIXTURE_SITE } from "../suite-config";
 
 /** Debian's Chromium: no test tool can download its own browser on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SCREENSHOTS = resolve(__dirname, "../../../test-results/screenshots");
+const SCREENSHOTS = resolve(__dirname, "../../test-results/screenshots");
 
 export const appUrl = () => {
   const url = process.env.APP_URL;

@@ -1,10 +1,11 @@
-import { auth } from "../../functions/src/data/db";
-import { upsertAdmin } from "../../functions/src/data/users.repo";
-import { grantAdminClaim, revokeSessions } from "../../functions/src/services/identity";
+import { auth } from "../data/db";
+import { upsertAdmin } from "../data/users.repo";
+import { grantAdminClaim, revokeSessions } from "./identity";
 
 /**
  * Makes an admin with this e-mail and password, or promotes and re-passwords an existing account.
  * Works against whatever firebase-admin points at: the emulators when their variables are set.
+ * `npm run admin:create` calls it, and so do the tests that need an admin.
  */
 export async function ensureAdmin(email: string, password: string): Promise<{ uid: string; created: boolean }> {
   const normalized = email.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { ensureAdmin } from "../../../scripts/lib/admin-account";
+import { ensureAdmin } from "../functions/src/toolkit";
 import { idTokenFromPassword } from "./emulators";
 import { call } from "./http";
 import { signInMember } from "./members";

@@ -1,9 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "../../src/app";
-import type { AppDeps } from "../../src/services/deps";
-import { createLinkTester } from "../../src/services/link-tester";
-import { createStripeClient, StripeSubscriptionLookup } from "../../src/services/subscriptions";
+import { createApp, type AppDeps, createLinkTester, createStripeClient, StripeSubscriptionLookup } from "../functions/src/toolkit";
 
 /** The community the in-process apps run for (the suite's own is in functions/.env.demo-referral-hub). */
 export const TEST_COMMUNITY = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };

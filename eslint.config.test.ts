@@ -1,0 +1,48 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layering is kept by ESLint (eslint.config.mjs): this proves each boundary refuses a deliberate
+ * violation, and lets the import it exists to allow through, so a rule that stops matching fails here.
+ */
+const eslint = new ESLint({ cwd: __dirname });
+
+async function refusedImports(filePath: string, ...imports: string[]): Promise<boolean[]> {
+  return Promise.all(
+    imports.map(async (source) => {
+      const [result] = await eslint.lintText(`import { x } from "${source}";\nexport const y = x;\n`, { filePath });
+      return result!.messages.some((m) => m.ruleId === "no-restricted-imports");
+    }),
+  );
+}
+
+describe("import boundaries", () => {
+  it("the web app imports only itself and the contract", async () => {
+    expect(await refusedImports("web/src/features/links/api/x.ts", "../../../../../functions/src/data/db", "../../../../scripts/lib/x", "../../../../../testing/http", "../../../e2e/x")).toEqual([true, true, true, true]);
+    expect(await refusedImports("web/src/features/links/api/x.ts", "@hub/contract/links", "@/lib/api-client", "../utils/x", "react")).toEqual([false, false, false, false]);
+  });
+
+  it("browser tests use testing/, never the functions or the scripts", async () => {
+    expect(await refusedImports("web/e2e/x.test.ts", "../../functions/src/toolkit", "../../scripts/lib/suite-config")).toEqual([true, true]);
+    expect(await refusedImports("web/e2e/x.test.ts", "../../testing/browser/admin", "@hub/contract/links")).toEqual([false, false]);
+  });
+
+  it("the functions import nothing of the other folders but the contract", async () => {
+    expect(await refusedImports("functions/src/services/x.ts", "../../../web/src/lib/x", "../../../scripts/lib/x", "../../../testing/http", "../../test/x", "@/lib/x")).toEqual([true, true, true, true, true]);
+    expect(await refusedImports("functions/src/services/x.ts", "@hub/contract/links", "../data/db", "firebase-admin/auth")).toEqual([false, false, false]);
+  });
+
+  it("the contract imports zod and itself only", async () => {
+    expect(await refusedImports("contract/src/x.ts", "firebase-admin", "express", "node:fs", "../../functions/src/data/db", "../../web/src/x")).toEqual([true, true, true, true, true]);
+    expect(await refusedImports("contract/src/x.ts", "./zod", "./common")).toEqual([false, false]);
+  });
+
+  it("scripts and test support reach the functions through the toolkit only", async () => {
+    for (const file of ["scripts/bench/x.ts", "testing/x.ts"]) {
+      expect(await refusedImports(file, "../../functions/src/data/db", "../../functions/src/services/identity", "../../web/src/lib/x")).toEqual([true, true, true]);
+      expect(await refusedImports(file, "../../functions/src/toolkit", "@hub/contract/common")).toEqual([false, false]);
+    }
+    expect(await refusedImports("testing/x.ts", "../scripts/lib/x")).toEqual([true]);
+    expect(await refusedImports("scripts/bench/x.ts", "../../testing/emulators")).toEqual([false]);
+  });
+});
