@@ -4,6 +4,11 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const CAPABILITIES = ["auth", "members", "programs", "links", "rotation", "analytics", "announcements", "community", "jobs"];
+const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
+const FUNCTIONS_OUTSIDE = [{ ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS }, { regex: "^@/", message: FUNCTIONS }];
+const COMPOSITION_ROOT = { regex: String.raw`^(\.\./)+(app|app-deps|toolkit|index)$` };
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "functions/lib/**", "**/dist/**", ".cache/**", "test-results/**", "**/*.js", "!eslint.config.mjs"] },
   js.configs.recommended,
@@ -45,9 +50,26 @@ export default tseslint.config(
   ]),
   boundary(["web/src/**/*.{ts,tsx}"], "The web app imports only its own code and @hub/contract.", [outside("functions", "scripts", "testing", "e2e")]),
   boundary(["web/e2e/**/*.ts"], "Browser tests drive the built app; their support is in testing/.", [outside("functions", "scripts")]),
-  boundary(["functions/src/**/*.ts"], "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).", [
-    outside("web", "scripts", "testing", "test"),
-    { regex: "^@/" },
+  // The functions: composition at the root (index, app, app-deps, route-table, toolkit), then one
+  // folder per capability (routes → service → store), then platform/ (db, errors, mail, config, http).
+  // Nothing imports upward; a type may name what is above it (a handler's caller).
+  boundary(["functions/src/**/*.ts"], FUNCTIONS, [...FUNCTIONS_OUTSIDE]),
+  boundary([`functions/src/{${CAPABILITIES.join(",")}}/**/*.ts`], "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.", [
+    ...FUNCTIONS_OUTSIDE,
+    COMPOSITION_ROOT,
+    { regex: String.raw`\.routes$` },
+    { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." },
+  ]),
+  boundary(["functions/src/**/*.routes.ts"], "A router never imports the composition root (app, app-deps, toolkit, index).", [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT]),
+  boundary(["functions/src/**/*.store.ts"], "A store reads and writes Firestore only: it never imports a service, a router or the guard.", [
+    ...FUNCTIONS_OUTSIDE,
+    COMPOSITION_ROOT,
+    { regex: String.raw`\.(service|routes|guard)$` },
+  ]),
+  boundary(["functions/src/platform/**/*.ts"], "platform/ is the plumbing every capability uses: it imports no capability and not the composition root.", [
+    ...FUNCTIONS_OUTSIDE,
+    COMPOSITION_ROOT,
+    { regex: String.raw`(^|/)(${CAPABILITIES.join("|")})/` },
   ]),
   boundary(["functions/test/**/*.ts"], "The functions' tests use their own code, @hub/contract and testing/.", [outside("web", "scripts")]),
   boundary(["scripts/**/*.ts"], "Scripts reach the functions through functions/src/toolkit.ts only, and never the web app.", [
@@ -67,5 +89,5 @@ function outside(...folders) {
 
 /** `no-restricted-imports` for these files: each pattern refused with the message. */
 function boundary(files, message, patterns) {
-  return { files, rules: { "no-restricted-imports": ["error", { patterns: patterns.map((p) => ({ ...p, message })) }] } };
+  return { files, rules: { "no-restricted-imports": ["error", { patterns: patterns.map((p) => ({ message, ...p })) }] } };
 }

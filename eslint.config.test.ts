@@ -45,4 +45,22 @@ describe("import boundaries", () => {
     expect(await refusedImports("testing/x.ts", "../scripts/lib/x")).toEqual([true]);
     expect(await refusedImports("scripts/bench/x.ts", "../../testing/emulators")).toEqual([false]);
   });
+
+  it("inside the functions nothing imports upward", async () => {
+    // a store never imports a service, a router or the guard
+    expect(await refusedImports("functions/src/links/links.store.ts", "./links.service", "./links.routes", "../auth/auth.guard", "../app")).toEqual([true, true, true, true]);
+    expect(await refusedImports("functions/src/links/links.store.ts", "../platform/db", "../jobs/click-purges.store", "../auth/caller")).toEqual([false, false, false]);
+    // a service never imports a router or the composition root
+    expect(await refusedImports("functions/src/links/links.service.ts", "./links.routes", "../app-deps", "../toolkit")).toEqual([true, true, true]);
+    expect(await refusedImports("functions/src/links/links.service.ts", "./links.store", "../programs/programs.service", "../platform/api-error")).toEqual([false, false, false]);
+    // only stores touch Firestore
+    expect(await refusedImports("functions/src/links/links.service.ts", "firebase-admin/firestore")).toEqual([true]);
+    expect(await refusedImports("functions/src/links/links.store.ts", "firebase-admin/firestore")).toEqual([false]);
+    // a router may use the route table's types, never the composition root
+    expect(await refusedImports("functions/src/links/links.routes.ts", "../app", "../index")).toEqual([true, true]);
+    expect(await refusedImports("functions/src/links/links.routes.ts", "../route-table", "./links.service")).toEqual([false, false]);
+    // platform/ imports no capability
+    expect(await refusedImports("functions/src/platform/http/errors.ts", "../../auth/caller", "../../links/links.store", "../../app")).toEqual([true, true, true]);
+    expect(await refusedImports("functions/src/platform/deps.ts", "./mailer", "./http/client-ip")).toEqual([false, false]);
+  });
 });

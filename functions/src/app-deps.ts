@@ -11,14 +11,14 @@ import {
   smtpUrl,
   stripeApiUrl,
   stripeSecretKey,
-} from "./config";
+} from "./platform/config";
 import { communitySchema, type Community } from "@hub/contract/community";
 import { logger } from "firebase-functions";
-import { createLinkTester } from "./services/link-tester";
-import { emulatorFixtureOptions } from "./services/link-tester-fixture";
-import type { AppDeps } from "./services/deps";
-import { SmtpMailer } from "./services/mailer";
-import { createStripeClient, StripeSubscriptionLookup } from "./services/subscriptions";
+import { createLinkTester } from "./links/link-tester";
+import { emulatorFixtureOptions } from "./links/link-tester-fixture";
+import type { AppDeps } from "./platform/deps";
+import { SmtpMailer } from "./platform/mailer";
+import { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";
 
 // Params and secrets can be read only while handling a request, so the dependencies are built on first use.
 let deps: AppDeps | undefined;

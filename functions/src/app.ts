@@ -1,16 +1,16 @@
 import express, { type Express } from "express";
-import { bodyGuard } from "./middleware/body";
-import { errorMiddleware, notFoundHandler } from "./middleware/errors";
-import { securityHeaders } from "./middleware/security-headers";
-import { analyticsRoutes } from "./routes/analytics.routes";
-import { announcementsRoutes } from "./routes/announcements.routes";
-import { authRoutes } from "./routes/auth.routes";
-import { communityRoutes } from "./routes/community.routes";
-import { linksRoutes } from "./routes/links.routes";
-import { programsRoutes } from "./routes/programs.routes";
-import { registerRoutes } from "./routes/route-table";
-import { usersRoutes } from "./routes/users.routes";
-import type { AppDeps } from "./services/deps";
+import { bodyGuard } from "./platform/http/body";
+import { errorMiddleware, notFoundHandler } from "./platform/http/errors";
+import { securityHeaders } from "./platform/http/security-headers";
+import { analyticsRoutes } from "./analytics/analytics.routes";
+import { announcementsRoutes } from "./announcements/announcements.routes";
+import { authRoutes } from "./auth/auth.routes";
+import { communityRoutes } from "./community/community.routes";
+import { linksRoutes } from "./links/links.routes";
+import { programsRoutes } from "./programs/programs.routes";
+import { registerRoutes } from "./route-table";
+import { usersRoutes } from "./members/members.routes";
+import type { AppDeps } from "./platform/deps";
 
 /** The /api application: the contract's routes, one error middleware. */
 export function createApp(deps: AppDeps): Express {

@@ -3,8 +3,8 @@ import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { onTaskDispatched } from "firebase-functions/v2/tasks";
 import type { Express } from "express";
-import { apiSecrets, isEmulator } from "./config";
-import { handleRedirect } from "./redirect";
+import { apiSecrets, isEmulator } from "./platform/config";
+import { handleRedirect } from "./rotation/redirect";
 
 setGlobalOptions({ region: "us-central1", maxInstances: 20 });
 
@@ -48,7 +48,7 @@ export const benchFloor = isEmulator()
  * lost theirs lose access. Emulators do not fire schedules: the handler is tested through `.run`.
  */
 export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", timeZone: "UTC", secrets: apiSecrets, timeoutSeconds: 540 }, async () => {
-  const [{ checkAllSubscriptions }, { getDeps }] = await Promise.all([import("./services/subscription-checks"), import("./app-deps")]);
+  const [{ checkAllSubscriptions }, { getDeps }] = await Promise.all([import("./members/subscription-checks.service"), import("./app-deps")]);
   await checkAllSubscriptions(getDeps(), "schedule");
 });
 
@@ -57,12 +57,12 @@ export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", 
  * and into the links' visit counts (the counts stay the same; readers then read less).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const { foldFinishedVisitDays } = await import("./services/visit-fold");
+  const { foldFinishedVisitDays } = await import("./jobs/visit-fold");
   await foldFinishedVisitDays(new Date(event.scheduleTime));
 });
 
 /**
- * The background purge of deleted links' click records (data/click-purges.repo): each task deletes
+ * The background purge of deleted links' click records (jobs/click-purges.store): each task deletes
  * pages of records for about 30 s, stores its cursor and enqueues the next slice. A slice that fails is
  * retried by the queue from that cursor; a few at a time, so purges never crowd out the rotation's writes.
  */
@@ -74,7 +74,7 @@ export const purgeClicks = onTaskDispatched(
     timeoutSeconds: 120,
   },
   async (req) => {
-    const { runPurgeTask } = await import("./data/click-purges.repo");
+    const { runPurgeTask } = await import("./jobs/click-purges.store");
     await runPurgeTask(req.data);
   },
 );
@@ -84,6 +84,6 @@ export const purgeClicks = onTaskDispatched(
  * it), so that every deletion's clicks go in the end. Emulators do not fire schedules: tested through `.run`.
  */
 export const clickPurgeSweep = onSchedule({ schedule: "every 30 minutes", timeoutSeconds: 300 }, async (event) => {
-  const { resumeStalledPurges } = await import("./data/click-purges.repo");
+  const { resumeStalledPurges } = await import("./jobs/click-purges.store");
   await resumeStalledPurges(new Date(event.scheduleTime));
 });

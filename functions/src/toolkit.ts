@@ -5,13 +5,14 @@
  * the functions can be reshaped without breaking them unseen. The deployed functions are index.ts.
  */
 export { createApp } from "./app";
-export { auth, db } from "./data/db";
-export { createLink } from "./data/links.repo";
-export { createProgram, updateProgram } from "./data/programs.repo";
-export { foldFinishedDays, importPastDays, newClickId, recordVisit, type PastDay } from "./data/visits.repo";
-export { ensureAdmin } from "./services/admin-accounts";
-export type { AppDeps } from "./services/deps";
-export { sweepHijackableAccounts } from "./services/identity";
-export { createLinkTester } from "./services/link-tester";
-export { checkAllSubscriptions } from "./services/subscription-checks";
-export { createStripeClient, StripeSubscriptionLookup } from "./services/subscriptions";
+export { auth, COLLECTIONS, db } from "./platform/db";
+export { createLink } from "./links/links.store";
+export { createProgram, updateProgram } from "./programs/programs.store";
+export { foldFinishedDays } from "./jobs/visit-fold.store";
+export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./rotation/visits.store";
+export { ensureAdmin } from "./auth/admin-accounts.service";
+export type { AppDeps } from "./platform/deps";
+export { sweepHijackableAccounts } from "./auth/identity";
+export { createLinkTester } from "./links/link-tester";
+export { checkAllSubscriptions } from "./members/subscription-checks.service";
+export { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";

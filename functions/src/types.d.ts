@@ -1,4 +1,4 @@
-import type { Caller } from "./middleware/auth";
+import type { Caller } from "./auth/caller";
 
 declare global {
   namespace Express {

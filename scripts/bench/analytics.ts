@@ -9,7 +9,8 @@
  * recordVisit, as the rotation writes them. For each time range and both endpoints: the median time of
  * three calls, the records returned and the bytes. Prints a table; asserts nothing.
  */
-import { createLink, createProgram, importPastDays, newClickId, recordVisit, type PastDay, ensureAdmin } from "../../functions/src/toolkit";
+import { createLink, createProgram, newClickId, recordVisit, ensureAdmin } from "../../functions/src/toolkit";
+import { importPastDays, type PastDay } from "./past-days";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { BROWSER_UA } from "../../testing/rotation";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_LOGIN_RATE_LIMITS, PASSWORD_LOGIN_RATE_LIMITS } from "@hub/contract/auth";
-import type { OutgoingMail } from "../../src/services/mailer";
+import type { OutgoingMail } from "../../src/platform/mailer";
 import { ADMIN } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

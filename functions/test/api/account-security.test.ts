@@ -1,7 +1,7 @@
 import { getAuth } from "firebase-admin/auth";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
-import { sweepHijackableAccounts } from "../../src/services/identity";
+import { db } from "../../src/platform/db";
+import { sweepHijackableAccounts } from "../../src/auth/identity";
 import { ensureAdmin } from "../../src/toolkit";
 import { ADMIN, signInActors } from "../../../testing/actors";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TIME_FILTERS, type ClickRecord, type UserAnalytics } from "@hub/contract/analytics";
-import { db } from "../../src/data/db";
-import { foldFinishedDays, newClickId, recordVisit } from "../../src/data/visits.repo";
+import { db } from "../../src/platform/db";
+import { foldFinishedDays } from "../../src/jobs/visit-fold.store";
+import { newClickId, recordVisit } from "../../src/rotation/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { call } from "../../../testing/http";
 import { idTokenFromCustomToken, resetEmulators } from "../../../testing/emulators";
 import { clearInbox, latestMailTo, loginUrlIn } from "../../../testing/inbox";
@@ -109,7 +109,7 @@ describe("GET /api/auth/login", () => {
     expect(stored.useCount).toBe(5);
     expect(stored.lastUsedAt).toBeTruthy();
     // The emulators add no X-Forwarded-For, so no trustworthy client address: none is recorded
-    // (it used to be the socket's peer, which on Cloud Run is Google's proxy; see routes/client-ip.ts).
+    // (it used to be the socket's peer, which on Cloud Run is Google's proxy; see platform/http/client-ip.ts).
     expect(stored.lastUsedIp).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as contract from "@hub/contract";
 import { API_ROUTES, splitRoute, type ApiRoute } from "@hub/contract/routes";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, type ApiAnswer } from "../../../testing/http";

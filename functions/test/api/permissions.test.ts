@@ -3,7 +3,7 @@ import { getAuth } from "firebase-admin/auth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute, type RouteAccess } from "@hub/contract/routes";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

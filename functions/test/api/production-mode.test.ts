@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OutgoingMail } from "../../src/services/mailer";
+import type { OutgoingMail } from "../../src/platform/mailer";
 import { call } from "../../../testing/http";
 import { PRODUCTION_SETUP_TOKEN, productionLikeDeps, serveInProcess, TEST_COMMUNITY } from "../../../testing/in-process-app";
 import { idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";

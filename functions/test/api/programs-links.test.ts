@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { call } from "../../../testing/http";
 import { resetEmulators } from "../../../testing/emulators";
 import { clearInbox, latestMailTo } from "../../../testing/inbox";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
-import { newClickId, recordVisit } from "../../src/data/visits.repo";
+import { db } from "../../src/platform/db";
+import { newClickId, recordVisit } from "../../src/rotation/visits.store";
 import { call } from "../../../testing/http";
 import { purged, settle } from "../../../testing/click-purges";
 import { resetEmulators } from "../../../testing/emulators";

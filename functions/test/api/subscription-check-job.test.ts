@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY } from "../../../testing/suite-config";
-import { db } from "../../src/data/db";
-import type { AppDeps } from "../../src/services/deps";
-import { createLinkTester } from "../../src/services/link-tester";
-import { checkAllSubscriptions } from "../../src/services/subscription-checks";
-import { createStripeClient, StripeSubscriptionLookup, type SubscriptionLookup } from "../../src/services/subscriptions";
+import { db } from "../../src/platform/db";
+import type { AppDeps } from "../../src/platform/deps";
+import { createLinkTester } from "../../src/links/link-tester";
+import { checkAllSubscriptions } from "../../src/members/subscription-checks.service";
+import { createStripeClient, StripeSubscriptionLookup, type SubscriptionLookup } from "../../src/members/subscriptions";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

@@ -1,8 +1,8 @@
 import { createServer, type Server, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
-import { createLinkTester } from "../../src/services/link-tester";
-import type { SubscriptionLookup } from "../../src/services/subscriptions";
+import { db } from "../../src/platform/db";
+import { createLinkTester } from "../../src/links/link-tester";
+import type { SubscriptionLookup } from "../../src/members/subscriptions";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";

@@ -1,7 +1,7 @@
 import { getAuth } from "firebase-admin/auth";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/data/db";
+import { db } from "../../src/platform/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { purged, settle } from "../../../testing/click-purges";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";

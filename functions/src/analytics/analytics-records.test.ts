@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import type { AnalyticsLink, AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import { clickRecords, percentOf, userAnalytics } from "./analytics-records";
+import { planWindow } from "./analytics-window";
+
+const NOW = new Date("2026-11-23T12:00:00Z");
+
+const link = (id: string, programId: string, email: string, extra: Partial<AnalyticsLink> = {}): AnalyticsLink => ({
+  id,
+  programId,
+  email,
+  approved: true,
+  paused: false,
+  isDead: false,
+  visitCount: 0,
+  ...extra,
+});
+
+const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, number>, last: Record<string, string> = {}): ClickTally => ({
+  kind,
+  period,
+  counts: new Map(Object.entries(counts)),
+  lastClickedAt: new Map(Object.entries(last).map(([id, at]) => [id, new Date(at)])),
+});
+
+const snapshot = (tallies: ClickTally[], links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")]): AnalyticsSnapshot => ({
+  programs: [
+    { id: "p1", name: "Card One" },
+    { id: "p2", name: "" },
+  ],
+  links,
+  tallies,
+});
+
+describe("clickRecords", () => {
+  it("one record per link per day in the last 30 days; a day's counter and its folded roll-up add up", () => {
+    const records = clickRecords(
+      snapshot([
+        tally("day", "2026-11-23", { a: 2, b: 1 }, { a: "2026-11-23T10:00:00Z", b: "2026-11-23T09:00:00Z" }),
+        tally("day", "2026-11-23", { a: 3 }, { a: "2026-11-23T11:30:00Z" }),
+        tally("day", "2026-11-22", { a: 1 }, { a: "2026-11-22T23:59:59Z" }),
+      ]),
+      planWindow("7d", NOW),
+    );
+    expect(records).toEqual([
+      { programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", totalClicks: 5, clickDate: "2026-11-23", clickedAt: "2026-11-23T11:30:00.000Z" },
+      { programId: "p2", programName: "", linkId: "b", linkEmail: "bob@example.com", totalClicks: 1, clickDate: "2026-11-23", clickedAt: "2026-11-23T09:00:00.000Z" },
+      { programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", totalClicks: 1, clickDate: "2026-11-22", clickedAt: "2026-11-22T23:59:59.000Z" },
+    ]);
+  });
+
+  it("older clicks come per month, dated the month's first day, with totals unchanged", () => {
+    // October: 6 on the 2nd, 4 on the 24th, 4 on the 25th (inside the last 30 days); all folded
+    const records = clickRecords(
+      snapshot([
+        tally("month", "2026-10", { a: 14 }, { a: "2026-10-25T08:00:00Z" }),
+        tally("day", "2026-10-25", { a: 4 }, { a: "2026-10-25T08:00:00Z" }),
+        tally("month", "2026-09", { a: 100 }, { a: "2026-09-30T10:00:00Z" }),
+        tally("day", "2026-08-26", { a: 1 }, { a: "2026-08-26T10:00:00Z" }),
+        tally("day", "2026-08-25", { a: 7 }), // read for nothing: before the window
+      ]),
+      planWindow("3mo", NOW),
+    );
+    expect(records.map((r) => [r.clickDate, r.totalClicks, r.clickedAt])).toEqual([
+      ["2026-10-25", 4, "2026-10-25T08:00:00.000Z"],
+      // the month less its days in the daily stretch; its last click was in those, so the part's end stands in
+      ["2026-10-01", 10, "2026-10-24T23:59:59.999Z"],
+      ["2026-09-01", 100, "2026-09-30T10:00:00.000Z"],
+      ["2026-08-01", 1, "2026-08-26T10:00:00.000Z"],
+    ]);
+  });
+
+  it("an unfolded counter of an older day adds to its month's record; a month wholly in the daily days leaves none", () => {
+    const records = clickRecords(
+      snapshot([tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }), tally("month", "2026-10", { b: 3 }), tally("day", "2026-10-30", { b: 3 })]),
+      planWindow("all", NOW),
+    );
+    expect(records.map((r) => [r.linkId, r.clickDate, r.totalClicks])).toEqual([
+      ["b", "2026-10-30", 3],
+      ["a", "2026-10-01", 2],
+    ]);
+  });
+
+  it("leaves out days outside the window, deleted links and empty counts, and files a moved link under its program now", () => {
+    const records = clickRecords(
+      snapshot([tally("day", "2026-11-16", { a: 9 }), tally("day", "2026-11-20", { gone: 5, a: 0, b: 2 })], [link("b", "p1", "bob@example.com")]),
+      planWindow("7d", NOW),
+    );
+    expect(records).toEqual([expect.objectContaining({ linkId: "b", programId: "p1", programName: "Card One", totalClicks: 2 })]);
+  });
+});
+
+describe("userAnalytics", () => {
+  it("clicks and all-time clicks per owner with one-decimal shares, active links, by all-time clicks", () => {
+    const links = [
+      link("a", "p1", "ann@example.com", { visitCount: 10 }),
+      link("a2", "p2", "ann@example.com", { visitCount: 0, paused: true }),
+      link("b", "p2", "bob@example.com", { visitCount: 20 }),
+      link("c", "p1", "cat@example.com", { visitCount: 0, isDead: true }),
+      link("d", "p1", "dan@example.com", { visitCount: 0 }),
+    ];
+    const snap = snapshot([tally("day", "2026-11-23", { a: 1, b: 2 })], links);
+    const rows = userAnalytics(snap, clickRecords(snap, planWindow("24h", NOW)), new Set(["dan@example.com"]));
+    expect(rows).toEqual([
+      { email: "bob@example.com", clicks: 2, clickPercentage: 66.7, allTimeClicks: 20, allTimePercentage: 66.7, activeLinks: 1 },
+      { email: "ann@example.com", clicks: 1, clickPercentage: 33.3, allTimeClicks: 10, allTimePercentage: 33.3, activeLinks: 1 },
+      // a dead link and an owner held back (blocked or lapsed) count no active link; the screen hides these
+      { email: "cat@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
+      { email: "dan@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
+    ]);
+  });
+
+  it("a record without a count counts one click", () => {
+    const snap = snapshot([]);
+    const rows = userAnalytics(snap, [{ programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", clickDate: "2026-11-23", clickedAt: "2026-11-23T00:00:00Z" }], new Set());
+    expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({ clicks: 1, clickPercentage: 100 });
+  });
+});
+
+describe("percentOf", () => {
+  it("rounds to one decimal and gives 0 of nothing", () => {
+    expect([percentOf(1, 3), percentOf(2, 3), percentOf(1, 8), percentOf(0, 0), percentOf(5, 5)]).toEqual([33.3, 66.7, 12.5, 0, 100]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
+import type { AnalyticsSnapshot } from "./analytics.store";
+import { isActiveLink } from "../links/link-state";
+import type { ClickTally } from "./analytics.store";
+import { monthRecordDate, recordDateOf, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
+
+/** A share of a total in percent with one decimal; 0 of nothing is 0. */
+export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
+
+interface Bucket {
+  linkId: string;
+  clickDate: string;
+  clicks: number;
+  lastClickedAt: Date | null;
+}
+
+const inRange = (day: string, range: DayRange) => day >= range.from && day <= range.to;
+const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
+
+/**
+ * Where a roll-up's visits go, each with a sign: a record date (+1), and for a day that a month part
+ * leaves out, that part's record (-1). The month roll-ups hold folded days only, like the day
+ * roll-ups they are subtracted from; an unfolded counter is in neither, so it only ever adds.
+ */
+function destinations(plan: WindowPlan, tally: ClickTally): { clickDate: string; sign: 1 | -1; part?: MonthPart }[] {
+  if (tally.kind === "month") {
+    const part = plan.parts.find((p) => p.month === tally.period);
+    if (part) return [{ clickDate: monthRecordDate(part.month), sign: 1, part }];
+    const whole = plan.months && (plan.months.from === null || tally.period >= plan.months.from) && tally.period <= plan.months.to;
+    return whole ? [{ clickDate: monthRecordDate(tally.period), sign: 1 }] : [];
+  }
+  const day = tally.period;
+  const out: { clickDate: string; sign: 1 | -1; part?: MonthPart }[] = [];
+  const date = recordDateOf(plan, day);
+  if (date !== null && (tally.kind === "counter" || day >= plan.dailyFrom || plan.dayRanges.some((r) => inRange(day, r)))) out.push({ clickDate: date, sign: 1 });
+  if (tally.kind === "day") {
+    for (const part of plan.parts) if (part.less.some((r) => inRange(day, r))) out.push({ clickDate: monthRecordDate(part.month), sign: -1, part });
+  }
+  return out;
+}
+
+/**
+ * The window's clicks, one record per link and day (the last 30 days of the window) or per link and
+ * month (older), for links that still exist, under the program each link is in now (a moved link and
+ * a merged program take their history along). Newest day first, then by link.
+ */
+export function clickRecords(snapshot: AnalyticsSnapshot, plan: WindowPlan): ClickRecord[] {
+  const links = new Map(snapshot.links.map((l) => [l.id, l]));
+  const programNames = new Map(snapshot.programs.map((p) => [p.id, p.name]));
+  const buckets = new Map<string, Bucket>();
+  for (const tally of snapshot.tallies) {
+    for (const { clickDate, sign, part } of destinations(plan, tally)) {
+      for (const [linkId, n] of tally.counts) {
+        if (!links.has(linkId)) continue;
+        const key = `${linkId}|${clickDate}`;
+        const bucket = buckets.get(key) ?? { linkId, clickDate, clicks: 0, lastClickedAt: null };
+        bucket.clicks += sign * n;
+        let at = sign > 0 ? tally.lastClickedAt.get(linkId) : undefined;
+        // a month's last click that falls in the days a part leaves out: the part's end is the best bound
+        if (at && part && !inRange(at.toISOString().slice(0, 10), part)) at = endOfDay(part.to);
+        if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
+        buckets.set(key, bucket);
+      }
+    }
+  }
+  return [...buckets.values()]
+    .filter((b) => b.clicks > 0)
+    .sort((a, b) => b.clickDate.localeCompare(a.clickDate) || a.linkId.localeCompare(b.linkId))
+    .map((b) => {
+      const link = links.get(b.linkId)!;
+      return {
+        programId: link.programId,
+        programName: programNames.get(link.programId) ?? "",
+        linkId: b.linkId,
+        linkEmail: link.email,
+        totalClicks: b.clicks,
+        clickDate: b.clickDate,
+        // a roll-up without last-click times (none are written so, but the field is optional): its date
+        clickedAt: (b.lastClickedAt ?? new Date(`${b.clickDate}T00:00:00Z`)).toISOString(),
+      };
+    });
+}
+
+/**
+ * Per link owner: clicks in the window (from the records), all-time clicks (the links' counts), each as
+ * a share of its total, and active links. Every owner of a link is listed; the screen hides the idle.
+ * By all-time clicks, then e-mail.
+ */
+export function userAnalytics(snapshot: AnalyticsSnapshot, records: ClickRecord[], ownersHeldBack: Set<string>): UserAnalytics[] {
+  const byEmail = new Map<string, { clicks: number; allTimeClicks: number; activeLinks: number }>();
+  const owner = (email: string) => {
+    let row = byEmail.get(email);
+    if (!row) byEmail.set(email, (row = { clicks: 0, allTimeClicks: 0, activeLinks: 0 }));
+    return row;
+  };
+  for (const link of snapshot.links) {
+    const row = owner(link.email);
+    row.allTimeClicks += link.visitCount;
+    if (isActiveLink(link, ownersHeldBack)) row.activeLinks += 1;
+  }
+  for (const record of records) owner(record.linkEmail).clicks += record.totalClicks ?? 1;
+  const totalClicks = [...byEmail.values()].reduce((sum, r) => sum + r.clicks, 0);
+  const totalAllTime = [...byEmail.values()].reduce((sum, r) => sum + r.allTimeClicks, 0);
+  return [...byEmail.entries()]
+    .map(([email, r]) => ({
+      email,
+      clicks: r.clicks,
+      clickPercentage: percentOf(r.clicks, totalClicks),
+      allTimeClicks: r.allTimeClicks,
+      allTimePercentage: percentOf(r.allTimeClicks, totalAllTime),
+      activeLinks: r.activeLinks,
+    }))
+    .sort((a, b) => b.allTimeClicks - a.allTimeClicks || a.email.localeCompare(b.email));
+}

@@ -1,0 +1,103 @@
+import { timingSafeEqual } from "node:crypto";
+import { endImpersonationsBy } from "./impersonations.store";
+import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "@hub/contract/auth";
+import type { CurrentUser, LoginResponse, Profile } from "@hub/contract/users";
+import { hitRateLimits } from "./rate-limits.store";
+import { loginRateLimits } from "./rate-limit-policy";
+import { sha256 } from "../platform/keys";
+import { MESSAGES } from "@hub/contract/errors";
+import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../members/users.store";
+import { ApiError } from "../platform/api-error";
+import type { AppDeps } from "../platform/deps";
+import type { Caller } from "./caller";
+import { createCustomToken, createPasswordUser, deleteAuthUser, grantAdminClaim, revokeSessions, verifyPassword } from "./identity";
+import { endOwnImpersonation } from "./impersonation.service";
+
+export function toCurrentUser(user: UserRecord, impersonatedBy: string | null): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    isAdmin: user.isAdmin,
+    approved: user.approved,
+    blocked: user.blocked,
+    subscriptionStatus: user.subscriptionStatus,
+    impersonatedBy,
+  };
+}
+
+export function toProfile(user: UserRecord): Profile {
+  return {
+    email: user.email,
+    displayName: user.displayName,
+    approved: user.approved,
+    blocked: user.blocked,
+    subscriptionStatus: user.subscriptionStatus,
+  };
+}
+
+/** Username and password, checked by Firebase Auth; one answer for every kind of wrong. */
+export async function loginWithPassword(deps: AppDeps, username: string, password: string, ip: string | null): Promise<LoginResponse> {
+  const retryAfterSeconds = await hitRateLimits(
+    loginRateLimits(
+      { key: `login_${sha256(username)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perUsername },
+      { keyOf: (address) => `login_ip_${sha256(address)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perIp },
+      ip,
+    ),
+    deps.now().getTime(),
+  );
+  if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
+  const uid = await verifyPassword(username, password, deps.webApiKey);
+  const user = uid ? await getUserById(uid) : null;
+  // Only admins have a password. A member's account with one was set up by someone else (self
+  // sign-up with the member's e-mail): a custom token for it would launder that sign-in.
+  if (!uid || !user?.isAdmin) throw new ApiError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
+  if (user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
+  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
+}
+
+/** Whether the setup token given is the deploy's; compared in constant time, never by length. */
+function isSetupToken(given: string | undefined, expected: string): boolean {
+  if (!given || !expected) return false;
+  return timingSafeEqual(Buffer.from(sha256(given), "hex"), Buffer.from(sha256(expected), "hex"));
+}
+
+/**
+ * The first admin, only while there is none, and in a deployed project only with the setup secret
+ * the operator set (ADMIN_SETUP_TOKEN): a fresh deploy is not anyone's for the taking.
+ */
+export async function registerFirstAdmin(deps: AppDeps, { username, password, setupToken }: RegisterRequest): Promise<LoginResponse> {
+  const closed = () => new ApiError("REGISTRATION_CLOSED", "Registration is closed: an administrator already exists");
+  if (await anyAdminExists()) throw closed();
+  if (deps.adminSetupToken !== null && !isSetupToken(setupToken, deps.adminSetupToken)) {
+    throw new ApiError("SETUP_TOKEN_INVALID", "The setup token is missing or wrong");
+  }
+  const uid = await createPasswordUser(username, password);
+  // The claim first: a document saying admin without the claim would close registration for good
+  // while nobody could act as admin. Any failure removes the account again.
+  const created = await grantAdminClaim(uid)
+    .then(() => createFirstAdmin(uid, username))
+    .catch(async (err: unknown) => {
+      await deleteAuthUser(uid);
+      throw err;
+    });
+  if (!created) {
+    // Someone else became the first admin between our check and our write.
+    await deleteAuthUser(uid);
+    throw closed();
+  }
+  const user = await getUserById(uid);
+  if (!user) throw new Error("registered admin has no document");
+  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
+}
+
+/**
+ * Logout. With an impersonation token it ends that impersonation only: the member's own sessions
+ * are theirs and stay. Otherwise every session of the caller ends, and an admin's impersonations too.
+ */
+export async function logout(caller: Caller, now: Date): Promise<void> {
+  if (caller.impersonationId) return endOwnImpersonation(caller, "logout", now);
+  await revokeSessions(caller.uid);
+  if (caller.user.isAdmin) await endImpersonationsBy(caller.uid, "admin-logout", now);
+}

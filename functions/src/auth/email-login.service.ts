@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { logger } from "firebase-functions";
+import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "@hub/contract/auth";
+import { MESSAGES } from "@hub/contract/errors";
+import { saveEmailToken, useEmailToken } from "./email-tokens.store";
+import { sha256 } from "../platform/keys";
+import { hitRateLimits } from "./rate-limits.store";
+import { loginRateLimits } from "./rate-limit-policy";
+import { findUserByUsername, upsertMemberOnLogin } from "../members/users.store";
+import { ApiError } from "../platform/api-error";
+import type { AppDeps } from "../platform/deps";
+import { createCustomToken, secureMemberAccount } from "./identity";
+import { loginLinkMail } from "../platform/mailer";
+import { askStripe } from "../members/stripe-calls";
+
+
+/**
+ * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
+ * used to find out who is a member.
+ */
+export async function requestLoginLink(deps: AppDeps, email: string, ip: string | null, typedEmail: string = email): Promise<EmailLoginResponse> {
+  const now = deps.now();
+  const retryAfterSeconds = await hitRateLimits(
+    loginRateLimits(
+      { key: `email_${sha256(email)}`, ...EMAIL_LOGIN_RATE_LIMITS.perAddress },
+      { keyOf: (address) => `ip_${sha256(address)}`, ...EMAIL_LOGIN_RATE_LIMITS.perIp },
+      ip,
+    ),
+    now.getTime(),
+  );
+  if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
+
+  const token = randomBytes(LOGIN_TOKEN.bytes).toString("base64url");
+  await saveEmailToken({
+    tokenHash: sha256(token),
+    email,
+    typedEmail: typedEmail !== email ? typedEmail : null,
+    expiresAt: new Date(now.getTime() + LOGIN_TOKEN.ttlMs),
+    maxUses: LOGIN_TOKEN.maxUses,
+  });
+  const loginUrl = `${deps.appOrigin}/email-login?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send(loginLinkMail(email, loginUrl, deps.community));
+  } catch (err) {
+    logger.error("login e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
+    throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");
+  }
+  return deps.exposeLoginToken ? { sent: true, token, loginUrl } : { sent: true };
+}
+
+const TOKEN_FAILURES = {
+  invalid: ["TOKEN_INVALID", "This login link is not valid. Please request a new one."],
+  expired: ["TOKEN_EXPIRED", "This login link has expired. Please request a new one."],
+  used_up: ["TOKEN_USED_UP", "This login link has already been used too many times. Please request a new one."],
+} as const;
+
+/**
+ * Exchanges a login token for a Firebase custom token. A use is counted before the subscription
+ * rule runs, so a refused attempt still spends one of the token's uses.
+ */
+export async function exchangeLoginToken(deps: AppDeps, token: string, ip: string | null): Promise<TokenLoginResponse> {
+  const used = await useEmailToken(sha256(token), deps.now(), ip);
+  if (!used.ok) {
+    const [code, message] = TOKEN_FAILURES[used.reason];
+    throw new ApiError(code, message);
+  }
+  const email = used.email;
+  const existing = await findUserByUsername(email);
+  if (existing?.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
+
+  const exempt = existing !== null && (existing.isAdmin || existing.createdByAdmin);
+  let subscription = null;
+  if (!exempt) {
+    const found = await askStripe(() => deps.subscriptions.findByEmail(email, ...(used.typedEmail ? [used.typedEmail] : [])));
+    if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
+    subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
+  }
+  const uid = await secureMemberAccount(email, existing);
+  await upsertMemberOnLogin(uid, email, subscription);
+  return { email, customToken: await createCustomToken(uid) };
+}

@@ -1,0 +1,68 @@
+import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+
+const tokens = () => db().collection(COLLECTIONS.emailTokens);
+
+/**
+ * How long a token is kept after it expired: Firestore's TTL policy on `deleteAt`
+ * (firestore.indexes.json) removes it then, usually within a day. Until then an old link still
+ * answers TOKEN_EXPIRED rather than TOKEN_INVALID.
+ */
+export const EXPIRED_TOKEN_KEPT_MS = 7 * 86_400_000;
+
+export interface NewEmailToken {
+  /** SHA-256 of the token, hex: the document id, so the token itself is never stored. */
+  tokenHash: string;
+  email: string;
+  /** The address as the member typed it (trimmed), when its case differs: Stripe matches case-sensitively. */
+  typedEmail: string | null;
+  expiresAt: Date;
+  maxUses: number;
+}
+
+export async function saveEmailToken(token: NewEmailToken): Promise<void> {
+  await tokens().doc(token.tokenHash).create({
+    email: token.email,
+    typedEmail: token.typedEmail,
+    token: token.tokenHash,
+    expiresAt: Timestamp.fromDate(token.expiresAt),
+    deleteAt: Timestamp.fromMillis(token.expiresAt.getTime() + EXPIRED_TOKEN_KEPT_MS),
+    createdAt: FieldValue.serverTimestamp(),
+    useCount: 0,
+    maxUses: token.maxUses,
+    lastUsedAt: null,
+    lastUsedIp: null,
+  });
+}
+
+export type TokenUseResult =
+  | { ok: true; email: string; typedEmail: string | null }
+  | { ok: false; reason: "invalid" | "expired" | "used_up" };
+
+/**
+ * Spends one use of a token: checks and increments in one transaction, so a token can never be
+ * used more than `maxUses` times however many requests race.
+ */
+export async function useEmailToken(tokenHash: string, now: Date, ip: string | null): Promise<TokenUseResult> {
+  const ref = tokens().doc(tokenHash);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const data = snap.data();
+    if (!data) return { ok: false, reason: "invalid" } as const;
+    const expiresAt = data.expiresAt instanceof Timestamp ? data.expiresAt.toMillis() : 0;
+    if (expiresAt <= now.getTime()) return { ok: false, reason: "expired" } as const;
+    const useCount = Number(data.useCount ?? 0);
+    const maxUses = Number(data.maxUses ?? 5);
+    if (useCount >= maxUses) return { ok: false, reason: "used_up" } as const;
+    tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip });
+    return { ok: true, email: String(data.email), typedEmail: typeof data.typedEmail === "string" ? data.typedEmail : null } as const;
+  });
+}
+
+/**
+ * Inside a transaction: the tokens of this address that have not expired (user delete and merge touch
+ * only these; expired ones open nothing and leave by TTL). Uses the (email, expiresAt) index.
+ */
+export async function unexpiredTokensOf(tx: Transaction, email: string, now: Date): Promise<QueryDocumentSnapshot[]> {
+  return (await tx.get(tokens().where("email", "==", email).where("expiresAt", ">", Timestamp.fromDate(now)))).docs;
+}

@@ -1,0 +1,33 @@
+import { Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+import { decideSlidingWindow, type RateLimitRule } from "./rate-limit-policy";
+
+const limits = () => db().collection(COLLECTIONS.rateLimits);
+
+export interface RateLimitCheck extends RateLimitRule {
+  /** Already hashed: free of slashes and of personal data. */
+  key: string;
+}
+
+/**
+ * Counts one hit against every rule, or against none: all rules are read and written in one
+ * transaction, so a request refused by one rule does not use up another's allowance.
+ * Returns the seconds to wait when refused, or null when allowed.
+ */
+export async function hitRateLimits(checks: RateLimitCheck[], now: number): Promise<number | null> {
+  return db().runTransaction(async (tx) => {
+    const refs = checks.map((c) => limits().doc(c.key));
+    const snaps = await tx.getAll(...refs);
+    const decisions = checks.map((check, i) => {
+      const hits = (snaps[i]?.get("hits") as number[] | undefined) ?? [];
+      return decideSlidingWindow(hits, now, check);
+    });
+    const waits = decisions.flatMap((d) => (d.allowed ? [] : [d.retryAfterSeconds]));
+    if (waits.length > 0) return Math.max(...waits);
+    decisions.forEach((d, i) => {
+      const check = checks[i]!;
+      if (d.allowed) tx.set(refs[i]!, { hits: d.hits, expiresAt: Timestamp.fromMillis(now + check.windowMs) });
+    });
+    return null;
+  });
+}

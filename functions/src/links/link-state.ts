@@ -1,0 +1,20 @@
+import type { LinkRecord } from "./links.store";
+
+/**
+ * Active: approved, not paused, not dead, and its owner neither blocked nor without a subscription
+ * (the contract's definition, with the lapsed-subscription rule of the users issue).
+ */
+export function isActiveLink(link: Pick<LinkRecord, "approved" | "paused" | "isDead" | "email">, ownersHeldBack: Set<string>): boolean {
+  return link.approved && !link.paused && !link.isDead && !ownersHeldBack.has(link.email);
+}
+
+const recency = (l: Pick<LinkRecord, "submittedAt" | "updatedAt">) => Math.max(Date.parse(l.submittedAt), Date.parse(l.updatedAt));
+
+/** Admin order: the later of submitted/updated, newest first. */
+export const byRecency = (a: Pick<LinkRecord, "submittedAt" | "updatedAt">, b: Pick<LinkRecord, "submittedAt" | "updatedAt">) => recency(b) - recency(a);
+
+/** Member order: dead first, then pending, then the rest, each newest first. */
+export function memberOrder(a: LinkRecord, b: LinkRecord): number {
+  const rank = (l: LinkRecord) => (l.isDead ? 0 : !l.approved ? 1 : 2);
+  return rank(a) - rank(b) || byRecency(a, b);
+}

@@ -1,0 +1,55 @@
+import type { AppDeps } from "../platform/deps";
+import { exportFileName, exportLinksCsv } from "./export.service";
+import {
+  bulkOperation,
+  changeLink,
+  editOwnLink,
+  listLinksForAdmin,
+  listOwnLinks,
+  markDead,
+  moveLinkTo,
+  removeLink,
+  removeOwnLink,
+  submitLink,
+  submitOwnLink,
+  testLink,
+} from "./links.service";
+import type { RouteHandlers } from "../route-table";
+
+type LinkRoutes =
+  | "listLinks" | "submitLink" | "bulkUpdateLinks" | "updateLink" | "deleteLink" | "approveLink" | "pauseLink" | "unpauseLink"
+  | "markLinkAlive" | "markLinkDead" | "moveLink" | "testLink" | "listOwnLinks" | "submitOwnLink" | "updateOwnLink" | "deleteOwnLink"
+  | "exportCsv";
+
+/** Referral links: the admin's moderation and export, the /submit form, the link tester and a member's own links. */
+export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
+  return {
+    listLinks: () => listLinksForAdmin(),
+    // a member may submit only for their own e-mail
+    submitLink: ({ caller, body }) => submitLink(caller, body),
+    bulkUpdateLinks: ({ body: { ids, op, deadNote } }) => bulkOperation(deps, ids, op, deadNote),
+    updateLink: ({ params, body }) => changeLink(params.id, () => body),
+    // the link and its clicks
+    deleteLink: ({ params }) => removeLink(params.id),
+    approveLink: ({ params }) => changeLink(params.id, () => ({ approved: true })),
+    pauseLink: ({ params }) => changeLink(params.id, () => ({ paused: true, pausedByBlock: false })),
+    unpauseLink: ({ params }) => changeLink(params.id, () => ({ paused: false, pausedByBlock: false })),
+    markLinkAlive: ({ params }) => changeLink(params.id, () => ({ isDead: false, deadNote: null })),
+    // out of rotation; the owner is e-mailed the note
+    markLinkDead: ({ params, body }) => markDead(deps, params.id, body.note),
+    moveLink: ({ params, body }) => moveLinkTo(params.id, body.programId),
+    // a real HTTP check of the link, stored on it
+    testLink: ({ params }) => testLink(deps, params.id),
+    // dead, then pending, then newest
+    listOwnLinks: ({ caller }) => listOwnLinks(caller),
+    submitOwnLink: ({ caller, body }) => submitOwnLink(caller, body),
+    // a new URL goes back to review
+    updateOwnLink: ({ caller, params, body }) => editOwnLink(caller, params.id, body),
+    deleteOwnLink: ({ caller, params }) => removeOwnLink(caller, params.id),
+    // every link as a CSV file
+    exportCsv: ({ res }) => {
+      res.set("Content-Disposition", `attachment; filename="${exportFileName(deps.now())}"`);
+      return exportLinksCsv();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { logger } from "firebase-functions";
+import { LINK_MESSAGES, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
+import {
+  createLink,
+  deleteLink,
+  getLink,
+  getCountedLink,
+  listAllLinks,
+  listLinksByOwner,
+  moveLink,
+  SlotTakenError,
+  updateLink,
+  updateLinks,
+  type LinkChanges,
+  type LinkRecord,
+} from "./links.store";
+import { getProgram, listPrograms, ProgramNotFoundError, requireProgramIn } from "../programs/programs.store";
+import { listUserNames } from "../members/users.store";
+import type { Caller } from "../auth/caller";
+import { ApiError } from "../platform/api-error";
+import type { AppDeps } from "../platform/deps";
+import { byRecency, memberOrder } from "./link-state";
+import { describeLinkTest } from "./link-tester";
+import { deadLinkMail } from "../platform/mailer";
+import { visibleTo } from "../programs/programs.service";
+
+const linkNotFound = () => new ApiError("NOT_FOUND", "Link not found");
+const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
+const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
+
+function toApi(link: LinkRecord, programNames: Map<string, string>, displayNames: Map<string, string | null>): ReferralLink {
+  const { pausedByBlock: _internal, ...rest } = link;
+  return { ...rest, programName: programNames.get(link.programId) ?? "", ownerDisplayName: displayNames.get(link.email) ?? null };
+}
+
+async function lookups() {
+  const [programs, names] = await Promise.all([listPrograms(), listUserNames()]);
+  return { programNames: new Map(programs.map((p) => [p.id, p.name])), displayNames: names };
+}
+
+async function present(link: LinkRecord): Promise<ReferralLink> {
+  const [program, names, counted] = await Promise.all([getProgram(link.programId), listUserNames([link.email]), getCountedLink(link.id)]);
+  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names);
+}
+
+/** Translates the data layer's refusals into the contract's answers. */
+async function refusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof SlotTakenError) throw duplicate();
+    if (err instanceof ProgramNotFoundError) throw programNotFound();
+    throw err;
+  }
+}
+
+// ——— admin ———
+
+export async function listLinksForAdmin(): Promise<ReferralLink[]> {
+  const [links, { programNames, displayNames }] = await Promise.all([listAllLinks(), lookups()]);
+  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames));
+}
+
+export async function changeLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<ReferralLink> {
+  const link = await updateLink(id, decide);
+  if (!link) throw linkNotFound();
+  return present(link);
+}
+
+export async function removeLink(id: string): Promise<void> {
+  if (!(await deleteLink(id))) throw linkNotFound();
+}
+
+export async function moveLinkTo(id: string, programId: string): Promise<ReferralLink> {
+  const current = await getLink(id);
+  if (!current) throw linkNotFound();
+  if (current.programId === programId) throw new ApiError("BAD_REQUEST", "The link is already in this program");
+  const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await requireProgramIn(tx, programId))));
+  if (!moved) throw linkNotFound();
+  return present(moved);
+}
+
+/** Marks a link dead and tells its owner, with the admin's note. */
+export async function markDead(deps: AppDeps, id: string, note: string | undefined): Promise<ReferralLink> {
+  const link = await changeLink(id, () => ({ isDead: true, deadNote: note || null }));
+  if (await notifyDead(deps, link)) return changeLink(id, () => ({ lastNotifiedAt: new Date() }));
+  return link;
+}
+
+async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "programName" | "link" | "deadNote">): Promise<boolean> {
+  try {
+    await deps.mailer.send(
+      deadLinkMail(link.email, { programName: link.programName, link: link.link, note: link.deadNote, dashboardUrl: `${deps.appOrigin}/dashboard` }, deps.community),
+    );
+    return true;
+  } catch (err) {
+    // The link stays dead; lastNotifiedAt stays unset so an admin can see nobody was told.
+    logger.error("dead-link e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+}
+
+export async function testLink(deps: AppDeps, id: string): Promise<LinkTestResult> {
+  const link = await getLink(id);
+  if (!link) throw linkNotFound();
+  const validation = await deps.linkTester.test(link.link);
+  // The URL may have been edited during the test: that result would describe another address.
+  await updateLink(id, (current) => (current.link === link.link ? { testedOffer: describeLinkTest(validation), testedAt: new Date() } : null));
+  return { validation: { isValid: validation.isValid, responseTime: validation.responseTime, errorMessage: validation.errorMessage } };
+}
+
+const BULK_CHANGES: Record<Exclude<BulkOperation, "test">, (note?: string) => LinkChanges> = {
+  approve: () => ({ approved: true }),
+  pause: () => ({ paused: true, pausedByBlock: false }),
+  "mark-dead": (note) => ({ isDead: true, deadNote: note || null }),
+};
+/**
+ * Hosting gives a rewritten function 60 s to answer; 100 links at up to 10 s each must fit, so they
+ * are tested 20 at a time (at most 5 rounds, 50 s).
+ */
+const TESTS_AT_ONCE = 20;
+
+export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperation, deadNote?: string): Promise<BulkLinkResult> {
+  const notFoundIds = (missing: string[]) => missing.map((id) => ({ id, message: "Link not found" }));
+  if (op === "test") {
+    const unique = [...new Set(ids)];
+    const failed: BulkLinkResult["failed"] = [];
+    let updated = 0;
+    for (let i = 0; i < unique.length; i += TESTS_AT_ONCE) {
+      await Promise.all(
+        unique.slice(i, i + TESTS_AT_ONCE).map(async (id) => {
+          try {
+            await testLink(deps, id);
+            updated++;
+          } catch (err) {
+            failed.push({ id, message: err instanceof ApiError ? err.message : "Test failed" });
+          }
+        }),
+      );
+    }
+    return { updated, failed };
+  }
+  const { updated, missing } = await updateLinks(ids, BULK_CHANGES[op](deadNote));
+  if (op === "mark-dead") {
+    const { programNames } = await lookups();
+    const notified = await Promise.all(updated.map((l) => notifyDead(deps, { ...l, programName: programNames.get(l.programId) ?? "" })));
+    const told = updated.filter((_, i) => notified[i]).map((l) => l.id);
+    if (told.length > 0) await updateLinks(told, { lastNotifiedAt: new Date() });
+  }
+  return { updated: updated.length, failed: notFoundIds(missing) };
+}
+
+/** POST /api/links: the /submit form. A member submits only for their own e-mail. */
+export async function submitLink(caller: Caller, body: CreateLinkRequest): Promise<ReferralLink> {
+  if (!caller.isAdmin && body.email !== caller.user.email) {
+    throw new ApiError("FORBIDDEN", "You can only submit links for your own email address");
+  }
+  return createFor(caller, body);
+}
+
+async function createFor(caller: Caller, link: CreateLinkRequest): Promise<ReferralLink> {
+  const created = await refusals(() =>
+    createLink(link, async (tx) => {
+      const program = await requireProgramIn(tx, link.programId);
+      if (!visibleTo(caller, program)) throw new ProgramNotFoundError(link.programId);
+    }),
+  );
+  return present(created);
+}
+
+// ——— member (own links only; someone else's is 404) ———
+
+const owns = (caller: Caller) => (link: LinkRecord) => link.email === caller.user.email;
+
+export async function listOwnLinks(caller: Caller): Promise<ReferralLink[]> {
+  const [links, { programNames, displayNames }] = await Promise.all([listLinksByOwner(caller.user.email), lookups()]);
+  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames));
+}
+
+export async function submitOwnLink(caller: Caller, body: CreateMemberLinkRequest): Promise<ReferralLink> {
+  const name = caller.user.displayName || caller.user.email.split("@")[0]!;
+  return createFor(caller, { ...body, name, email: caller.user.email });
+}
+
+/**
+ * A new URL, or re-saving the URL of a dead link, goes back to review and is no longer dead: this is
+ * the re-save the dashboard asks for. Only the offer text changed: the link stays as it is.
+ */
+export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRequest): Promise<ReferralLink> {
+  return changeLink(id, (link) => {
+    if (!owns(caller)(link)) return null;
+    const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
+    return resave ? { ...body, approved: false, isDead: false, deadNote: null } : { ...body };
+  });
+}
+
+export async function removeOwnLink(caller: Caller, id: string): Promise<void> {
+  if (!(await deleteLink(id, owns(caller)))) throw linkNotFound();
+}

@@ -1,0 +1,230 @@
+import { FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+import { linkSlotRef } from "../platform/keys";
+import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
+import { readConsistently, unfoldedVisits } from "../rotation/visits.store";
+import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
+
+/** A referral_links document. The owner is the e-mail (the user's username). */
+export interface LinkRecord {
+  id: string;
+  programId: string;
+  name: string;
+  email: string;
+  link: string;
+  description: string;
+  approved: boolean;
+  paused: boolean;
+  /** Paused by a block of the owner: unblocking unpauses these only. */
+  pausedByBlock: boolean;
+  isDead: boolean;
+  deadNote: string | null;
+  visitCount: number;
+  testedOffer: string | null;
+  testedAt: string | null;
+  lastNotifiedAt: string | null;
+  createdAt: string;
+  submittedAt: string;
+  updatedAt: string;
+}
+
+export const linksCollection = () => db().collection(COLLECTIONS.links);
+
+export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
+  const d = snap.data();
+  if (!d) return null;
+  return {
+    id: snap.id,
+    programId: String(d.programId),
+    name: String(d.name ?? ""),
+    email: String(d.email),
+    link: String(d.link),
+    description: String(d.description ?? ""),
+    approved: d.approved === true,
+    paused: d.paused === true,
+    pausedByBlock: d.pausedByBlock === true,
+    isDead: d.isDead === true,
+    deadNote: str(d.deadNote),
+    visitCount: typeof d.visitCount === "number" ? d.visitCount : 0,
+    testedOffer: str(d.testedOffer),
+    testedAt: toIso(d.testedAt),
+    lastNotifiedAt: toIso(d.lastNotifiedAt),
+    createdAt: toIsoOrEpoch(d.createdAt),
+    submittedAt: toIsoOrEpoch(d.submittedAt ?? d.createdAt),
+    updatedAt: toIsoOrEpoch(d.updatedAt ?? d.createdAt),
+  };
+}
+
+export async function getLink(id: string): Promise<LinkRecord | null> {
+  return linkFromSnapshot(await linksCollection().doc(id).get());
+}
+
+/**
+ * Links as people see them: `visitCount` is the stored count plus the visits not yet folded into it
+ * (visits.store), both read at one point in time so that a fold in between changes nothing.
+ */
+async function readCounted(read: (tx: Transaction) => Promise<DocumentSnapshot[]>, everyLink = false): Promise<LinkRecord[]> {
+  return readConsistently(async (tx) => {
+    const docs = await read(tx);
+    const unfolded = await unfoldedVisits(tx, everyLink ? { all: true } : { linkIds: docs.map((d) => d.id) });
+    return docs.map((d) => {
+      const link = linkFromSnapshot(d)!;
+      return { ...link, visitCount: link.visitCount + (unfolded.get(link.id) ?? 0) };
+    });
+  });
+}
+
+const allOf = (query: Query) => async (tx: Transaction) => (await tx.get(query)).docs;
+
+export const listAllLinks = (): Promise<LinkRecord[]> => readCounted(allOf(linksCollection()), true);
+
+export const listLinksByOwner = (email: string): Promise<LinkRecord[]> => readCounted(allOf(linksCollection().where("email", "==", email)));
+
+export async function getCountedLink(id: string): Promise<LinkRecord | null> {
+  const [link] = await readCounted(async (tx) => [await tx.get(linksCollection().doc(id))].filter((d) => d.exists));
+  return link ?? null;
+}
+
+export async function countLinksByOwner(email: string): Promise<number> {
+  return (await linksCollection().where("email", "==", email).count().get()).data().count;
+}
+
+export type LinkState = Pick<LinkRecord, "programId" | "email" | "approved" | "paused" | "isDead">;
+
+/** What the program list needs to count links, without reading whole documents. */
+export async function listLinkStates(programId?: string): Promise<LinkState[]> {
+  const query = programId ? linksCollection().where("programId", "==", programId) : linksCollection();
+  const snap = await query.select("programId", "email", "approved", "paused", "isDead").get();
+  return snap.docs.map((d) => ({
+    programId: String(d.get("programId")),
+    email: String(d.get("email")),
+    approved: d.get("approved") === true,
+    paused: d.get("paused") === true,
+    isDead: d.get("isDead") === true,
+  }));
+}
+
+export type NewLink = Pick<LinkRecord, "programId" | "name" | "email" | "link" | "description">;
+
+export class SlotTakenError extends Error {
+  constructor(readonly programId: string, readonly email: string) {
+    super("link slot taken");
+  }
+}
+
+/**
+ * Creates a pending link. The (program, owner) slot is created in the same transaction, so two
+ * simultaneous submissions for one program cannot both succeed. `programCheck` runs inside the
+ * transaction too (the program must still exist).
+ */
+export async function createLink(link: NewLink, programCheck: (tx: Transaction) => Promise<void>): Promise<LinkRecord> {
+  const ref = linksCollection().doc();
+  await db().runTransaction(async (tx) => {
+    await programCheck(tx);
+    const slot = linkSlotRef(link.programId, link.email);
+    if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
+    const now = FieldValue.serverTimestamp();
+    tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
+    tx.create(ref, {
+      ...link,
+      approved: false,
+      paused: false,
+      pausedByBlock: false,
+      isDead: false,
+      deadNote: null,
+      visitCount: 0,
+      testedOffer: null,
+      testedAt: null,
+      lastNotifiedAt: null,
+      createdAt: now,
+      submittedAt: now,
+      updatedAt: now,
+    });
+  });
+  return (await getLink(ref.id))!;
+}
+
+export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer">> & {
+  testedAt?: Date;
+  lastNotifiedAt?: Date;
+};
+
+/**
+ * Bookkeeping (a test result, the time the owner was told) is not an edit: it must not move the
+ * link up the "latest submitted or updated" order nor change the CSV's Updated column.
+ */
+const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt"]);
+const stamp = (changes: LinkChanges) =>
+  Object.keys(changes).every((k) => BOOKKEEPING.has(k)) ? changes : { ...changes, updatedAt: FieldValue.serverTimestamp() };
+
+/**
+ * Changes one link as `decide` says, given its current state read in the same transaction; `decide`
+ * answers null to refuse (e.g. the link is not the caller's). Null when missing or refused.
+ */
+export async function updateLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<LinkRecord | null> {
+  const ref = linksCollection().doc(id);
+  const found = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    const changes = current ? decide(current) : null;
+    if (!changes) return false;
+    tx.update(ref, stamp(changes));
+    return true;
+  });
+  return found ? getLink(id) : null;
+}
+
+/**
+ * Applies the same changes to many links in one transaction. Returns the ids that were updated and
+ * those that do not exist; nothing is written if the transaction fails.
+ */
+export async function updateLinks(ids: string[], changes: LinkChanges): Promise<{ updated: LinkRecord[]; missing: string[] }> {
+  const unique = [...new Set(ids)];
+  const refs = unique.map((id) => linksCollection().doc(id));
+  const result = await db().runTransaction(async (tx) => {
+    const snaps = await tx.getAll(...refs);
+    const missing: string[] = [];
+    snaps.forEach((snap, i) => {
+      if (!snap.exists) missing.push(unique[i]!);
+      else tx.update(refs[i]!, stamp(changes));
+    });
+    return missing;
+  });
+  const updatedIds = unique.filter((id) => !result.includes(id));
+  const updated = (await Promise.all(updatedIds.map(getLink))).filter((l): l is LinkRecord => l !== null);
+  return { updated, missing: result };
+}
+
+/** Moves a link to another program, its slot with it; refused when the owner already has one there. */
+export async function moveLink(id: string, targetProgramId: string, programCheck: (tx: Transaction) => Promise<void>): Promise<LinkRecord | null> {
+  const ref = linksCollection().doc(id);
+  const found = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    if (!current) return false;
+    await programCheck(tx);
+    const target = linkSlotRef(targetProgramId, current.email);
+    if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
+    tx.delete(linkSlotRef(current.programId, current.email));
+    tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
+    tx.update(ref, { programId: targetProgramId, updatedAt: FieldValue.serverTimestamp() });
+    return true;
+  });
+  return found ? getLink(id) : null;
+}
+
+/**
+ * Deletes a link and its slot, if `guard` accepts it, and records the purge of its clicks in the same
+ * transaction; the clicks then go in the background (click-purges.store).
+ */
+export async function deleteLink(id: string, guard: (link: LinkRecord) => boolean = () => true): Promise<boolean> {
+  const ref = linksCollection().doc(id);
+  const purgeId = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    if (!current || !guard(current)) return false;
+    tx.delete(ref);
+    tx.delete(linkSlotRef(current.programId, current.email));
+    return schedulePurgeIn(tx, [id], "link");
+  });
+  if (purgeId === false) return false;
+  await startPurge(purgeId);
+  return true;
+}

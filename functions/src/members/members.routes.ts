@@ -1,0 +1,48 @@
+import type { AppDeps } from "../platform/deps";
+import { autoApproveSubscribers, checkAllSubscriptions, checkUserSubscription } from "./subscription-checks.service";
+import {
+  approveUser,
+  blockUser,
+  changeOwnPassword,
+  createUserByAdmin,
+  duplicateGroups,
+  editUser,
+  listUsers,
+  mergeAccounts,
+  removeUser,
+  userByUsername,
+} from "./members.service";
+import type { RouteHandlers } from "../route-table";
+
+type UserRoutes =
+  | "listUsers" | "updateUser" | "deleteUser" | "blockUser" | "unblockUser" | "approveUser" | "createUser" | "changeAdminPassword"
+  | "checkSubscription" | "checkAllSubscriptions" | "autoApproveSubscribers" | "listDuplicateUsers" | "mergeAccounts";
+
+/** Members and their subscriptions, as the admin manages them. */
+export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
+  return {
+    // with link counts, by username
+    listUsers: () => listUsers(),
+    // name, notes, e-mail (with every link's), payment IDs
+    updateUser: ({ caller, params, body }) => editUser(caller, params.username, body),
+    // the user, their links, clicks, tokens and sign-in
+    deleteUser: ({ caller, params }) => removeUser(caller, params.username),
+    blockUser: ({ caller, params }) => blockUser(caller, params.username, true, deps.now()),
+    unblockUser: ({ caller, params }) => blockUser(caller, params.username, false, deps.now()),
+    approveUser: ({ caller, params }) => approveUser(caller, params.username),
+    // approved at once, no subscription needed
+    createUser: ({ caller, body }) => createUserByAdmin(caller, body.email),
+    // the signed-in admin's own password
+    changeAdminPassword: ({ caller, body }) => changeOwnPassword(caller, body.password, deps.now()),
+    // ask Stripe now
+    checkSubscription: async ({ params }) => checkUserSubscription(deps, await userByUsername(params.username)),
+    // every member, as the daily job does
+    checkAllSubscriptions: ({ caller }) => checkAllSubscriptions(deps, "admin", caller.uid),
+    // approve members with an active subscription
+    autoApproveSubscribers: ({ caller }) => autoApproveSubscribers(deps, caller.uid),
+    // accounts sharing an e-mail, oldest first
+    listDuplicateUsers: () => duplicateGroups(),
+    // fold a duplicate into the primary
+    mergeAccounts: ({ caller, body }) => mergeAccounts(caller, body.primaryEmail, body.duplicateEmail),
+  };
+}

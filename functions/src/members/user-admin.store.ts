@@ -1,0 +1,202 @@
+import { FieldValue, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
+import { COLLECTIONS, db } from "../platform/db";
+import { unexpiredTokensOf } from "../auth/email-tokens.store";
+import { linkSlotRef } from "../platform/keys";
+import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
+import { getUserById, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.store";
+
+/** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
+
+const users = () => db().collection(COLLECTIONS.users);
+
+export async function listUsersWithLinkCounts(): Promise<{ user: UserRecord; linkCount: number }[]> {
+  const [userSnap, linkSnap] = await Promise.all([users().get(), linksCollection().select("email").get()]);
+  const counts = new Map<string, number>();
+  linkSnap.docs.forEach((d) => counts.set(String(d.get("email")), (counts.get(String(d.get("email"))) ?? 0) + 1));
+  return userSnap.docs.map((d) => userFromSnapshot(d)!).map((user) => ({ user, linkCount: counts.get(user.username) ?? 0 }));
+}
+
+/** The user whose username is exactly this (as stored), or null. */
+export async function findUserByExactUsername(username: string): Promise<UserRecord | null> {
+  const snap = await users().where("username", "==", username).limit(1).get();
+  return snap.docs[0] ? userFromSnapshot(snap.docs[0]) : null;
+}
+
+async function linksOfOwnerIn(tx: Transaction, email: string): Promise<LinkRecord[]> {
+  return (await tx.get(linksCollection().where("email", "==", email))).docs.map((d) => linkFromSnapshot(d)!);
+}
+
+/** Who did what to whom: written in the same transaction as the change it records. */
+export interface AuditEntry {
+  actorUid: string;
+  action: string;
+  targetUid?: string | null;
+  targetEmail?: string | null;
+  details?: Record<string, unknown>;
+}
+
+const auditDoc = (entry: AuditEntry) => ({
+  ...entry,
+  targetUid: entry.targetUid ?? null,
+  targetEmail: entry.targetEmail ?? null,
+  details: entry.details ?? {},
+  at: FieldValue.serverTimestamp(),
+});
+
+/** Records the change in the audit log within its own transaction: both happen, or neither. */
+export function auditIn(tx: Transaction | WriteBatch, entry: AuditEntry | undefined): void {
+  if (entry) tx.create(db().collection(COLLECTIONS.auditLog).doc(), auditDoc(entry));
+}
+
+export class EmailTakenError extends Error {}
+export class AccountMergeConflictError extends Error {
+  constructor(readonly programIds: string[]) {
+    super("account merge conflict");
+  }
+}
+
+export interface UserProfileChanges {
+  displayName?: string | null;
+  notes?: string | null;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+}
+
+/**
+ * Updates a user's profile and, with `newEmail`, their login e-mail and every link's e-mail (and the
+ * links' (program, owner) slots) in the same transaction. EmailTakenError when another user has it.
+ */
+export async function updateUserProfile(uid: string, changes: UserProfileChanges, newEmail?: string, audit?: AuditEntry): Promise<UserRecord | null> {
+  const ref = users().doc(uid);
+  const found = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    const oldEmail = String(snap.get("username"));
+    const emailChange = newEmail !== undefined && newEmail !== oldEmail;
+    if (emailChange) {
+      const taken = await tx.get(users().where("username", "==", newEmail).limit(1));
+      if (!taken.empty) throw new EmailTakenError();
+      const links = await linksOfOwnerIn(tx, oldEmail);
+      for (const link of links) {
+        tx.update(linksCollection().doc(link.id), { email: newEmail, updatedAt: FieldValue.serverTimestamp() });
+        tx.delete(linkSlotRef(link.programId, oldEmail));
+        tx.set(linkSlotRef(link.programId, newEmail), { linkId: link.id, programId: link.programId, email: newEmail });
+      }
+    }
+    tx.update(ref, { ...changes, ...(emailChange ? { username: newEmail, email: newEmail } : {}), updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
+    return true;
+  });
+  return found ? getUserById(uid) : null;
+}
+
+export async function setUserFields(
+  uid: string,
+  fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date },
+  audit?: AuditEntry,
+): Promise<UserRecord | null> {
+  const ref = users().doc(uid);
+  const found = await db().runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) return false;
+    tx.update(ref, { ...fields, updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
+    return true;
+  });
+  return found ? getUserById(uid) : null;
+}
+
+/**
+ * Blocks a user and pauses their links in one transaction, marking the links it paused so that an
+ * unblock unpauses exactly those (not links paused for other reasons).
+ */
+export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEntry): Promise<UserRecord | null> {
+  const ref = users().doc(uid);
+  const found = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    const links = await linksOfOwnerIn(tx, String(snap.get("username")));
+    for (const link of links) {
+      const target = linksCollection().doc(link.id);
+      if (blocked && !link.paused) tx.update(target, { paused: true, pausedByBlock: true, updatedAt: FieldValue.serverTimestamp() });
+      if (!blocked && link.pausedByBlock) tx.update(target, { paused: false, pausedByBlock: false, updatedAt: FieldValue.serverTimestamp() });
+    }
+    tx.update(ref, { blocked, updatedAt: FieldValue.serverTimestamp() });
+    auditIn(tx, audit);
+    return true;
+  });
+  return found ? getUserById(uid) : null;
+}
+
+/**
+ * Deletes a user's document, links (with slots) and unexpired e-mail tokens in one transaction, which
+ * also records the purge of the links' clicks; the clicks then go in the background (click-purges.store).
+ * Expired tokens are left to their TTL (email-tokens.store): they open nothing.
+ */
+export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<UserRecord | null> {
+  const ref = users().doc(uid);
+  const user = await getUserById(uid);
+  if (!user) return null;
+  const purgeId = await db().runTransaction(async (tx) => {
+    const links = await linksOfOwnerIn(tx, user.username);
+    const userTokens = await unexpiredTokensOf(tx, user.username, new Date());
+    for (const link of links) {
+      tx.delete(linksCollection().doc(link.id));
+      tx.delete(linkSlotRef(link.programId, link.email));
+    }
+    userTokens.forEach((d) => tx.delete(d.ref));
+    tx.delete(ref);
+    auditIn(tx, audit);
+    return schedulePurgeIn(tx, links.map((l) => l.id), "user");
+  });
+  await startPurge(purgeId);
+  return user;
+}
+
+/**
+ * Folds a duplicate account into the primary: links and unexpired e-mail tokens move (`movedTokens`
+ * counts those: the links that can still sign someone in), the primary's empty
+ * fields are filled from the duplicate, notes are joined, the duplicate is deleted. All or nothing;
+ * AccountMergeConflictError lists the programs where both have a link.
+ */
+export async function mergeUserAccounts(primary: UserRecord, duplicate: UserRecord, audit?: AuditEntry): Promise<{ movedLinks: number; movedTokens: number }> {
+  return db().runTransaction(async (tx) => {
+    const primaryLinks = await linksOfOwnerIn(tx, primary.username);
+    const duplicateLinks = await linksOfOwnerIn(tx, duplicate.username);
+    const taken = new Set(primaryLinks.map((l) => l.programId));
+    const conflicts = duplicateLinks.filter((l) => taken.has(l.programId)).map((l) => l.programId);
+    if (conflicts.length > 0) throw new AccountMergeConflictError(conflicts);
+    // only tokens that can still sign in move (and count); expired ones keep the old address until their TTL
+    const duplicateTokens = await unexpiredTokensOf(tx, duplicate.username, new Date());
+    for (const link of duplicateLinks) {
+      tx.update(linksCollection().doc(link.id), { email: primary.username, updatedAt: FieldValue.serverTimestamp() });
+      tx.delete(linkSlotRef(link.programId, duplicate.username));
+      tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
+    }
+    duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
+    const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
+    const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;
+    tx.update(users().doc(primary.id), {
+      displayName: fill("displayName"),
+      stripeCustomerId: fill("stripeCustomerId"),
+      stripeSubscriptionId: fill("stripeSubscriptionId"),
+      subscriptionStatus: fill("subscriptionStatus"),
+      notes,
+      approved: primary.approved || duplicate.approved,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    tx.delete(users().doc(duplicate.id));
+    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.length };
+    auditIn(tx, audit && { ...audit, details: { ...audit.details, ...result } });
+    return result;
+  });
+}
+
+/** Who did what to whom, for actions that change nothing else (impersonation, bulk checks). */
+export async function recordAudit(entry: AuditEntry) {
+  await db().collection(COLLECTIONS.auditLog).add(auditDoc(entry));
+}
+
+export async function saveSubscriptionCheckSummary(summary: Record<string, number>, trigger: "schedule" | "admin") {
+  await db().collection(COLLECTIONS.subscriptionChecks).add({ ...summary, trigger, at: FieldValue.serverTimestamp() });
+}

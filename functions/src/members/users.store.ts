@@ -1,0 +1,185 @@
+import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+import { str, toDate } from "../platform/timestamps";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
+
+/** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
+export interface UserRecord {
+  id: string;
+  username: string;
+  email: string;
+  displayName: string | null;
+  isAdmin: boolean;
+  blocked: boolean;
+  approved: boolean;
+  /** Made by an admin: approved at once and exempt from the subscription rule. */
+  createdByAdmin: boolean;
+  notes: string | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionLastChecked: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SubscriptionFields {
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string;
+}
+
+const users = () => db().collection(COLLECTIONS.users);
+
+
+export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
+  const d = snap.data();
+  if (!d) return null;
+  return {
+    id: snap.id,
+    username: String(d.username),
+    email: String(d.email ?? d.username),
+    displayName: str(d.displayName),
+    isAdmin: d.isAdmin === true,
+    blocked: d.blocked === true,
+    approved: d.approved === true,
+    createdByAdmin: d.createdByAdmin === true,
+    notes: str(d.notes),
+    stripeCustomerId: str(d.stripeCustomerId),
+    stripeSubscriptionId: str(d.stripeSubscriptionId),
+    subscriptionStatus: str(d.subscriptionStatus),
+    subscriptionLastChecked: toDate(d.subscriptionLastChecked),
+    createdAt: toDate(d.createdAt) ?? new Date(0),
+    updatedAt: toDate(d.updatedAt) ?? new Date(0),
+  };
+}
+
+export async function getUserById(uid: string): Promise<UserRecord | null> {
+  return userFromSnapshot(await users().doc(uid).get());
+}
+
+export async function findUserByUsername(username: string): Promise<UserRecord | null> {
+  const snap = await users().where("username", "==", username).orderBy("createdAt").limit(1).get();
+  const first = snap.docs[0];
+  return first ? userFromSnapshot(first) : null;
+}
+
+export async function anyAdminExists(): Promise<boolean> {
+  const snap = await users().where("isAdmin", "==", true).limit(1).get();
+  return !snap.empty;
+}
+
+interface NewUser {
+  uid: string;
+  email: string;
+  isAdmin: boolean;
+  approved: boolean;
+  createdByAdmin: boolean;
+  subscription?: SubscriptionFields;
+}
+
+function newUserData(user: NewUser) {
+  const now = FieldValue.serverTimestamp();
+  return {
+    username: user.email,
+    email: user.email,
+    displayName: null,
+    isAdmin: user.isAdmin,
+    blocked: false,
+    approved: user.approved,
+    createdByAdmin: user.createdByAdmin,
+    notes: null,
+    stripeCustomerId: user.subscription?.stripeCustomerId ?? null,
+    stripeSubscriptionId: user.subscription?.stripeSubscriptionId ?? null,
+    subscriptionStatus: user.subscription?.subscriptionStatus ?? null,
+    subscriptionLastChecked: user.subscription ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Records a member's sign-in: creates the user document on the first one (not approved), otherwise
+ * refreshes the stored subscription. One transaction, so two tabs signing in at once make one user.
+ */
+export async function upsertMemberOnLogin(uid: string, email: string, subscription: SubscriptionFields | null): Promise<UserRecord> {
+  const ref = users().doc(uid);
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) {
+      tx.create(ref, newUserData({ uid, email, isAdmin: false, approved: false, createdByAdmin: false, subscription: subscription ?? undefined }));
+    } else if (subscription) {
+      tx.update(ref, { ...subscription, subscriptionLastChecked: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    }
+  });
+  const user = await getUserById(uid);
+  if (!user) throw new Error(`user ${uid} vanished after upsert`);
+  return user;
+}
+
+/** Creates or promotes an admin's document (used by the first-admin registration and admin:create). */
+export async function upsertAdmin(uid: string, email: string): Promise<void> {
+  const ref = users().doc(uid);
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists) tx.update(ref, { isAdmin: true, approved: true, updatedAt: FieldValue.serverTimestamp() });
+    else tx.create(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
+  });
+}
+
+/**
+ * Makes the first admin only while no admin exists: the check and the write are one transaction,
+ * so two simultaneous registrations cannot both succeed. Returns false when an admin already exists.
+ */
+export async function createFirstAdmin(uid: string, email: string): Promise<boolean> {
+  const ref = users().doc(uid);
+  return db().runTransaction(async (tx) => {
+    const admins = await tx.get(users().where("isAdmin", "==", true).limit(1));
+    if (!admins.empty) return false;
+    tx.set(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
+    return true;
+  });
+}
+
+const HELD_BACK_FIELDS = ["username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus"] as const;
+
+/** Blocked, or a member (not admin-made, not admin) whose last known subscription is not active. */
+function isHeldBack(d: DocumentSnapshot): boolean {
+  if (d.get("blocked") === true) return true;
+  const status = d.get("subscriptionStatus");
+  const exempt = d.get("isAdmin") === true || d.get("createdByAdmin") === true || typeof status !== "string";
+  return !exempt && !isActiveSubscriptionStatus(status);
+}
+
+/**
+ * E-mails of owners whose links are out of rotation: blocked users, and members whose last check
+ * found no active or trialing subscription (their links come back when they renew). Admins and
+ * admin-made users need no subscription; a user never checked (null) is not held back.
+ */
+export async function ownersOutOfRotation(): Promise<Set<string>> {
+  const snap = await users().select(...HELD_BACK_FIELDS).get();
+  return new Set(snap.docs.filter(isHeldBack).map((d) => String(d.get("username"))));
+}
+
+/** The owners among these e-mails whose links must stay out of rotation; reads only their documents. */
+export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
+  const unique = [...new Set(emails)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
+  const snaps = await Promise.all(chunks.map((chunk) => users().where("username", "in", chunk).select(...HELD_BACK_FIELDS).get()));
+  return new Set(snaps.flatMap((snap) => snap.docs.filter(isHeldBack).map((d) => String(d.get("username")))));
+}
+
+/** Display names by username, for showing link owners. All users, or just these e-mails. */
+export async function listUserNames(emails?: string[]): Promise<Map<string, string | null>> {
+  if (emails && emails.length === 0) return new Map();
+  const query = emails ? users().where("username", "in", emails.slice(0, 30)) : users();
+  const snap = await query.select("username", "displayName").get();
+  return new Map(snap.docs.map((d) => [String(d.get("username")), str(d.get("displayName"))]));
+}
+
+/** A user made by an admin: approved at once and exempt from the subscription rule. */
+export async function createAdminCreatedUser(uid: string, email: string): Promise<UserRecord> {
+  await users().doc(uid).create(newUserData({ uid, email, isAdmin: false, approved: true, createdByAdmin: true }));
+  return (await getUserById(uid))!;
+}

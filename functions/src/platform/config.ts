@@ -1,0 +1,60 @@
+import { defineInt, defineSecret, defineString } from "firebase-functions/params";
+import type { ClientIpSettings } from "./http/client-ip";
+
+/**
+ * Deployment configuration. Values come from `functions/.env.<project>` (non-secret params) and
+ * Secret Manager (secrets); the local suite provides both for the emulator. Nothing here is committed
+ * with a real value.
+ */
+export const appOrigin = defineString("APP_ORIGIN", {
+  description: "Public origin of the web app, used in e-mailed login links (e.g. https://hub.example.com)",
+});
+export const mailFrom = defineString("MAIL_FROM", {
+  default: "Referral Hub <no-reply@example.com>",
+  description: "From address of outgoing e-mail",
+});
+/** Empty for the real Stripe API; the local suite points it at its Stripe-compatible server. */
+export const stripeApiUrl = defineString("STRIPE_API_URL", { default: "" });
+export const firebaseWebApiKey = defineString("WEB_API_KEY", {
+  description: "Web API key of the Firebase project, used by POST /api/login to check a password",
+});
+/** The community that runs the hub: named on the pages and in e-mails (see contract/community.ts). */
+export const communityName = defineString("COMMUNITY_NAME", {
+  description: "Name of the community whose members use the hub (e.g. Points Collective)",
+});
+export const communityJoinUrl = defineString("COMMUNITY_JOIN_URL", {
+  description: "The community's public join page, opened by 'Join membership' and 'Join' (http or https)",
+});
+export const communitySupportEmail = defineString("COMMUNITY_SUPPORT_EMAIL", {
+  description: "Members' support e-mail address, prefilled by 'Contact Support' and named in e-mails",
+});
+/**
+ * Where rate limits read the caller's address (platform/http/client-ip.ts). Behind Firebase Hosting the
+ * request passes Fastly (which appends the client to X-Forwarded-For) and Google's front end (which
+ * appends Fastly's address), so the client is the second entry from the right; see the README's
+ * 'Client address behind Hosting' for the sources and how to confirm it from the logs after deploy.
+ */
+export const clientIpHeader = defineString("CLIENT_IP_HEADER", {
+  default: "x-forwarded-for",
+  description: "Request header that carries the client's address (x-forwarded-for, or fastly-client-ip with 1 hop)",
+});
+export const clientIpTrustedHops = defineInt("CLIENT_IP_TRUSTED_HOPS", {
+  default: 2,
+  description: "How many entries at the right end of that header our proxies wrote: 2 behind Firebase Hosting, 1 for direct calls",
+});
+/** Read while handling a request (params have no value at module load). */
+export const clientIpSettings = (): ClientIpSettings => ({
+  header: clientIpHeader.value().trim().toLowerCase(),
+  trustedHops: clientIpTrustedHops.value(),
+});
+export const smtpUrl = defineSecret("SMTP_URL");
+export const stripeSecretKey = defineSecret("STRIPE_SECRET_KEY");
+/**
+ * What `POST /api/register` asks for before it makes the first admin of a deployed project, so
+ * nobody else can take a fresh deploy in the window before its operator registers.
+ */
+export const adminSetupToken = defineSecret("ADMIN_SETUP_TOKEN");
+
+export const apiSecrets = [smtpUrl, stripeSecretKey, adminSetupToken];
+
+export const isEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === "true";

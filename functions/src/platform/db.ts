@@ -1,0 +1,48 @@
+import { getApps, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import { getFunctions } from "firebase-admin/functions";
+
+function app() {
+  return getApps()[0] ?? initializeApp();
+}
+
+let firestore: Firestore | undefined;
+export function db(): Firestore {
+  if (!firestore) {
+    firestore = getFirestore(app());
+    firestore.settings({ ignoreUndefinedProperties: true });
+  }
+  return firestore;
+}
+
+export const auth = () => getAuth(app());
+
+/** A Cloud Tasks queue function of this project (in the emulator, its Cloud Tasks emulator). */
+export const taskQueue = <Args extends Record<string, unknown>>(functionName: string) => getFunctions(app()).taskQueue<Args>(functionName);
+
+export const COLLECTIONS = {
+  users: "users",
+  emailTokens: "email_tokens",
+  rateLimits: "rate_limits",
+  programs: "programs",
+  /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
+  programNames: "program_names",
+  links: "referral_links",
+  /** One document per (program, owner e-mail): makes "one link per member per program" hold in transactions. */
+  linkSlots: "link_slots",
+  clicks: "clicks",
+  /** Per program, UTC day and shard: the counted visits per link not yet folded (see visits.store). */
+  clickCounters: "click_counters",
+  /** Per program and finished UTC day: its counted visits per link, folded from click_counters. */
+  clickDays: "click_days",
+  /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
+  clickMonths: "click_months",
+  announcements: "announcements",
+  auditLog: "audit_log",
+  subscriptionChecks: "subscription_checks",
+  /** Click records of deleted links still to delete, one per deletion: the background purge's to-do list and cursor (click-purges.store). */
+  clickPurges: "click_purges",
+  /** One per "Log in as user": who, whom, when, and when and why it ended (see auth/impersonation.service.ts). */
+  impersonations: "impersonations",
+} as const;

@@ -1,0 +1,69 @@
+import type { Community } from "@hub/contract/community";
+import type { ClientIpSettings } from "./http/client-ip";
+import type { Mailer } from "./mailer";
+
+/**
+ * What the services need from the outside world, given to the app factory once (app-deps.ts). The
+ * interfaces of the outside services are written here, where the services read them; their real
+ * implementations live with their capability (links/link-tester.ts, members/subscriptions.ts).
+ */
+export interface AppDeps {
+  subscriptions: SubscriptionLookup;
+  mailer: Mailer;
+  /** The admin "test link" check: a real, SSRF-safe HTTP request. */
+  linkTester: LinkTester;
+  /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
+  appOrigin: string;
+  /**
+   * The community that runs the hub (configuration): named on the pages and in e-mails. Null when the
+   * configuration is invalid: only what needs it then fails, not every route.
+   */
+  community: Community | null;
+  /** Web API key of the Firebase project, for password checks on POST /api/login. */
+  webApiKey: string;
+  /**
+   * The setup secret `POST /api/register` requires (ADMIN_SETUP_TOKEN). Null only in the emulator,
+   * where registering needs none; empty when a deploy did not set it, which refuses everyone.
+   */
+  adminSetupToken: string | null;
+  /** Where the caller's address is read for per-address rate limits (CLIENT_IP_HEADER, CLIENT_IP_TRUSTED_HOPS). */
+  clientIp: ClientIpSettings;
+  /** True only in the emulator: the login token is then returned in the answer too. */
+  exposeLoginToken: boolean;
+  now: () => Date;
+}
+
+export interface SubscriptionLookupResult {
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** A Stripe subscription status, or 'not_found' when the e-mail has no customer or no subscription. */
+  status: string;
+  isActive: boolean;
+}
+
+/** Where member subscriptions are checked. Stripe in production and in the local suite. */
+export interface SubscriptionLookup {
+  /**
+   * The best subscription of any customer with one of these addresses. Stripe compares e-mails
+   * case-sensitively, so callers pass the address as the member typed it as well as lower-cased.
+   */
+  findByEmail(...emails: string[]): Promise<SubscriptionLookupResult>;
+  /** The best subscription of a known customer; 'not_found' when Stripe no longer has it. */
+  findByCustomer(customerId: string): Promise<SubscriptionLookupResult>;
+}
+
+export interface LinkTestValidation {
+  isValid: boolean;
+  /** Milliseconds from the start of the test to the final response (or to the failure), rounded up. */
+  responseTime: number;
+  errorMessage: string | null;
+  /** Status of the last response received, or null when none was received. */
+  statusCode: number | null;
+  /** The last URL requested or refused (after redirects); null when the input is not a usable URL. */
+  finalUrl: string | null;
+}
+
+export interface LinkTester {
+  test(url: string): Promise<LinkTestValidation>;
+}
+

@@ -1,0 +1,30 @@
+import type { AppDeps } from "../platform/deps";
+import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
+import type { RouteHandlers } from "../route-table";
+
+type ProgramRoutes =
+  | "listPublicPrograms" | "listPrograms" | "createProgram" | "updateProgram" | "deleteProgram" | "approveProgram" | "mergeProgram"
+  | "setDistributionMode" | "toggleProgramShared";
+
+/** Programs: the open list, the members' list and proposals, the admin's changes. */
+export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
+  return {
+    // public fields only; briefly cacheable by browsers and the CDN: the same for every visitor, and a minute late is fine
+    listPublicPrograms: ({ res }) => {
+      res.set("Cache-Control", "public, max-age=60");
+      return listPublicPrograms(deps);
+    },
+    // with link counts and rotation addresses, as the caller may see them
+    listPrograms: ({ caller }) => listProgramsFor(deps, caller),
+    // proposed by a member, created approved by an admin
+    createProgram: ({ caller, body }) => proposeProgram(deps, caller, body),
+    updateProgram: ({ params, body }) => changeProgram(deps, params.id, body),
+    // the program, its links and their clicks
+    deleteProgram: ({ params }) => removeProgram(params.id),
+    approveProgram: ({ params }) => changeProgram(deps, params.id, { approved: true }),
+    // every link moves into the target, then this program is deleted
+    mergeProgram: ({ params, body }) => mergeProgramInto(params.id, body.targetProgramId),
+    setDistributionMode: ({ params, body }) => changeProgram(deps, params.id, { distributionMode: body.mode }),
+    toggleProgramShared: ({ params, body }) => changeProgram(deps, params.id, { isSharedOnSite: body.isSharedOnSite }),
+  };
+}

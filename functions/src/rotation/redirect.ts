@@ -1,0 +1,51 @@
+import type { Request, Response } from "express";
+import { logger } from "firebase-functions";
+import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
+import { clientIpSettings } from "../platform/config";
+import { clientIp } from "../platform/http/client-ip";
+import { rotate } from "./rotation.service";
+import { isCountedVisit } from "./visitor";
+
+/** Longer User-Agents are cut: the record is for analytics, not a place to store arbitrary text. */
+const USER_AGENT_LIMIT = 512;
+
+const HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" } as const;
+
+function page(res: Response, status: number, title: string, text: string) {
+  res
+    .status(status)
+    .set({ ...HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'" })
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><p>${text}</p></html>`);
+}
+
+const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
+
+/** The program id of /api/programs/{id}/redirect (the path as Hosting or the function URL passes it). */
+export function programIdOf(path: string): string | null {
+  const match = /\/programs\/([^/]+)\/redirect\/?$/.exec(path);
+  return match && DOCUMENT_ID_PATTERN.test(match[1]!) ? match[1]! : null;
+}
+
+/**
+ * GET /api/programs/{id}/redirect – the public rotation address: 302 to one active link of an
+ * approved program, chosen by its mode; else its fallback; else 404. Never cached by anyone.
+ */
+export async function handleRedirect(req: Request, res: Response): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.status(405).set({ ...HEADERS, Allow: "GET, HEAD" }).end();
+    return;
+  }
+  const programId = programIdOf(req.path);
+  if (!programId) return notFound(res);
+  const userAgent = (req.get("user-agent") ?? "").slice(0, USER_AGENT_LIMIT);
+  const counted = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
+  try {
+    const answer = await rotate(programId, { counted, at: new Date(), ipAddress: clientIp(req, clientIpSettings()), userAgent });
+    if (answer.to === "nowhere") return notFound(res);
+    // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
+    res.status(302).set({ ...HEADERS, Location: new URL(answer.url).href }).end();
+  } catch (err) {
+    logger.error("rotation failed", { programId, error: err instanceof Error ? err.message : String(err) });
+    page(res, 503, "Try again", "This referral program is unavailable for a moment. Please try again.");
+  }
+}

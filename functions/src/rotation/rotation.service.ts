@@ -1,0 +1,57 @@
+import { logger } from "firebase-functions";
+import { newClickId, recordVisit, VisitAlreadyRecordedError } from "./visits.store";
+import { CounterShards } from "./counter-shards";
+import { RotationCache } from "./rotation-cache";
+
+export type RotationAnswer = { to: "link"; url: string; linkId: string } | { to: "fallback"; url: string } | { to: "nowhere" };
+
+export interface VisitFacts {
+  counted: boolean;
+  at: Date;
+  /** Null when no trustworthy client address came with the request. */
+  ipAddress: string | null;
+  userAgent: string;
+}
+
+const cache = new RotationCache();
+const shards = new CounterShards();
+const RETRY_DELAYS_MS = [50, 250];
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Picks where a visitor of this program goes and, for a counted visit, records it before answering:
+ * once the answer is sent an instance may be frozen, so anything written later could be lost.
+ */
+export async function rotate(programId: string, visit: VisitFacts, rotations: RotationCache = cache): Promise<RotationAnswer> {
+  const rotation = await rotations.get(programId);
+  if (!rotation) return { to: "nowhere" };
+  const link = rotation.take(visit.counted);
+  if (!link) return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
+  if (visit.counted) {
+    const shard = shards.next(programId);
+    await recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard });
+  }
+  return { to: "link", url: link.url, linkId: link.id };
+}
+
+/**
+ * A visit is written at most once however often it is retried (the click id is fixed and created,
+ * not set). If every attempt fails the visitor is still sent on: losing a count is logged, losing
+ * the visitor would cost the member the referral.
+ */
+async function recordWithRetries(visit: Parameters<typeof recordVisit>[0]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await recordVisit(visit);
+      return;
+    } catch (err) {
+      if (err instanceof VisitAlreadyRecordedError) return;
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        logger.error("visit not recorded", { linkId: visit.linkId, programId: visit.programId, error: err instanceof Error ? err.message : String(err) });
+        return;
+      }
+      await sleep(delay);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { DistributionMode } from "@hub/contract/programs";
+import { getProgram } from "../programs/programs.store";
+import { linksCollection } from "../links/links.store";
+import { toDate } from "../platform/timestamps";
+import { ownersOutOfRotationAmong } from "../members/users.store";
+import { readConsistently, unfoldedVisits } from "./visits.store";
+
+export interface RotationCandidate {
+  id: string;
+  url: string;
+  /** Submission time in ms: balanced mode sends ties to the newest. */
+  createdAtMs: number;
+  /** Counted visits so far (stored plus not yet folded); read only for balanced mode. */
+  visits: number;
+}
+
+export interface RotationSource {
+  mode: DistributionMode;
+  fallbackUrl: string | null;
+  /** The active links: approved, not paused, not dead, owner neither blocked nor lapsed. */
+  links: RotationCandidate[];
+}
+
+/**
+ * What the rotation of one program needs, or null when the program is unknown or not approved.
+ * Reads the program, its links that are approved, unpaused and alive (an equality query, no scan of
+ * other programs), the user documents of just those links' owners, and, in balanced mode, the
+ * counters not yet folded that count those links (with the links, at one point in time; a link moved
+ * in today brings its visits from the other program along).
+ */
+export async function loadRotationSource(programId: string): Promise<RotationSource | null> {
+  const program = await getProgram(programId);
+  if (!program?.approved) return null;
+  const activeLinks = linksCollection()
+    .where("programId", "==", programId)
+    .where("approved", "==", true)
+    .where("paused", "==", false)
+    .where("isDead", "==", false)
+    .select("link", "email", "createdAt", "visitCount");
+  const { docs, unfolded } =
+    program.distributionMode === "balanced"
+      ? await readConsistently(async (tx) => {
+          const links = (await tx.get(activeLinks)).docs;
+          return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
+        })
+      : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
+  const heldBack = await ownersOutOfRotationAmong(docs.map((d) => String(d.get("email"))));
+  return {
+    mode: program.distributionMode,
+    fallbackUrl: program.fallbackUrl,
+    links: docs
+      .filter((d) => !heldBack.has(String(d.get("email"))))
+      .map((d) => {
+        const stored = d.get("visitCount");
+        return {
+          id: d.id,
+          url: String(d.get("link")),
+          createdAtMs: toDate(d.get("createdAt"))?.getTime() ?? 0,
+          visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
+        };
+      }),
+  };
+}

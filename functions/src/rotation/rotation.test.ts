@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { RotationCandidate, RotationSource } from "./rotation.store";
+import { Rotation } from "./rotation";
+
+const link = (id: string, createdAtMs: number, visits = 0): RotationCandidate => ({ id, url: `https://x.example/${id}`, createdAtMs, visits });
+const source = (mode: RotationSource["mode"], links: RotationCandidate[]): RotationSource => ({ mode, fallbackUrl: null, links });
+
+function tally(rotation: Rotation, visits: number, counted = true) {
+  const got = new Map<string, number>();
+  for (let i = 0; i < visits; i++) {
+    const id = rotation.take(counted)!.id;
+    got.set(id, (got.get(id) ?? 0) + 1);
+  }
+  return got;
+}
+
+describe("even rotation", () => {
+  it("gives each of 7 links 142 or 143 of 1,000 visits, wherever the instance starts", () => {
+    for (const start of [0, 0.3, 0.99]) {
+      const rotation = new Rotation(source("even", Array.from({ length: 7 }, (_, i) => link(`l${String(i)}`, i))), () => start);
+      const counts = [...tally(rotation, 1000).values()];
+      expect(counts).toHaveLength(7);
+      expect(counts.every((c) => c === 142 || c === 143)).toBe(true);
+    }
+  });
+
+  it("does not move on for visits that are not counted", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2)]), () => 0);
+    expect(rotation.take(false)!.id).toBe("a");
+    expect(rotation.take(false)!.id).toBe("a");
+    expect(rotation.take(true)!.id).toBe("a");
+    expect(rotation.take(true)!.id).toBe("b");
+  });
+
+  it("keeps going round the new set after a refresh, and answers null with no active link", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2), link("c", 3)]), () => 0);
+    rotation.refresh(source("even", [link("a", 1), link("c", 3)]));
+    expect([...tally(rotation, 10).values()]).toEqual([5, 5]);
+    rotation.refresh(source("even", []));
+    expect(rotation.take(true)).toBeNull();
+  });
+});
+
+describe("balanced rotation", () => {
+  it("sends every visit to a new link until it has caught up, then shares equally", () => {
+    const rotation = new Rotation(source("balanced", [link("a", 1, 100), link("b", 2, 100), link("c", 3, 100), link("new", 4, 0)]));
+    expect(tally(rotation, 100)).toEqual(new Map([["new", 100]]));
+    expect([...tally(rotation, 100).values()]).toEqual([25, 25, 25, 25]);
+  });
+
+  it("breaks ties towards the newest link", () => {
+    const rotation = new Rotation(source("balanced", [link("old", 1, 5), link("newer", 9, 5), link("mid", 5, 5)]));
+    expect(rotation.take(true)!.id).toBe("newer");
+    expect(rotation.take(true)!.id).toBe("mid");
+    expect(rotation.take(true)!.id).toBe("old");
+  });
+
+  it("starts again from the stored counts at a refresh", () => {
+    const rotation = new Rotation(source("balanced", [link("a", 1, 0), link("b", 2, 0)]));
+    tally(rotation, 4);
+    rotation.refresh(source("balanced", [link("a", 1, 10), link("b", 2, 2)]));
+    expect(tally(rotation, 8)).toEqual(new Map([["b", 8]]));
+  });
+});

@@ -1,0 +1,70 @@
+import type { DistributionMode } from "@hub/contract/programs";
+import type { RotationCandidate, RotationSource } from "./rotation.store";
+
+/**
+ * One program's rotation inside one function instance: which active link the next visitor gets.
+ *
+ * - even: round-robin over the active links, in a fixed order (oldest first). Each instance starts
+ *   at a random place in the cycle, so instances that start together do not all send their first
+ *   visitor to the same link; every instance is exactly fair over what it serves, and the total is
+ *   fair to within about the square root of the number of instances.
+ * - balanced: the link with the fewest counted visits, ties to the newest. Counts are the ones read
+ *   at the last refresh plus what this instance has sent since.
+ *
+ * Only counted visits move the rotation: bots and previews are sent on but do not use up a turn.
+ * A choice and its bookkeeping happen together, synchronously, so concurrent requests in one
+ * instance never pick the same turn.
+ */
+export class Rotation {
+  private links: RotationCandidate[] = [];
+  private mode: DistributionMode = "even";
+  private cursor: number;
+  private sentSinceRefresh = new Map<string, number>();
+  fallbackUrl: string | null = null;
+
+  constructor(source: RotationSource, random: () => number = Math.random) {
+    this.cursor = Math.floor(random() * 1_000_000);
+    this.refresh(source);
+  }
+
+  /** New facts from the store. The round-robin place is kept; balanced counts restart from the store's. */
+  refresh(source: RotationSource): void {
+    this.mode = source.mode;
+    this.fallbackUrl = source.fallbackUrl;
+    this.links = [...source.links].sort((a, b) => a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
+    this.sentSinceRefresh.clear();
+  }
+
+  get activeLinks(): readonly RotationCandidate[] {
+    return this.links;
+  }
+
+  /** The link for the next visitor, or null when the program has no active link. */
+  take(counted: boolean): RotationCandidate | null {
+    if (this.links.length === 0) return null;
+    const link = this.mode === "balanced" ? this.fewestVisits() : this.links[this.cursor % this.links.length]!;
+    if (counted) {
+      this.cursor++;
+      this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
+    }
+    return link;
+  }
+
+  private fewestVisits(): RotationCandidate {
+    let best = this.links[0]!;
+    let bestVisits = this.visits(best);
+    for (const link of this.links.slice(1)) {
+      const visits = this.visits(link);
+      // the list is oldest first, so a later link with equal visits is the newer one
+      if (visits <= bestVisits) {
+        best = link;
+        bestVisits = visits;
+      }
+    }
+    return best;
+  }
+
+  private visits(link: RotationCandidate): number {
+    return link.visits + (this.sentSinceRefresh.get(link.id) ?? 0);
+  }
+}

@@ -1,0 +1,113 @@
+import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+
+/**
+ * Counted visits, written by the rotation, and the counters they feed.
+ *
+ * Per counted visit, one atomic batch of two writes:
+ * - clicks/{random id}: the record (link, program, time, IP, User-Agent). Random ids and an
+ *   unindexed `clickedAt` (firestore.indexes.json) keep these inserts off any hot index range.
+ * - click_counters/{shard}_{programId}_{YYYY-MM-DD}: { programId, day, total, links: { [linkId]: n },
+ *   linkIds, lastClickedAt: { [linkId]: time } }, incremented. The caller picks the shard so that no
+ *   counter document takes more than about one write per second (rotation/counter-shards.ts);
+ *   the shard leads the id so that a busy program's shards are not neighbours in the key space.
+ *
+ * Once a day is over, `foldDay` (jobs/visit-fold.store.ts) rolls its shards up, in one transaction, into
+ * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
+ * days and months) and into each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
+ * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers
+ * pay for the unfolded days only, whatever the history.
+ */
+export interface Visit {
+  clickId: string;
+  linkId: string;
+  programId: string;
+  clickedAt: Date;
+  ipAddress: string | null;
+  userAgent: string;
+  shard: number;
+}
+
+export class VisitAlreadyRecordedError extends Error {}
+
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+export const counters = () => db().collection(COLLECTIONS.clickCounters);
+export const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
+export const monthRecordRef = (programId: string, month: string) => db().collection(COLLECTIONS.clickMonths).doc(`${programId}_${month}`);
+export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
+
+/** A click id chosen before writing, so that a retried write can tell it already happened. */
+export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc().id;
+
+/**
+ * The click record and its counter in one atomic batch: both or neither. The record is created (not
+ * set), so a retry of a write that did land fails as a whole instead of counting twice.
+ */
+export async function recordVisit(visit: Visit): Promise<void> {
+  const clickedAt = Timestamp.fromDate(visit.clickedAt);
+  const day = utcDay(visit.clickedAt);
+  const batch = db().batch();
+  batch.create(db().collection(COLLECTIONS.clicks).doc(visit.clickId), {
+    referralLinkId: visit.linkId,
+    programId: visit.programId,
+    clickedAt,
+    ipAddress: visit.ipAddress,
+    userAgent: visit.userAgent,
+  });
+  batch.set(
+    dayCounterRef(visit.programId, day, visit.shard),
+    {
+      programId: visit.programId,
+      day,
+      total: FieldValue.increment(1),
+      links: { [visit.linkId]: FieldValue.increment(1) },
+      // lets one member's or one link's view find its counters without reading every program's
+      linkIds: FieldValue.arrayUnion(visit.linkId),
+      lastClickedAt: { [visit.linkId]: clickedAt },
+    },
+    { merge: true },
+  );
+  try {
+    await batch.commit();
+  } catch (err) {
+    // ALREADY_EXISTS: an earlier attempt of this very visit was committed.
+    if ((err as { code?: number }).code === 6) throw new VisitAlreadyRecordedError(visit.clickId);
+    throw err;
+  }
+}
+
+/** Which unfolded counters to read: every program's, or those that count these links. */
+export type CounterScope = { all: true } | { linkIds: string[] };
+
+async function counterDocs(tx: Transaction, scope: CounterScope) {
+  if ("all" in scope) return (await tx.get(counters().select("links"))).docs;
+  const byId = new Map<string, QueryDocumentSnapshot>();
+  for (let i = 0; i < scope.linkIds.length; i += 30) {
+    const chunk = scope.linkIds.slice(i, i + 30);
+    for (const doc of (await tx.get(counters().where("linkIds", "array-contains-any", chunk).select("links"))).docs) byId.set(doc.id, doc);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Visits per link not yet folded into the links' `visitCount`. Read it in the same (read-only)
+ * transaction as the links, so that a fold in between cannot count a day twice or not at all.
+ */
+export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Promise<Map<string, number>> {
+  if ("linkIds" in scope && scope.linkIds.length === 0) return new Map();
+  const visits = new Map<string, number>();
+  for (const doc of await counterDocs(tx, scope)) addLinkCounts(visits, doc);
+  return visits;
+}
+
+/** Adds a counter or roll-up document's visits per link (its `links` map) into `visits`. */
+export function addLinkCounts(visits: Map<string, number>, counter: DocumentSnapshot): void {
+  for (const [linkId, n] of Object.entries((counter.get("links") ?? {}) as Record<string, unknown>)) {
+    if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
+  }
+}
+
+/** Runs reads at one consistent point in time, without locking anything the rotation writes. */
+export const readConsistently = <T>(read: (tx: Transaction) => Promise<T>): Promise<T> => db().runTransaction(read, { readOnly: true });
+
