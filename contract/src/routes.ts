@@ -1,9 +1,9 @@
 /**
  * Every /api route, once: its method, path (under /api), who may call it, and the zod schemas of its
- * params, query, body and answer. The server registers its handlers from this table (functions:
- * platform/http/route-table.ts), so no route exists without an access rule or parses its input by
- * hand; the web app calls the API through a client typed by it (web/src/lib/api.ts), so no feature
- * writes a path. functions/test/api/permissions.test.ts walks it for every kind of caller.
+ * params, query, body and answer. The server registers its handlers from this table
+ * (functions/src/route-table.ts), so no route exists without an access rule or parses its input by
+ * hand; the web app calls the API through a client typed by it (callApi in web/src/lib/api-client.ts),
+ * so no feature writes a path. functions/test/api/permissions.test.ts walks it for every kind of caller.
  *
  * Access:
  * - public: anyone, signed in or not.

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "@hub/contract/zod";
-import { ApiRequestError, ApiResponseError, buildUrl, createApiClient, toApiRequestError } from "./api-client";
+import { ApiRequestError, ApiResponseError, buildUrl, createApiCaller, createApiClient, toApiRequestError } from "./api-client";
 
 // The app's default client reads the Firebase user; these tests build their own client instead.
 vi.mock("./firebase", () => ({ auth: { currentUser: null } }));
@@ -124,5 +124,90 @@ describe("buildUrl", () => {
   it("adds the query and leaves out empty values", () => {
     expect(buildUrl("/api/auth/login", { token: "a b&c", skip: undefined, none: null })).toBe("/api/auth/login?token=a+b%26c");
     expect(buildUrl("/api/user")).toBe("/api/user");
+  });
+});
+
+describe("callApi", () => {
+  function callerReplying(answer: Reply) {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(reply(answer)));
+    return { ...createApiCaller({ getIdToken: () => Promise.resolve("id-token-1"), fetch }), fetch };
+  }
+  const sent = (fetch: ReturnType<typeof callerReplying>["fetch"]) => {
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    return { url, method: init?.method, body: init?.body, headers: new Headers(init?.headers) };
+  };
+
+  it("takes the method and path from the table and encodes the parameters (an e-mail username)", async () => {
+    const { callApi, fetch } = callerReplying({ status: 204 });
+    await expect(callApi("deleteUser", { params: { username: "a+b@example.com" } })).resolves.toBeUndefined();
+    expect(sent(fetch)).toMatchObject({ url: "/api/users/a%2Bb%40example.com", method: "DELETE", body: undefined });
+  });
+
+  it("parses the answer with the route's response schema", async () => {
+    const { callApi, fetch } = callerReplying({ body: JSON.stringify({ status: "active", isActive: true, extra: 1 }) });
+    await expect(callApi("checkSubscription", { params: { username: "x/y@example.com" } })).resolves.toEqual({ status: "active", isActive: true });
+    expect(sent(fetch)).toMatchObject({ url: "/api/admin/check-subscription/x%2Fy%40example.com", method: "POST" });
+  });
+
+  it("rejects an answer that does not have the route's shape", async () => {
+    const { callApi } = callerReplying({ body: JSON.stringify({ status: 1 }) });
+    await expect(callApi("checkSubscription", { params: { username: "a@example.com" } })).rejects.toBeInstanceOf(ApiResponseError);
+  });
+
+  it("sends the body as JSON with the ID token", async () => {
+    const { callApi, fetch } = callerReplying({ body: JSON.stringify({ sent: true }) });
+    await expect(callApi("sendLoginLink", { body: { email: "a@example.com" } })).resolves.toEqual({ sent: true });
+    const request = sent(fetch);
+    expect(request).toMatchObject({ url: "/api/auth/email", method: "POST", body: JSON.stringify({ email: "a@example.com" }) });
+    expect(request.headers.get("Content-Type")).toBe("application/json");
+    expect(request.headers.get("Authorization")).toBe("Bearer id-token-1");
+  });
+
+  it("puts the query in the address", async () => {
+    const { callApi, fetch } = callerReplying({ body: JSON.stringify({ email: "a@example.com", customToken: "ct" }) });
+    await callApi("exchangeLoginToken", { query: { token: "a b&c" } });
+    expect(sent(fetch)).toMatchObject({ url: "/api/auth/login?token=a+b%26c", method: "GET" });
+  });
+
+  it("answers null on 401 when asked to, and throws the API's error otherwise", async () => {
+    const unauthenticated = { status: 401, body: JSON.stringify({ code: "UNAUTHENTICATED", message: "Authentication required" }) };
+    await expect(callerReplying(unauthenticated).callApi("getCurrentUser", {}, { on401: "returnNull" })).resolves.toBeNull();
+    await expect(callerReplying(unauthenticated).callApi("getCurrentUser")).rejects.toMatchObject({ name: "ApiRequestError", status: 401 });
+  });
+
+  it("gives a file route's file and its Content-Disposition", async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(new Response("a,b\n", { headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="x.csv"' } })),
+    );
+    const { downloadApiFile } = createApiCaller({ getIdToken: () => Promise.resolve(null), fetch });
+    const file = await downloadApiFile("exportCsv");
+    expect(await file.blob.text()).toBe("a,b\n");
+    expect(file.contentDisposition).toBe('attachment; filename="x.csv"');
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe("/api/admin/export-csv");
+    expect(new Headers(init?.headers).get("Accept")).toBe("text/csv");
+  });
+
+  it("throws the API's error for a file route", async () => {
+    const { downloadApiFile } = callerReplying({ status: 403, body: JSON.stringify({ code: "FORBIDDEN", message: "Admin access required" }) });
+    await expect(downloadApiFile("exportCsv")).rejects.toThrow("403: Admin access required");
+  });
+
+  it("types each call from the table (checked by tsc, not run)", () => {
+    const { callApi } = callerReplying({});
+    const calls = () => {
+      expectTypeOf(callApi("deleteUser", { params: { username: "a" } })).resolves.toBeVoid();
+      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } })).resolves.toEqualTypeOf<{ status: string; isActive: boolean }>();
+      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } }, { on401: "returnNull" })).resolves.toEqualTypeOf<{ status: string; isActive: boolean } | null>();
+      // @ts-expect-error the route needs its parameters
+      void callApi("deleteUser");
+      // @ts-expect-error the route has no parameters
+      void callApi("listLinks", { params: { id: "x" } });
+      // @ts-expect-error the body has the route's shape
+      void callApi("sendLoginLink", { body: { email: 1 } });
+      // @ts-expect-error a file route is downloaded, not called
+      void callApi("exportCsv");
+    };
+    expect(calls).toBeTypeOf("function");
   });
 });

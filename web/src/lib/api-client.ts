@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { errorBodySchema, type ErrorBody } from "@hub/contract/errors";
+import { API, pathOf, type Api, type RouteName, type RouteOutput, type RouteRequest, type RouteSpec } from "@hub/contract/routes";
 import { auth } from "./firebase";
 
 /** A non-OK answer from /api. Its message is "{status}: {message}", as the contract fixes. */
@@ -109,17 +110,8 @@ export function buildUrl(path: string, query?: QueryParams): string {
 
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
-    const { method = "GET", body, query, schema, on401 = "throw", signal } = options;
-    const headers = new Headers({ Accept: "application/json" });
-    if (body !== undefined) headers.set("Content-Type", "application/json");
-    const token = await deps.getIdToken();
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-
-    const doFetch = deps.fetch ?? globalThis.fetch;
-    const init: RequestInit = { method, headers, credentials: "include" };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    if (signal) init.signal = signal;
-    const response = await doFetch(buildUrl(path, query), init);
+    const { schema, on401 = "throw" } = options;
+    const response = await send(deps, path, options);
 
     if (response.status === 401 && on401 === "returnNull") return null;
     if (!response.ok) throw await toApiRequestError(response);
@@ -134,6 +126,21 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   return request;
 }
 
+/** One fetch to /api: cookies, the signed-in user's ID token, the body as JSON. */
+async function send(deps: ApiClientDeps, path: string, options: RequestOptions & { accept?: string }): Promise<Response> {
+  const { method = "GET", body, query, signal, accept = "application/json" } = options;
+  const headers = new Headers({ Accept: accept });
+  if (body !== undefined) headers.set("Content-Type", "application/json");
+  const token = await deps.getIdToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+
+  const doFetch = deps.fetch ?? globalThis.fetch;
+  const init: RequestInit = { method, headers, credentials: "include" };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+  return doFetch(buildUrl(path, query), init);
+}
+
 function parseJson(text: string, path: string): unknown {
   try {
     return JSON.parse(text);
@@ -142,7 +149,64 @@ function parseJson(text: string, path: string): unknown {
   }
 }
 
+// ---- Calls by route name -------------------------------------------------------------------------
+// The contract's table (API) knows every route's method, path and schemas, so a feature names the
+// route and passes its typed parts: no path, method or response schema is written twice, and a
+// route the server changes fails to compile here instead of failing at run time.
+
+type Part = "params" | "query" | "body";
+type FileRouteName = { [N in RouteName]: Api[N] extends { file: string } ? N : never }[RouteName];
+type JsonRouteName = Exclude<RouteName, FileRouteName>;
+
+/** The parts a call sends: required for each part the route has a schema for, absent for the others. */
+export type CallInput<N extends RouteName> = { [K in Part as K extends keyof Api[N] ? K : never]: RouteRequest<N, K> } & {
+  [K in Exclude<Part, keyof Api[N]>]?: never;
+};
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+// A route with nothing to send is called with its name alone.
+type CallArgs<N extends RouteName> = Partial<CallInput<N>> extends CallInput<N> ? [input?: CallInput<N>, options?: CallOptions] : [input: CallInput<N>, options?: CallOptions];
+
+export interface ApiCall {
+  /** "returnNull": a 401 answers null instead of throwing (GET /api/user with no session). */
+  <N extends JsonRouteName>(name: N, input: CallInput<N>, options: CallOptions & { on401: "returnNull" }): Promise<RouteOutput<N> | null>;
+  <N extends JsonRouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>>;
+}
+
+/** A file route's answer: the file, and its Content-Disposition header (which names it). */
+export interface ApiFile {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+export type DownloadApiFile = <N extends FileRouteName>(name: N, ...args: CallArgs<N>) => Promise<ApiFile>;
+
+interface LooseInput {
+  params?: Record<string, string>;
+  query?: QueryParams;
+  body?: unknown;
+}
+
+/** callApi (JSON, parsed by the route's response schema) and downloadApiFile (a file route) over one client. */
+export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downloadApiFile: DownloadApiFile } {
+  const request = createApiClient(deps) as (path: string, options: RequestOptions) => Promise<unknown>;
+
+  function callApi(name: JsonRouteName, input: LooseInput = {}, options: CallOptions & { on401?: "returnNull" } = {}): Promise<unknown> {
+    const spec: RouteSpec = API[name];
+    return request(pathOf(spec, input.params), { method: spec.method, body: input.body, query: input.query, schema: spec.response, ...options });
+  }
+
+  async function downloadApiFile(name: FileRouteName, input: LooseInput = {}, options: CallOptions = {}): Promise<ApiFile> {
+    const spec: RouteSpec = API[name];
+    const response = await send(deps, pathOf(spec, input.params), { method: spec.method, query: input.query, accept: spec.file, ...options });
+    if (!response.ok) throw await toApiRequestError(response);
+    return { blob: await response.blob(), contentDisposition: response.headers.get("content-disposition") };
+  }
+
+  return { callApi: callApi as ApiCall, downloadApiFile: downloadApiFile as DownloadApiFile };
+}
+
 /** The app's client: sends the signed-in user's ID token with every call. */
-export const apiRequest = createApiClient({
+export const { callApi, downloadApiFile } = createApiCaller({
   getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
 });

@@ -1,10 +1,9 @@
-// GET /api/public/community – the community that runs the hub (deployment configuration).
+// The community that runs the hub (deployment configuration).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { communitySchema, type Community } from "@hub/contract/community";
-import { apiRequest } from "./api-client";
+import { callApi } from "./api-client";
 
-export function getCommunity(): Promise<Community> {
-  return apiRequest("/api/public/community", { schema: communitySchema });
+export function getCommunity() {
+  return callApi("getCommunity");
 }
 
 export function communityQueryOptions() {

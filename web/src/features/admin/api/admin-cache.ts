@@ -28,19 +28,3 @@ export function useInvalidateAdminData(): () => Promise<void> {
     await Promise.all(Object.values(ADMIN_DATA_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   }, [queryClient]);
 }
-
-export function linkPath(id: string, action?: string): string {
-  const base = `/api/links/${encodeURIComponent(id)}`;
-  return action ? `${base}/${action}` : base;
-}
-
-export function programPath(id: string, action?: string): string {
-  const base = `/api/programs/${encodeURIComponent(id)}`;
-  return action ? `${base}/${action}` : base;
-}
-
-/** The username is the member's e-mail: it must be encoded to sit in a path. */
-export function userPath(username: string, action?: string): string {
-  const base = `/api/users/${encodeURIComponent(username)}`;
-  return action ? `${base}/${action}` : base;
-}

@@ -1,10 +1,10 @@
-// POST /api/programs/{id}/approve – makes a proposed program visible to users (admin).
+// Makes a proposed program visible to users (admin).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { programActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 
 export async function approveProgram({ id }: { id: string }): Promise<void> {
-  await apiRequest(programPath(id, "approve"), { method: "POST" });
+  await callApi("approveProgram", { params: { id } });
 }
 
 export function useApproveProgram() {

@@ -1,11 +1,10 @@
-// POST /api/users/{username}/approve – lets a pending member in (admin).
+// Lets a pending member in (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
-import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { useInvalidateAdminData, userActionMutationKey } from "./admin-cache";
 
-export function approveUser({ username }: { username: string }): Promise<AdminUser> {
-  return apiRequest(userPath(username, "approve"), { method: "POST", schema: adminUserSchema });
+export function approveUser({ username }: { username: string }) {
+  return callApi("approveUser", { params: { username } });
 }
 
 export function useApproveUser() {

@@ -1,7 +1,7 @@
-// PATCH /api/links/bulk – approve, pause, mark dead or test up to 100 links per request (admin).
+// Approve, pause, mark dead or test up to 100 links per request (admin).
 import { useMutation } from "@tanstack/react-query";
-import { bulkLinkRequestSchema, bulkLinkResultSchema, type BulkLinkResult, type BulkOperation } from "@hub/contract/links";
-import { apiRequest } from "@/lib/api-client";
+import { bulkLinkRequestSchema, type BulkLinkResult, type BulkOperation } from "@hub/contract/links";
+import { callApi } from "@/lib/api-client";
 import { chunkIds, combineBulkResults, type BulkOutcome } from "../utils/bulk";
 import { errorText } from "@/lib/error-text";
 import { useInvalidateAdminData } from "./admin-cache";
@@ -14,7 +14,7 @@ export interface BulkUpdateInput {
 
 export function bulkUpdateLinkChunk(input: BulkUpdateInput): Promise<BulkLinkResult> {
   const body = bulkLinkRequestSchema.parse({ ids: input.ids, op: input.op, ...(input.deadNote?.trim() ? { deadNote: input.deadNote } : {}) });
-  return apiRequest("/api/links/bulk", { method: "PATCH", body, schema: bulkLinkResultSchema });
+  return callApi("bulkUpdateLinks", { body });
 }
 
 /** Sends the selection in chunks of BULK_LIMIT, one after another; stops at the first failed request. */

@@ -1,9 +1,8 @@
-// POST /api/admin/password – sets the signed-in admin's password (at least 8 characters).
+// Sets the signed-in admin's password (at least 8 characters).
 import { useMutation } from "@tanstack/react-query";
 import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } from "firebase/auth";
-import type { z } from "zod";
-import type { changePasswordRequestSchema } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
+import type { RouteRequest } from "@hub/contract/routes";
+import { callApi } from "@/lib/api-client";
 import { auth } from "@/lib/firebase";
 
 /** The current password did not sign in again: the dialog says so on its field. */
@@ -16,7 +15,7 @@ export class WrongCurrentPasswordError extends Error {
  * REAUTH_REQUIRED otherwise), so the admin proves the current password first: signing in again
  * with it refreshes the session's sign-in time.
  */
-export async function changeAdminPassword({ currentPassword, ...body }: z.output<typeof changePasswordRequestSchema> & { currentPassword: string }): Promise<void> {
+export async function changeAdminPassword({ currentPassword, ...body }: RouteRequest<"changeAdminPassword", "body"> & { currentPassword: string }): Promise<void> {
   const user = auth.currentUser;
   if (!user?.email) throw new Error("Not signed in");
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword)).catch((err: unknown) => {
@@ -24,7 +23,7 @@ export async function changeAdminPassword({ currentPassword, ...body }: z.output
     if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code)) throw new WrongCurrentPasswordError("Current password is incorrect");
     throw err;
   });
-  await apiRequest("/api/admin/password", { method: "POST", body });
+  await callApi("changeAdminPassword", { body });
   // A password change revokes the account's sessions, this one included: sign in again with the
   // new password (same account, so nothing reloads). Best effort: the password is changed either way.
   const email = auth.currentUser?.email;

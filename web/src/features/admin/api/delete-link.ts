@@ -1,10 +1,10 @@
-// DELETE /api/links/{id} – deletes a link and its clicks (admin). 204.
+// Deletes a link and its clicks (admin).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { linkActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 
-export async function deleteLink({ id }: { id: string }): Promise<void> {
-  await apiRequest(linkPath(id), { method: "DELETE" });
+export function deleteLink({ id }: { id: string }): Promise<void> {
+  return callApi("deleteLink", { params: { id } });
 }
 
 export function useDeleteLink() {

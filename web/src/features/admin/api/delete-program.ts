@@ -1,10 +1,10 @@
-// DELETE /api/programs/{id} – deletes a program with its links and their clicks (admin). 204.
+// Deletes a program with its links and their clicks (admin).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { programActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 
-export async function deleteProgram({ id }: { id: string }): Promise<void> {
-  await apiRequest(programPath(id), { method: "DELETE" });
+export function deleteProgram({ id }: { id: string }): Promise<void> {
+  return callApi("deleteProgram", { params: { id } });
 }
 
 export function useDeleteProgram() {

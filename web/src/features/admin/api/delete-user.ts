@@ -1,10 +1,10 @@
-// DELETE /api/users/{username} – removes the user with their links, clicks, login tokens and sign-in (admin).
+// Removes the user with their links, clicks, login tokens and sign-in (admin).
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { useInvalidateAdminData, userActionMutationKey } from "./admin-cache";
 
-export async function deleteUser({ username }: { username: string }): Promise<void> {
-  await apiRequest(userPath(username), { method: "DELETE" });
+export function deleteUser({ username }: { username: string }): Promise<void> {
+  return callApi("deleteUser", { params: { username } });
 }
 
 export function useDeleteUser() {

@@ -1,18 +1,11 @@
-// GET /api/admin/export-csv – every link as a CSV attachment (admin). Read as a file, not JSON.
+// Every link as a CSV attachment (admin), saved under the name the server gives it.
 import { useMutation } from "@tanstack/react-query";
-import { toApiRequestError } from "@/lib/api-client";
-import { auth } from "@/lib/firebase";
+import { downloadApiFile } from "@/lib/api-client";
 import { defaultExportFileName, fileNameFromContentDisposition } from "../utils/export-file";
 
 export async function downloadExport(): Promise<void> {
-  const token = auth.currentUser ? await auth.currentUser.getIdToken() : null;
-  const headers = new Headers({ Accept: "text/csv" });
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  const response = await fetch("/api/admin/export-csv", { headers, credentials: "include" });
-  if (!response.ok) throw await toApiRequestError(response);
-
-  const blob = await response.blob();
-  const fileName = fileNameFromContentDisposition(response.headers.get("content-disposition")) ?? defaultExportFileName(new Date());
+  const { blob, contentDisposition } = await downloadApiFile("exportCsv");
+  const fileName = fileNameFromContentDisposition(contentDisposition) ?? defaultExportFileName(new Date());
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement("a");
   anchor.href = url;

@@ -1,15 +1,14 @@
-// GET /api/admin/duplicate-users – accounts whose e-mails match after trimming and lower-casing; the first of a group is the primary (admin).
+// Accounts whose e-mails match after trimming and lower-casing; the first of a group is the primary (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import { duplicateGroupListSchema } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
+import type { RouteOutput } from "@hub/contract/routes";
+import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";
 
-export type DuplicateGroup = z.output<typeof duplicateGroupListSchema>[number];
+export type DuplicateGroup = RouteOutput<"listDuplicateUsers">[number];
 
 export function getDuplicateUsers(): Promise<DuplicateGroup[]> {
-  return apiRequest("/api/admin/duplicate-users", { schema: duplicateGroupListSchema });
+  return callApi("listDuplicateUsers");
 }
 
 export function duplicateUsersQueryOptions() {

@@ -1,11 +1,10 @@
-// GET /api/users – every user with link count, notes, payment IDs and subscription status, sorted by username (admin).
+// Every user with link count, notes, payment IDs and subscription status, sorted by username (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminUserListSchema, type AdminUser } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { ADMIN_DATA_KEYS } from "./admin-cache";
 
-export function getUsers(): Promise<AdminUser[]> {
-  return apiRequest("/api/users", { schema: adminUserListSchema });
+export function getUsers() {
+  return callApi("listUsers");
 }
 
 export function usersQueryOptions() {

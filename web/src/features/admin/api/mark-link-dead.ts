@@ -1,17 +1,17 @@
-// POST /api/links/{id}/mark-dead – marks a link dead; the owner gets an e-mail with the optional note (admin).
+// Marks a link dead; the owner gets an e-mail with the optional note (admin).
 import { useMutation } from "@tanstack/react-query";
-import { markDeadRequestSchema, referralLinkSchema, type ReferralLink } from "@hub/contract/links";
-import { apiRequest } from "@/lib/api-client";
-import { linkActionMutationKey, linkPath, useInvalidateAdminData } from "./admin-cache";
+import { markDeadRequestSchema } from "@hub/contract/links";
+import { callApi } from "@/lib/api-client";
+import { linkActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 
 export interface MarkLinkDeadInput {
   id: string;
   note?: string | undefined;
 }
 
-export function markLinkDead({ id, note }: MarkLinkDeadInput): Promise<ReferralLink> {
+export function markLinkDead({ id, note }: MarkLinkDeadInput) {
   const body = markDeadRequestSchema.parse(note?.trim() ? { note } : {});
-  return apiRequest(linkPath(id, "mark-dead"), { method: "POST", body, schema: referralLinkSchema });
+  return callApi("markLinkDead", { params: { id }, body });
 }
 
 export function useMarkLinkDead() {

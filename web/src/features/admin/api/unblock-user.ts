@@ -1,11 +1,10 @@
-// POST /api/users/{username}/unblock – unpauses the links the block paused (admin).
+// Unpauses the links the block paused (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
-import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
+import { callApi } from "@/lib/api-client";
+import { useInvalidateAdminData, userActionMutationKey } from "./admin-cache";
 
-export function unblockUser({ username }: { username: string }): Promise<AdminUser> {
-  return apiRequest(userPath(username, "unblock"), { method: "POST", schema: adminUserSchema });
+export function unblockUser({ username }: { username: string }) {
+  return callApi("unblockUser", { params: { username } });
 }
 
 export function useUnblockUser() {

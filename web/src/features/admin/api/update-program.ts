@@ -1,11 +1,11 @@
-// PATCH /api/programs/{id} – edits name, description and fallback address (null clears it) (admin).
+// Edits name, description and fallback address (null clears it) (admin).
 import { useMutation } from "@tanstack/react-query";
-import { type UpdateProgramRequest } from "@hub/contract/programs";
-import { apiRequest } from "@/lib/api-client";
-import { programActionMutationKey, programPath, useInvalidateAdminData } from "./admin-cache";
+import type { UpdateProgramRequest } from "@hub/contract/programs";
+import { callApi } from "@/lib/api-client";
+import { programActionMutationKey, useInvalidateAdminData } from "./admin-cache";
 
 export async function updateProgram({ id, ...body }: { id: string } & UpdateProgramRequest): Promise<void> {
-  await apiRequest(programPath(id), { method: "PATCH", body });
+  await callApi("updateProgram", { params: { id }, body });
 }
 
 export function useUpdateProgram() {

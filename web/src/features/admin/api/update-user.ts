@@ -1,11 +1,11 @@
-// PATCH /api/users/{username} – name, notes, a new e-mail and the payment IDs (null clears one) (admin).
+// Name, notes, a new e-mail and the payment IDs (null clears one) (admin).
 import { useMutation } from "@tanstack/react-query";
-import { adminUserSchema, type AdminUser, type UpdateUserRequest } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
-import { useInvalidateAdminData, userActionMutationKey, userPath } from "./admin-cache";
+import type { UpdateUserRequest } from "@hub/contract/users";
+import { callApi } from "@/lib/api-client";
+import { useInvalidateAdminData, userActionMutationKey } from "./admin-cache";
 
-export function updateUser({ username, ...body }: { username: string } & UpdateUserRequest): Promise<AdminUser> {
-  return apiRequest(userPath(username), { method: "PATCH", body, schema: adminUserSchema });
+export function updateUser({ username, ...body }: { username: string } & UpdateUserRequest) {
+  return callApi("updateUser", { params: { username }, body });
 }
 
 /** A new e-mail also changes the e-mail on the user's links, so the links refresh too. */

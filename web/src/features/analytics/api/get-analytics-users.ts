@@ -1,12 +1,12 @@
-// GET /api/analytics/users?timeFilter= – per link owner: clicks in the range and all time, shares, active links (admin).
+// Per link owner: clicks in the range and all time, shares, active links (admin).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { userAnalyticsListSchema, type TimeFilter, type UserAnalytics } from "@hub/contract/analytics";
-import { apiRequest } from "@/lib/api-client";
+import type { TimeFilter, UserAnalytics } from "@hub/contract/analytics";
+import { callApi } from "@/lib/api-client";
 import { analyticsCacheOptions } from "../utils/time-ranges";
 import { analyticsQueryKeys } from "./analytics-query-keys";
 
 export function getAnalyticsUsers(timeFilter: TimeFilter): Promise<UserAnalytics[]> {
-  return apiRequest("/api/analytics/users", { query: { timeFilter }, schema: userAnalyticsListSchema });
+  return callApi("userAnalytics", { query: { timeFilter } });
 }
 
 export function analyticsUsersQueryOptions(timeFilter: TimeFilter) {

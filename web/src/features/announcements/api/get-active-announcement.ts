@@ -1,10 +1,9 @@
-// GET /api/announcements/active – the active announcement, or null (open to everyone).
+// The active announcement, or null (open to everyone).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { activeAnnouncementSchema, type Announcement } from "@hub/contract/announcements";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 
-export function getActiveAnnouncement(): Promise<Announcement | null> {
-  return apiRequest("/api/announcements/active", { schema: activeAnnouncementSchema });
+export function getActiveAnnouncement() {
+  return callApi("getActiveAnnouncement");
 }
 
 /** Under ["announcements"], so invalidating that prefix after an admin edit refreshes it too. */

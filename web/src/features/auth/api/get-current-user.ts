@@ -1,10 +1,9 @@
-// GET /api/user – the signed-in user, or null when there is no session (401).
+// The signed-in user, or null when there is no session (401).
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser } from "@hub/contract/users";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 
-export function getCurrentUser(): Promise<CurrentUser | null> {
-  return apiRequest("/api/user", { schema: currentUserSchema, on401: "returnNull" });
+export function getCurrentUser() {
+  return callApi("getCurrentUser", {}, { on401: "returnNull" });
 }
 
 /** Keyed by Firebase uid, so signing in as someone else always loads that person. */

@@ -1,11 +1,11 @@
-// POST /api/links – the /submit form (a member only for their own e-mail).
+// The /submit form (a member only for their own e-mail).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { referralLinkSchema, type CreateLinkRequest, type ReferralLink } from "@hub/contract/links";
-import { apiRequest } from "@/lib/api-client";
+import type { CreateLinkRequest } from "@hub/contract/links";
+import { callApi } from "@/lib/api-client";
 import { invalidateLinkQueries } from "./invalidate-link-queries";
 
-export function createLink(input: CreateLinkRequest): Promise<ReferralLink> {
-  return apiRequest("/api/links", { method: "POST", body: input, schema: referralLinkSchema });
+export function createLink(input: CreateLinkRequest) {
+  return callApi("submitLink", { body: input });
 }
 
 export function useCreateLink() {

@@ -1,12 +1,11 @@
-// GET /api/user/links – the member's own links (dead first, then pending, then newest).
+// The member's own links (dead first, then pending, then newest).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { referralLinkListSchema, type ReferralLink } from "@hub/contract/links";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { sortMemberLinks } from "../utils/sort-member-links";
 
-export function getUserLinks(): Promise<ReferralLink[]> {
-  return apiRequest("/api/user/links", { schema: referralLinkListSchema });
+export function getUserLinks() {
+  return callApi("listOwnLinks");
 }
 
 export const userLinksQueryKey = ["user-links"] as const;

@@ -1,7 +1,7 @@
-// PATCH /api/user/links/{id} – edits the link or offer details; a new URL puts the link back into review.
+// Edits the link or offer details; a new URL puts the link back into review.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { referralLinkSchema, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
-import { apiRequest } from "@/lib/api-client";
+import type { UpdateLinkRequest } from "@hub/contract/links";
+import { callApi } from "@/lib/api-client";
 import { invalidateLinkQueries } from "./invalidate-link-queries";
 
 export interface UpdateUserLinkInput {
@@ -9,8 +9,8 @@ export interface UpdateUserLinkInput {
   changes: UpdateLinkRequest;
 }
 
-export function updateUserLink({ id, changes }: UpdateUserLinkInput): Promise<ReferralLink> {
-  return apiRequest(`/api/user/links/${encodeURIComponent(id)}`, { method: "PATCH", body: changes, schema: referralLinkSchema });
+export function updateUserLink({ id, changes }: UpdateUserLinkInput) {
+  return callApi("updateOwnLink", { params: { id }, body: changes });
 }
 
 export function useUpdateUserLink() {

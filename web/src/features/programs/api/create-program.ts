@@ -1,11 +1,11 @@
-// POST /api/programs – proposes a program (a member's stays unapproved; an admin's is approved).
+// Proposes a program (a member's stays unapproved; an admin's is approved).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { programSchema, type CreateProgramRequest, type Program } from "@hub/contract/programs";
-import { apiRequest } from "@/lib/api-client";
+import type { CreateProgramRequest } from "@hub/contract/programs";
+import { callApi } from "@/lib/api-client";
 import { programsQueryOptions } from "./get-programs";
 
-export function createProgram(input: CreateProgramRequest): Promise<Program> {
-  return apiRequest("/api/programs", { method: "POST", body: input, schema: programSchema });
+export function createProgram(input: CreateProgramRequest) {
+  return callApi("createProgram", { body: input });
 }
 
 export function useCreateProgram() {

@@ -1,10 +1,9 @@
-// GET /api/public/programs – open to everyone: approved programs shared on the site, by name, public fields only.
+// Open to everyone: approved programs shared on the site, by name, public fields only.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { publicProgramListSchema, type PublicProgram } from "@hub/contract/programs";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 
-export function getPublicPrograms(): Promise<PublicProgram[]> {
-  return apiRequest("/api/public/programs", { schema: publicProgramListSchema });
+export function getPublicPrograms() {
+  return callApi("listPublicPrograms");
 }
 
 export function publicProgramsQueryOptions() {
