@@ -1,9 +1,15 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const WEB_APP = "The web app imports only its own code and @hub/contract.";
+const WEB_OUTSIDE = outside("functions", "scripts", "testing", "e2e");
+const WEB_FEATURES = readdirSync(new URL("web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const CAPABILITIES = ["auth", "members", "programs", "links", "rotation", "analytics", "announcements", "community", "jobs"];
 const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
 const FUNCTIONS_OUTSIDE = [{ ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS }, { regex: "^@/", message: FUNCTIONS }];
@@ -48,7 +54,16 @@ export default tseslint.config(
     { group: ["firebase*", "express", "node:*", "../*"] },
     outside("web", "functions", "scripts", "testing"),
   ]),
-  boundary(["web/src/**/*.{ts,tsx}"], "The web app imports only its own code and @hub/contract.", [outside("functions", "scripts", "testing", "e2e")]),
+  boundary(["web/src/**/*.{ts,tsx}"], WEB_APP, [WEB_OUTSIDE]),
+  // A feature never imports another: what two features share lives in lib/ or components/, and a page
+  // (app/routes) composes features, handing one's data to another through props.
+  ...WEB_FEATURES.map((feature) =>
+    boundary([`web/src/features/${feature}/**/*.{ts,tsx}`], `Features do not import each other (web/src/features/${feature}); share through lib/, components/ or the page.`, [
+      { ...WEB_OUTSIDE, message: WEB_APP },
+      { regex: String.raw`^@/features/(?!${feature}/)` },
+      { regex: String.raw`^(\.\./){2,}` },
+    ]),
+  ),
   boundary(["web/e2e/**/*.ts"], "Browser tests drive the built app; their support is in testing/.", [outside("functions", "scripts")]),
   // The functions: composition at the root (index, app, app-deps, route-table, toolkit), then one
   // folder per capability (routes → service → store), then platform/ (db, errors, mail, config, http).

@@ -22,6 +22,12 @@ describe("import boundaries", () => {
     expect(await refusedImports("web/src/features/links/api/x.ts", "@hub/contract/links", "@/lib/api-client", "../utils/x", "react")).toEqual([false, false, false, false]);
   });
 
+  it("a web feature never imports another", async () => {
+    expect(await refusedImports("web/src/features/links/components/x.tsx", "@/features/programs/api/get-programs", "../../programs/api/get-programs", "../../../../../functions/src/toolkit")).toEqual([true, true, true]);
+    expect(await refusedImports("web/src/features/links/components/x.tsx", "@/features/links/api/get-links", "../api/get-links", "./link-row", "@/lib/sorting", "@/components/filter-switch")).toEqual([false, false, false, false, false]);
+    expect(await refusedImports("web/src/app/routes/x.tsx", "@/features/programs/api/get-programs", "@/features/links/components/links-tab")).toEqual([false, false]);
+  });
+
   it("browser tests use testing/, never the functions or the scripts", async () => {
     expect(await refusedImports("web/e2e/x.test.ts", "../../functions/src/toolkit", "../../scripts/lib/suite-config")).toEqual([true, true]);
     expect(await refusedImports("web/e2e/x.test.ts", "../../testing/browser/admin", "@hub/contract/links")).toEqual([false, false]);

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { App } from "./app/index";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");

@@ -3,7 +3,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { AuthProvider as FirebaseAuthProvider, FirebaseAppProvider } from "reactfire";
-import { ToastProvider } from "@/components/toasts";
+import { ToastProvider } from "@/components/toasts/index";
 import { SessionProvider } from "@/features/auth/components/session-provider";
 import { auth, firebaseApp } from "@/lib/firebase";
 import { createQueryClient } from "@/lib/query-client";

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { RouteErrorFallback } from "@/components/errors";
+import { RouteErrorFallback } from "@/components/errors/index";
 import { RootLayout } from "./root-layout";
 
 // One chunk per route module: the landing and login pages never load admin or analytics code.

@@ -1,6 +1,7 @@
 // The community that runs the hub (deployment configuration).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "./api-client";
+import { QUERY_KEYS } from "@/lib/query-keys";
 
 export function getCommunity() {
   return callApi("getCommunity");
@@ -8,7 +9,7 @@ export function getCommunity() {
 
 export function communityQueryOptions() {
   return queryOptions({
-    queryKey: ["community"] as const,
+    queryKey: QUERY_KEYS.community,
     queryFn: getCommunity,
     // it changes only with a deploy: one read per visit
     staleTime: Infinity,

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@hub/contract/users";
-import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
+import { AdminDashboard } from "@/app/routes/admin-dashboard";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireAdmin } from "@/features/auth/components/require-admin";
 import { useLogInAsUser } from "@/features/auth/components/use-log-in-as-user";

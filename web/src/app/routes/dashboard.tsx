@@ -3,7 +3,7 @@ import { ActiveAnnouncement } from "@/features/announcements/components/active-a
 import { BackToAdminButton } from "@/features/auth/components/back-to-admin-button";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
-import { MemberDashboard } from "@/features/member-links/components/member-dashboard";
+import { MemberDashboard } from "@/features/links/components/member-dashboard";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { usePageTitle } from "@/lib/use-page-title";
 

@@ -1,4 +1,4 @@
-import { PageSpinner } from "@/components/spinners";
+import { PageSpinner } from "@/components/spinners/index";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { useAuth } from "@/features/auth/components/use-auth";
 import { Landing } from "@/features/home/components/landing";

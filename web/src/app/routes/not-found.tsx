@@ -1,4 +1,4 @@
-import { NotFoundCard } from "@/components/not-found";
+import { NotFoundCard } from "@/components/not-found/index";
 import { usePageTitle } from "@/lib/use-page-title";
 
 export default function NotFoundRoute() {

@@ -1,9 +1,9 @@
 import Button from "@mui/material/Button";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { CurrentUser } from "@hub/contract/users";
-import { PageLayout } from "@/components/layouts";
+import { PageLayout } from "@/components/layouts/index";
 import { RequireSession } from "@/features/auth/components/require-session";
-import { SubmitLinkForm } from "@/features/member-links/components/submit-link-form";
+import { SubmitLinkForm } from "@/features/links/components/submit-link-form";
 import { useCreateProgram } from "@/features/programs/api/create-program";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { usePageTitle } from "@/lib/use-page-title";

@@ -4,7 +4,7 @@ import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useRouteError } from "react-router-dom";
-import { CenteredLayout } from "../layouts";
+import { CenteredLayout } from "../layouts/index";
 
 /** Shown when a page fails to render or its code fails to load (e.g. after a new deploy). */
 export function RouteErrorFallback() {

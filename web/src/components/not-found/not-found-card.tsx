@@ -3,7 +3,7 @@ import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
-import { CenteredLayout } from "../layouts";
+import { CenteredLayout } from "../layouts/index";
 
 export function NotFoundCard() {
   return (

@@ -3,7 +3,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
-import { useToast } from "@/components/toasts";
+import { useToast } from "@/components/toasts/index";
 import { absoluteUrl } from "@/lib/urls";
 
 /** A program's public rotation address with a copy button (admin's program card, the open /programs page). */

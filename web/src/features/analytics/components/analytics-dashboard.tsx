@@ -1,3 +1,4 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
@@ -9,15 +10,13 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ClickRecord } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
-import { PageLayout } from "@/components/layouts";
-import { PageSpinner } from "@/components/spinners";
-import { useLinks } from "@/features/admin/api/get-links";
-import { usePrograms } from "@/features/programs/api/get-programs";
+import { PageLayout } from "@/components/layouts/index";
+import { PageSpinner } from "@/components/spinners/index";
 import { useAnalyticsClicks } from "../api/get-analytics-clicks";
 import { analyticsSummary } from "../utils/summary-cards";
 import { nextSort } from "../utils/table-sort";
 import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
-import { LoadErrorAlert } from "@/components/errors";
+import { LoadErrorAlert } from "@/components/errors/index";
 import { OverviewTab } from "./overview-tab";
 import { ProgramsTab } from "./programs-tab";
 import { SummaryCards } from "./summary-cards";
@@ -31,11 +30,12 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
   { value: "users", label: "Users" },
 ];
 
-/** /analytics – clicks per program, per link owner and over time (admin only). */
-export function AnalyticsDashboard() {
+/**
+ * /analytics – clicks per program, per link owner and over time (admin only). Program and link names
+ * come from the programs and links features' queries, handed in by the page.
+ */
+export function AnalyticsDashboard({ programsQuery, linksQuery }: { programsQuery: UseQueryResult<Program[]>; linksQuery: UseQueryResult<ReferralLink[]> }) {
   const [view, updateView] = useAnalyticsViewState();
-  const programsQuery = usePrograms();
-  const linksQuery = useLinks();
   const clicksQuery = useAnalyticsClicks(view.range);
 
   const failed = [programsQuery, linksQuery, clicksQuery].filter((query) => query.isError);

@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import type { TimeFilter, UserAnalytics } from "@hub/contract/analytics";
-import { PageSpinner } from "@/components/spinners";
+import { PageSpinner } from "@/components/spinners/index";
 import { useAnalyticsUsers } from "../api/get-analytics-users";
 import type { SortState } from "../utils/table-sort";
 import { userAnalyticsRows, type UserSortColumn } from "../utils/user-analytics";
 import { EmptyState } from "./empty-state";
-import { LoadErrorAlert } from "@/components/errors";
+import { LoadErrorAlert } from "@/components/errors/index";
 import { SectionCard } from "./section-card";
 import { UserAnalyticsTable } from "./user-analytics-table";
 

@@ -1,4 +1,4 @@
-import { localDate } from "@/features/admin/utils/user-list";
+import { localDate } from "@/lib/dates";
 
 /** 'Date Added': the browser's local date, or 'N/A' when the link has no usable date. */
 export function formatDateAdded(iso: string | null | undefined, locale?: string): string {

@@ -1,7 +1,7 @@
 import type { ClickRecord } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
-import { compareNames } from "@/features/admin/utils/link-list";
+import { compareNames } from "@/lib/sorting";
 import { recordClicks } from "./click-counts";
 import { isActiveLink } from "./link-counts";
 import { clicksPerLink, percentOf } from "./numbers";

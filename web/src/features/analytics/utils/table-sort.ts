@@ -1,4 +1,4 @@
-import { compareNames } from "@/features/admin/utils/link-list";
+import { compareNames } from "@/lib/sorting";
 
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -1,6 +1,6 @@
 import type { ClickRecord } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
-import { compareNames } from "@/features/admin/utils/link-list";
+import { compareNames } from "@/lib/sorting";
 import { recordClicks } from "./click-counts";
 import { emailKey, isActiveLink } from "./link-counts";
 import { percentOf } from "./numbers";

@@ -1,13 +1,14 @@
-// The active announcement, or null (open to everyone).
+// The active announcement, or null (open to everyone): the member dashboard's banner and the admin form's start.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
+import { QUERY_KEYS } from "@/lib/query-keys";
 
 export function getActiveAnnouncement() {
   return callApi("getActiveAnnouncement");
 }
 
-/** Under ["announcements"], so invalidating that prefix after an admin edit refreshes it too. */
-export const activeAnnouncementQueryKey = ["announcements", "active"] as const;
+/** Under the announcements key, so invalidating it after an admin edit refreshes this too. */
+export const activeAnnouncementQueryKey = [...QUERY_KEYS.announcements, "active"] as const;
 
 export function activeAnnouncementQueryOptions() {
   return queryOptions({ queryKey: activeAnnouncementQueryKey, queryFn: getActiveAnnouncement });

@@ -6,8 +6,8 @@ import { useState, type SubmitEvent } from "react";
 import { Link as RouterLink, Navigate, useNavigate } from "react-router-dom";
 import { z } from "@hub/contract/zod";
 import { loginRequestSchema } from "@hub/contract/auth";
-import { PageSpinner } from "@/components/spinners";
-import { useToast } from "@/components/toasts";
+import { PageSpinner } from "@/components/spinners/index";
+import { useToast } from "@/components/toasts/index";
 import { useAuth } from "./use-auth";
 import { AuthCard } from "./auth-card";
 

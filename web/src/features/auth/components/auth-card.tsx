@@ -3,7 +3,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { CenteredLayout } from "@/components/layouts";
+import { CenteredLayout } from "@/components/layouts/index";
 
 interface AuthCardProps {
   title: string;

@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import AdminPanelSettingsOutlinedIcon from "@mui/icons-material/AdminPanelSettingsOutlined";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useToast } from "@/components/toasts";
+import { useToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS } from "@/lib/browser-storage";
 import { errorMessage } from "../utils/auth-errors";
 import { useAuth } from "./use-auth";

@@ -1,7 +1,7 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
 import LogoutIcon from "@mui/icons-material/Logout";
 import { useNavigate } from "react-router-dom";
-import { useToast } from "@/components/toasts";
+import { useToast } from "@/components/toasts/index";
 import { errorMessage } from "../utils/auth-errors";
 import { useAuth } from "./use-auth";
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import type { CurrentUser } from "@hub/contract/users";
-import { PageSpinner } from "@/components/spinners";
-import { useToast, type ToastInput } from "@/components/toasts";
+import { PageSpinner } from "@/components/spinners/index";
+import { useToast, type ToastInput } from "@/components/toasts/index";
 import { useAuth } from "./use-auth";
 
 interface RequireSessionProps {

@@ -6,7 +6,7 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Link as RouterLink } from "react-router-dom";
 import { hubNameOf } from "@hub/contract/community";
 import { MESSAGES } from "@hub/contract/errors";
-import { PageSpinner } from "@/components/spinners";
+import { PageSpinner } from "@/components/spinners/index";
 import { useCommunity } from "@/lib/community";
 import { buildSupportMailto } from "../utils/support-mailto";
 import { AuthCard } from "./auth-card";

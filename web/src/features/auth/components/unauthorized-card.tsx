@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import { Link as RouterLink } from "react-router-dom";
-import { CenteredLayout } from "@/components/layouts";
+import { CenteredLayout } from "@/components/layouts/index";
 
 export function UnauthorizedCard() {
   return (

@@ -2,16 +2,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
+import { QUERY_KEYS } from "@/lib/query-keys";
 
 export function getPrograms() {
   return callApi("listPrograms");
 }
 
-export const programsQueryKey = ["programs"] as const;
 
 export function programsQueryOptions() {
   return queryOptions({
-    queryKey: programsQueryKey,
+    queryKey: QUERY_KEYS.programs,
     queryFn: getPrograms,
     staleTime: STALE_TIMES.programs,
   });

@@ -1,6 +1,7 @@
 // Open to everyone: approved programs shared on the site, by name, public fields only.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
+import { QUERY_KEYS } from "@/lib/query-keys";
 
 export function getPublicPrograms() {
   return callApi("listPublicPrograms");
@@ -8,7 +9,7 @@ export function getPublicPrograms() {
 
 export function publicProgramsQueryOptions() {
   return queryOptions({
-    queryKey: ["public-programs"] as const,
+    queryKey: QUERY_KEYS.publicPrograms,
     queryFn: getPublicPrograms,
     // the server lets browsers keep it for a minute; asking sooner would only get the same answer
     staleTime: 60_000,

@@ -8,7 +8,7 @@ import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useId, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
-import { CopyRotationAddress } from "@/components/rotation-address";
+import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { absoluteUrl } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
 import { RotationQrCode } from "./rotation-qr-code";

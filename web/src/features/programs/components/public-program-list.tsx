@@ -12,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
 import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { LoadErrorAlert } from "@/components/errors";
+import { LoadErrorAlert } from "@/components/errors/index";
 import { usePublicPrograms } from "../api/get-public-programs";
 import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
 import { ProgramMembership } from "./program-membership";

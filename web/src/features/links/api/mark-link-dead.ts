@@ -1,0 +1,20 @@
+// Marks a link dead; the owner gets an e-mail with the optional note (admin).
+import { useMutation } from "@tanstack/react-query";
+import { markDeadRequestSchema } from "@hub/contract/links";
+import { callApi } from "@/lib/api-client";
+import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+
+export interface MarkLinkDeadInput {
+  id: string;
+  note?: string | undefined;
+}
+
+export function markLinkDead({ id, note }: MarkLinkDeadInput) {
+  const body = markDeadRequestSchema.parse(note?.trim() ? { note } : {});
+  return callApi("markLinkDead", { params: { id }, body });
+}
+
+export function useMarkLinkDead() {
+  const invalidate = useInvalidateAdminData();
+  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: markLinkDead, onSuccess: invalidate });
+}

@@ -1,0 +1,175 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import UnfoldLessIcon from "@mui/icons-material/UnfoldLess";
+import UnfoldMoreIcon from "@mui/icons-material/UnfoldMore";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useCallback, useMemo, useState, useTransition } from "react";
+import type { ReferralLink } from "@hub/contract/links";
+import type { Program } from "@hub/contract/programs";
+import { PageSpinner } from "@/components/spinners/index";
+import { useLinks } from "../api/get-links";
+import { errorText } from "@/lib/error-text";
+import { DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
+import { setSelected, visibleSelection } from "../utils/selection";
+import { BulkActionBar } from "./bulk-action-bar";
+import { DeleteLinkDialog } from "./admin-delete-link-dialog";
+import { EditLinkDialog } from "./admin-edit-link-dialog";
+import { FilterSwitch } from "@/components/filter-switch";
+import { LinkActionsMenu } from "./link-actions-menu";
+import { LinkGroup } from "./link-group";
+import { MarkLinkDeadDialog } from "./mark-link-dead-dialog";
+import { MoveLinkDialog } from "./move-link-dialog";
+import { isQuickLinkAction, useBusyLinkIds, useQuickLinkActions, type DialogLinkAction, type LinkRowAction } from "./use-link-actions";
+
+const FILTER_LABELS: { name: keyof LinkFilters; label: string }[] = [
+  { name: "hideDead", label: "Hide dead links" },
+  { name: "hideApproved", label: "Hide approved links" },
+  { name: "hideUnpaused", label: "Hide unpaused links" },
+  { name: "onlyOnSite", label: "Only links on site" },
+];
+
+const EMPTY_LINKS: ReferralLink[] = [];
+
+/**
+ * Referral Links tab: links per program, filters, bulk selection and every per-link action. The
+ * programs (names, shared on site, move targets) are the programs feature's query, handed in by the page.
+ */
+export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Program[]> }) {
+  const linksQuery = useLinks();
+  const programs = programsQuery.data;
+  const links = linksQuery.data ?? EMPTY_LINKS;
+
+  const [filters, setFilters] = useState<LinkFilters>(DEFAULT_LINK_FILTERS);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  const [dialog, setDialog] = useState<{ kind: DialogLinkAction; link: ReferralLink } | null>(null);
+  const [menuTarget, setMenuTarget] = useState<{ anchor: HTMLElement; link: ReferralLink } | null>(null);
+  // Expand All can mount thousands of rows: as a transition it renders in slices and the page stays responsive.
+  const [isExpanding, startExpanding] = useTransition();
+
+  const runQuickAction = useQuickLinkActions();
+  const busyIds = useBusyLinkIds();
+
+  const { groups, visibleIds } = useMemo(() => {
+    const shared = sharedProgramIds(programs ?? []);
+    const names = new Map((programs ?? []).map((program) => [program.id, program.name]));
+    const visible = filterLinks(links, filters, shared);
+    const grouped = groupLinksByProgram(visible, names);
+    return { groups: grouped, visibleIds: grouped.flatMap((group) => group.links.map((link) => link.id)) };
+  }, [links, programs, filters]);
+
+  const selectedVisibleIds = useMemo(() => visibleSelection(selection, visibleIds), [selection, visibleIds]);
+
+  const handleFilterChange = useCallback((name: keyof LinkFilters, checked: boolean) => {
+    setFilters((current) => ({ ...current, [name]: checked }));
+  }, []);
+  const handleToggleExpanded = useCallback((programId: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(programId)) next.add(programId);
+      return next;
+    });
+  }, []);
+  const handleSelect = useCallback((id: string, checked: boolean) => setSelection((current) => setSelected(current, [id], checked)), []);
+  const handleSelectMany = useCallback(
+    (ids: readonly string[], checked: boolean) => setSelection((current) => setSelected(current, ids, checked)),
+    [],
+  );
+  const handleClearSelection = useCallback(() => setSelection(new Set()), []);
+  const handleAction = useCallback(
+    (action: LinkRowAction, link: ReferralLink) => {
+      if (isQuickLinkAction(action)) runQuickAction(action, link);
+      else setDialog({ kind: action, link });
+    },
+    [runQuickAction],
+  );
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const handleOpenMenu = useCallback((anchor: HTMLElement, link: ReferralLink) => setMenuTarget({ anchor, link }), []);
+  const closeMenu = useCallback(() => setMenuTarget(null), []);
+
+  if (linksQuery.isPending || programsQuery.isPending) return <PageSpinner label="Loading referral links" />;
+  if (linksQuery.isError || programsQuery.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void Promise.all([linksQuery.refetch(), programsQuery.refetch()])}>
+            Retry
+          </Button>
+        }
+      >
+        Could not load the referral links: {errorText(linksQuery.error ?? programsQuery.error)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", columnGap: 2 }} role="group" aria-label="Link filters">
+          {FILTER_LABELS.map(({ name, label }) => (
+            <FilterSwitch key={name} name={name} label={label} checked={filters[name]} onChange={handleFilterChange} />
+          ))}
+        </Stack>
+      </Paper>
+
+      <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} />
+
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
+        <Typography color="text.secondary" aria-live="polite">
+          {visibleIds.length} of {links.length} links in {groups.length} program{groups.length === 1 ? "" : "s"}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            startIcon={<UnfoldMoreIcon />}
+            disabled={groups.length === 0}
+            loading={isExpanding}
+            loadingPosition="start"
+            onClick={() => startExpanding(() => setExpanded(new Set(groups.map((group) => group.programId))))}
+          >
+            Expand All
+          </Button>
+          <Button size="small" startIcon={<UnfoldLessIcon />} disabled={expanded.size === 0} onClick={() => setExpanded(new Set())}>
+            Collapse All
+          </Button>
+        </Stack>
+      </Stack>
+
+      {groups.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
+          <Typography color="text.secondary">
+            {links.length === 0 ? "No referral links have been submitted yet." : "No links match the current filters."}
+          </Typography>
+        </Paper>
+      ) : (
+        <Box sx={{ display: "grid", gap: 1 }}>
+          {groups.map((group) => (
+            <LinkGroup
+              key={group.programId}
+              group={group}
+              expanded={expanded.has(group.programId)}
+              selection={selection}
+              busyIds={busyIds}
+              onToggleExpanded={handleToggleExpanded}
+              onSelect={handleSelect}
+              onSelectMany={handleSelectMany}
+              onAction={handleAction}
+              onOpenMenu={handleOpenMenu}
+            />
+          ))}
+        </Box>
+      )}
+
+      <LinkActionsMenu target={menuTarget} onAction={handleAction} onClose={closeMenu} />
+      {dialog?.kind === "mark-dead" ? <MarkLinkDeadDialog link={dialog.link} onClose={closeDialog} /> : null}
+      {dialog?.kind === "move" ? <MoveLinkDialog link={dialog.link} programs={programs ?? []} onClose={closeDialog} /> : null}
+      {dialog?.kind === "edit" ? <EditLinkDialog link={dialog.link} onClose={closeDialog} /> : null}
+      {dialog?.kind === "delete" ? <DeleteLinkDialog link={dialog.link} onClose={closeDialog} /> : null}
+    </Stack>
+  );
+}

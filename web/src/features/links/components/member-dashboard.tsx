@@ -1,0 +1,139 @@
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import AddIcon from "@mui/icons-material/Add";
+import { useMemo, useState, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { ReferralLink } from "@hub/contract/links";
+import type { CurrentUser } from "@hub/contract/users";
+import { PageLayout } from "@/components/layouts/index";
+import { useUserLinks } from "../api/get-user-links";
+import { DeleteLinkDialog } from "./member-delete-link-dialog";
+import { EditLinkDialog } from "./member-edit-link-dialog";
+import { LinkCard } from "./link-card";
+import { LinksSkeleton, NoLinks } from "./links-placeholder";
+import { NewLinkDialog, type ProgramsState } from "./new-link-dialog";
+
+interface MemberDashboardProps {
+  user: CurrentUser;
+  logoutAction: ReactNode;
+  /** 'Back to Admin' (from the auth feature): renders itself only for an admin who came through 'Log in as user'. */
+  adminReturnAction?: ReactNode;
+  /** The active announcement (from the announcements feature). */
+  announcement: ReactNode;
+  /** Programs for the 'Submit New Link' picker (from the programs feature). */
+  programs: ProgramsState;
+}
+
+/** /dashboard – the member's own links. */
+export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs }: MemberDashboardProps) {
+  const linksQuery = useUserLinks();
+  const links = linksQuery.data;
+  const takenProgramIds = useMemo(() => (links ?? []).map((link) => link.programId), [links]);
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ReferralLink | null>(null);
+  const [deleting, setDeleting] = useState<ReferralLink | null>(null);
+
+  return (
+    <PageLayout
+      title="My Referral Links"
+      subtitle={<span data-testid="session-email">{user.email}</span>}
+      actions={
+        <>
+          {adminReturnAction}
+          <Button component={RouterLink} to="/programs" variant="outlined">
+            Referral Programs
+          </Button>
+          {logoutAction}
+        </>
+      }
+    >
+      <Stack spacing={3}>
+        {announcement}
+        {user.approved ? null : (
+          <Alert severity="warning">
+            <AlertTitle>Membership Verification in Progress</AlertTitle>
+            An administrator is reviewing your membership. You can already submit links; they stay pending until your
+            profile is approved.
+          </Alert>
+        )}
+        <section aria-labelledby="your-links-heading">
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, flexWrap: "wrap" }} useFlexGap>
+            <Typography id="your-links-heading" variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+              Your Links ({links?.length ?? 0})
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => {
+                setCreating(true);
+              }}
+            >
+              Submit New Link
+            </Button>
+          </Stack>
+          <LinksContent
+            query={linksQuery}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        </section>
+      </Stack>
+      <NewLinkDialog
+        open={creating}
+        onClose={() => {
+          setCreating(false);
+        }}
+        takenProgramIds={takenProgramIds}
+        {...programs}
+      />
+      <EditLinkDialog
+        link={editing}
+        onClose={() => {
+          setEditing(null);
+        }}
+      />
+      <DeleteLinkDialog
+        link={deleting}
+        onClose={() => {
+          setDeleting(null);
+        }}
+      />
+    </PageLayout>
+  );
+}
+
+interface LinksContentProps {
+  query: ReturnType<typeof useUserLinks>;
+  onEdit: (link: ReferralLink) => void;
+  onDelete: (link: ReferralLink) => void;
+}
+
+function LinksContent({ query, onEdit, onDelete }: LinksContentProps) {
+  if (query.isPending) return <LinksSkeleton />;
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" loading={query.isFetching} onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Your links could not be loaded: {query.error.message}
+      </Alert>
+    );
+  }
+  if (query.data.length === 0) return <NoLinks />;
+  return (
+    <Stack spacing={2}>
+      {query.data.map((link) => (
+        <LinkCard key={link.id} link={link} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </Stack>
+  );
+}

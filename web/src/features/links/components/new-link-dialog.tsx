@@ -1,0 +1,131 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import { useState, type SubmitEvent } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { CreateMemberLinkRequest } from "@hub/contract/links";
+import type { Program } from "@hub/contract/programs";
+import { useToast } from "@/components/toasts/index";
+import type { FieldErrors } from "@/lib/form-errors";
+import { useCreateUserLink } from "../api/create-user-link";
+import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
+import { errorMessage } from "../utils/error-message";
+import { validateMemberLinkForm, type MemberLinkField } from "../utils/link-forms";
+import { OfferDetailsField, ReferralLinkField } from "./link-fields";
+import { ProgramPicker } from "./program-picker";
+
+export interface ProgramsState {
+  programs: Program[] | undefined;
+  isLoading: boolean;
+  error: Error | null;
+}
+
+interface NewLinkDialogProps extends ProgramsState {
+  open: boolean;
+  onClose: () => void;
+  /** Programs where the member already has a link: not offered. */
+  takenProgramIds: readonly string[];
+}
+
+/** The dashboard's 'Submit New Link' dialog (POST /api/user/links). */
+export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: NewLinkDialogProps) {
+  const createLink = useCreateUserLink();
+  const { toast } = useToast();
+
+  const close = () => {
+    if (!createLink.isPending) onClose();
+  };
+
+  const submit = (request: CreateMemberLinkRequest) => {
+    createLink.mutate(request, {
+      onSuccess: (link) => {
+        toast({ title: "Link submitted", description: `Your link for ${link.programName} is pending review.` });
+        onClose();
+      },
+      onError: (error) => {
+        toast(
+          isDuplicateProgramError(error)
+            ? DUPLICATE_PROGRAM_TOAST
+            : { title: "Submission failed", description: errorMessage(error), variant: "destructive" },
+        );
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+      <NewLinkForm {...programs} takenProgramIds={takenProgramIds} pending={createLink.isPending} onCancel={close} onSubmit={submit} />
+    </Dialog>
+  );
+}
+
+interface NewLinkFormProps extends ProgramsState {
+  takenProgramIds: readonly string[];
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (request: CreateMemberLinkRequest) => void;
+}
+
+// Unmounted while the dialog is closed, so every opening starts empty.
+function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onCancel, onSubmit }: NewLinkFormProps) {
+  const [programId, setProgramId] = useState<string | null>(null);
+  const [link, setLink] = useState("");
+  const [description, setDescription] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<MemberLinkField>>({});
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateMemberLinkForm({ programId, link, description });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.value);
+  };
+
+  const programError = errors.programId ?? (error ? `Programs could not be loaded (${error.message})` : undefined);
+
+  return (
+    <form noValidate onSubmit={handleSubmit}>
+      <DialogTitle>Submit New Link</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Choose a program and add your referral link. New links are reviewed before they go into rotation. Program not listed?{" "}
+          <Link component={RouterLink} to="/submit">
+            Propose a new program
+          </Link>
+          .
+        </DialogContentText>
+        <Stack spacing={2.5}>
+          <ProgramPicker
+            id="new-link-program"
+            programs={programs}
+            loading={isLoading}
+            excludeProgramIds={takenProgramIds}
+            value={programId}
+            onChange={setProgramId}
+            error={programError}
+            disabled={pending}
+            autoFocus
+          />
+          <ReferralLinkField value={link} onChange={setLink} error={errors.link} disabled={pending} showPlaceholder />
+          <OfferDetailsField value={description} onChange={setDescription} error={errors.description} disabled={pending} showPlaceholder />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={pending}>
+          Submit Link
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

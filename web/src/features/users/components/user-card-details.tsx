@@ -1,0 +1,116 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import BlockIcon from "@mui/icons-material/Block";
+import LoginIcon from "@mui/icons-material/Login";
+import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
+import { useState, type ReactNode } from "react";
+import type { AdminUser } from "@hub/contract/users";
+import { useToast } from "@/components/toasts/index";
+import { useApproveUser } from "../api/approve-user";
+import { useUnblockUser } from "../api/unblock-user";
+import { errorText } from "@/lib/error-text";
+import { localDateTime } from "@/lib/dates";
+
+export type UserDialogAction = "settings" | "block";
+
+interface UserCardDetailsProps {
+  user: AdminUser;
+  onDialog: (action: UserDialogAction, user: AdminUser) => void;
+  onLogInAsUser: (email: string) => Promise<void>;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: "break-word", whiteSpace: "pre-line" }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** What an open user card shows, and its actions. Mounted only while the card is open. */
+export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetailsProps) {
+  const { toast } = useToast();
+  const approve = useApproveUser();
+  const unblock = useUnblockUser();
+  const [loggingIn, setLoggingIn] = useState(false);
+  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: "destructive" });
+
+  // Approving or unblocking usually filters this card out of the list, unmounting it before the
+  // request settles; mutate()'s own callbacks would then never run, so the toasts hang off the promise.
+  const handleApprove = () => {
+    approve.mutateAsync({ username: user.username }).then(
+      () => toast({ title: "User approved", description: `${user.email} can now use the hub` }),
+      failed("Failed to approve user"),
+    );
+  };
+  const handleUnblock = () => {
+    unblock.mutateAsync({ username: user.username }).then(
+      () => toast({ title: "User unblocked", description: `${user.email}'s links paused by the block are active again` }),
+      failed("Failed to unblock user"),
+    );
+  };
+  const handleLogInAsUser = () => {
+    setLoggingIn(true);
+    // On success the page moves to /dashboard; only a failure comes back here.
+    onLogInAsUser(user.email).catch((error: unknown) => {
+      setLoggingIn(false);
+      failed("Failed to log in as user")(error);
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
+        <Detail label="Name">{user.displayName ?? "Not set"}</Detail>
+        <Detail label="Username">{user.username}</Detail>
+        <Detail label="Created">{localDateTime(user.createdAt) ?? "Unknown"}</Detail>
+        <Detail label="Subscription status">{user.subscriptionStatus ?? "Not checked"}</Detail>
+        <Detail label="Subscription last checked">{localDateTime(user.subscriptionLastChecked) ?? "Never"}</Detail>
+        <Detail label="Account">{user.createdByAdmin ? "Created by an admin" : "Signed up with a subscription"}</Detail>
+      </Box>
+      {user.notes ? <Detail label="Private notes (admins only)">{user.notes}</Detail> : null}
+
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+        {!user.approved ? (
+          <Button variant="contained" color="success" loading={approve.isPending} onClick={handleApprove}>
+            Approve
+          </Button>
+        ) : null}
+        {user.blocked ? (
+          <Button variant="outlined" loading={unblock.isPending} onClick={handleUnblock}>
+            Unblock
+          </Button>
+        ) : (
+          <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={() => onDialog("block", user)}>
+            Block
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<LoginIcon />}
+          loadingPosition="start"
+          loading={loggingIn}
+          // Admins cannot be impersonated, and a blocked user's session is refused.
+          disabled={user.isAdmin || user.blocked}
+          onClick={handleLogInAsUser}
+        >
+          Log in as user
+        </Button>
+        <Tooltip title="User settings">
+          <IconButton aria-label={`User settings for ${user.email}`} onClick={() => onDialog("settings", user)}>
+            <SettingsOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+
+/**
+ * The key of every list the app caches, in one place: features and pages use these, never a literal.
+ * (Analytics keeps its own keys, one per time range, in its feature: nothing else reads them.)
+ */
+export const QUERY_KEYS = {
+  links: ["links"],
+  programs: ["programs"],
+  announcements: ["announcements"],
+  users: ["users"],
+  duplicateUsers: ["duplicate-users"],
+  /** A member's own links. */
+  userLinks: ["user-links"],
+  publicPrograms: ["public-programs"],
+  community: ["community"],
+} as const;
+
+/**
+ * What an admin change touches. Users carry link counts and links carry owners, so every admin change
+ * refreshes all of them (only the lists on screen refetch; the rest are marked stale).
+ */
+const ADMIN_LISTS = [QUERY_KEYS.links, QUERY_KEYS.programs, QUERY_KEYS.announcements, QUERY_KEYS.users, QUERY_KEYS.duplicateUsers];
+
+/** Mutations that act on one link share this key, so the list can tell which rows are busy. */
+export const linkActionMutationKey = ["admin", "link-action"] as const;
+/** Mutations that act on one program. */
+export const programActionMutationKey = ["admin", "program-action"] as const;
+/** Mutations that act on one user (approve, block, unblock, update, delete, subscription check). */
+export const userActionMutationKey = ["admin", "user-action"] as const;
+
+/** Refreshes the links, programs and announcement after a successful change (counts and names cross over). */
+export function useInvalidateAdminData(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all(ADMIN_LISTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }, [queryClient]);
+}
+
+/** After a member's link changes: their list and the programs' link counts. */
+export function invalidateMemberLinkQueries(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userLinks }),
+    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.programs }),
+  ]).then(() => undefined);
+}

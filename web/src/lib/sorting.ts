@@ -1,0 +1,13 @@
+import type { Program } from "@hub/contract/programs";
+
+/** Orders shared by several screens, so that every list of names sorts the same way. */
+
+/** Case-insensitive name order (section 9), ties broken by the exact name. */
+export function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, undefined, { sensitivity: "base" }) || a.localeCompare(b);
+}
+
+/** Programs a program can be merged into, or a link moved to: every other one, by name. */
+export function otherPrograms<P extends Pick<Program, "id" | "name">>(programs: readonly P[], excludedId: string): P[] {
+  return programs.filter((program) => program.id !== excludedId).sort((a, b) => compareNames(a.name, b.name));
+}
