@@ -34,8 +34,8 @@ describe("import boundaries", () => {
   });
 
   it("the functions import nothing of the other folders but the contract", async () => {
-    expect(await refusedImports("functions/src/services/x.ts", "../../../web/src/lib/x", "../../../scripts/lib/x", "../../../testing/http", "../../test/x", "@/lib/x")).toEqual([true, true, true, true, true]);
-    expect(await refusedImports("functions/src/services/x.ts", "@hub/contract/links", "../data/db", "firebase-admin/auth")).toEqual([false, false, false]);
+    expect(await refusedImports("functions/src/links/x.ts", "../../../web/src/lib/x", "../../../scripts/lib/x", "../../../testing/http", "../../test/x", "@/lib/x")).toEqual([true, true, true, true, true]);
+    expect(await refusedImports("functions/src/links/x.ts", "@hub/contract/links", "../platform/db", "firebase-admin/auth")).toEqual([false, false, false]);
   });
 
   it("the contract imports zod and itself only", async () => {
@@ -45,7 +45,7 @@ describe("import boundaries", () => {
 
   it("scripts and test support reach the functions through the toolkit only", async () => {
     for (const file of ["scripts/bench/x.ts", "testing/x.ts"]) {
-      expect(await refusedImports(file, "../../functions/src/data/db", "../../functions/src/services/identity", "../../web/src/lib/x")).toEqual([true, true, true]);
+      expect(await refusedImports(file, "../../functions/src/platform/db", "../../functions/src/auth/identity", "../../web/src/lib/x")).toEqual([true, true, true]);
       expect(await refusedImports(file, "../../functions/src/toolkit", "@hub/contract/common")).toEqual([false, false]);
     }
     expect(await refusedImports("testing/x.ts", "../scripts/lib/x")).toEqual([true]);

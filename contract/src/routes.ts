@@ -99,10 +99,7 @@ export interface RouteSpec {
 }
 
 // A document id this API never hands out (a decoded "/", Firestore's reserved names, over-long) names nothing.
-const idParams = (message: string) => z.object({ id: z.string({ error: message }).regex(DOCUMENT_ID_PATTERN, { error: message }) });
-const linkIdParams = idParams("Not found");
-const programIdParams = idParams("Not found");
-const announcementIdParams = idParams("Not found");
+const idParams = z.object({ id: z.string({ error: "Not found" }).regex(DOCUMENT_ID_PATTERN, { error: "Not found" }) });
 // The username is the member's e-mail, as it is stored.
 const usernameParams = z.object({ username: z.string({ error: "User not found" }).min(1, { error: "User not found" }).max(LIMITS.email, { error: "User not found" }) });
 
@@ -129,32 +126,32 @@ export const API = {
   // Programs
   listPrograms: { method: "GET", path: "/programs", access: "member", response: programListSchema },
   createProgram: { method: "POST", path: "/programs", access: "member", body: createProgramRequestSchema, response: programSchema, status: 201 },
-  updateProgram: { method: "PATCH", path: "/programs/:id", access: "admin", params: programIdParams, body: updateProgramRequestSchema, response: programSchema },
-  deleteProgram: { method: "DELETE", path: "/programs/:id", access: "admin", params: programIdParams, status: 204 },
-  approveProgram: { method: "POST", path: "/programs/:id/approve", access: "admin", params: programIdParams, response: programSchema },
-  mergeProgram: { method: "POST", path: "/programs/:id/merge", access: "admin", params: programIdParams, body: mergeProgramRequestSchema, response: mergeProgramResultSchema },
-  setDistributionMode: { method: "POST", path: "/programs/:id/distribution-mode", access: "admin", params: programIdParams, body: distributionModeRequestSchema, response: programSchema },
-  toggleProgramShared: { method: "POST", path: "/programs/:id/toggle-shared", access: "admin", params: programIdParams, body: toggleSharedRequestSchema, response: programSchema },
+  updateProgram: { method: "PATCH", path: "/programs/:id", access: "admin", params: idParams, body: updateProgramRequestSchema, response: programSchema },
+  deleteProgram: { method: "DELETE", path: "/programs/:id", access: "admin", params: idParams, status: 204 },
+  approveProgram: { method: "POST", path: "/programs/:id/approve", access: "admin", params: idParams, response: programSchema },
+  mergeProgram: { method: "POST", path: "/programs/:id/merge", access: "admin", params: idParams, body: mergeProgramRequestSchema, response: mergeProgramResultSchema },
+  setDistributionMode: { method: "POST", path: "/programs/:id/distribution-mode", access: "admin", params: idParams, body: distributionModeRequestSchema, response: programSchema },
+  toggleProgramShared: { method: "POST", path: "/programs/:id/toggle-shared", access: "admin", params: idParams, body: toggleSharedRequestSchema, response: programSchema },
 
   // Links (admin; POST /links is the /submit form, a member for their own e-mail)
   listLinks: { method: "GET", path: "/links", access: "admin", response: referralLinkListSchema },
   submitLink: { method: "POST", path: "/links", access: "member", body: createLinkRequestSchema, response: referralLinkSchema, status: 201 },
   bulkUpdateLinks: { method: "PATCH", path: "/links/bulk", access: "admin", body: bulkLinkRequestSchema, response: bulkLinkResultSchema },
-  updateLink: { method: "PATCH", path: "/links/:id", access: "admin", params: linkIdParams, body: updateLinkRequestSchema, response: referralLinkSchema },
-  deleteLink: { method: "DELETE", path: "/links/:id", access: "admin", params: linkIdParams, status: 204 },
-  approveLink: { method: "POST", path: "/links/:id/approve", access: "admin", params: linkIdParams, response: referralLinkSchema },
-  pauseLink: { method: "POST", path: "/links/:id/pause", access: "admin", params: linkIdParams, response: referralLinkSchema },
-  unpauseLink: { method: "POST", path: "/links/:id/unpause", access: "admin", params: linkIdParams, response: referralLinkSchema },
-  markLinkAlive: { method: "POST", path: "/links/:id/mark-alive", access: "admin", params: linkIdParams, response: referralLinkSchema },
-  markLinkDead: { method: "POST", path: "/links/:id/mark-dead", access: "admin", params: linkIdParams, body: markDeadRequestSchema, response: referralLinkSchema },
-  moveLink: { method: "POST", path: "/links/:id/move", access: "admin", params: linkIdParams, body: moveLinkRequestSchema, response: referralLinkSchema },
-  testLink: { method: "POST", path: "/admin/test-referral-link/:id", access: "admin", params: linkIdParams, body: testLinkRequestSchema, response: linkTestResultSchema },
+  updateLink: { method: "PATCH", path: "/links/:id", access: "admin", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  deleteLink: { method: "DELETE", path: "/links/:id", access: "admin", params: idParams, status: 204 },
+  approveLink: { method: "POST", path: "/links/:id/approve", access: "admin", params: idParams, response: referralLinkSchema },
+  pauseLink: { method: "POST", path: "/links/:id/pause", access: "admin", params: idParams, response: referralLinkSchema },
+  unpauseLink: { method: "POST", path: "/links/:id/unpause", access: "admin", params: idParams, response: referralLinkSchema },
+  markLinkAlive: { method: "POST", path: "/links/:id/mark-alive", access: "admin", params: idParams, response: referralLinkSchema },
+  markLinkDead: { method: "POST", path: "/links/:id/mark-dead", access: "admin", params: idParams, body: markDeadRequestSchema, response: referralLinkSchema },
+  moveLink: { method: "POST", path: "/links/:id/move", access: "admin", params: idParams, body: moveLinkRequestSchema, response: referralLinkSchema },
+  testLink: { method: "POST", path: "/admin/test-referral-link/:id", access: "admin", params: idParams, body: testLinkRequestSchema, response: linkTestResultSchema },
 
   // Links (member: their own only)
   listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
   submitOwnLink: { method: "POST", path: "/user/links", access: "member", body: createMemberLinkRequestSchema, response: referralLinkSchema, status: 201 },
-  updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: linkIdParams, body: updateLinkRequestSchema, response: referralLinkSchema },
-  deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: linkIdParams, status: 204 },
+  updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
 
   // Users and admin actions
   listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
@@ -174,7 +171,7 @@ export const API = {
 
   // Announcements
   saveAnnouncement: { method: "POST", path: "/announcements", access: "admin", body: saveAnnouncementRequestSchema, response: announcementSchema },
-  updateAnnouncement: { method: "PATCH", path: "/announcements/:id", access: "admin", params: announcementIdParams, body: updateAnnouncementRequestSchema, response: announcementSchema },
+  updateAnnouncement: { method: "PATCH", path: "/announcements/:id", access: "admin", params: idParams, body: updateAnnouncementRequestSchema, response: announcementSchema },
 
   // Analytics
   clickAnalytics: { method: "GET", path: "/analytics/clicks", access: "admin", query: analyticsQuerySchema, response: clickRecordListSchema },

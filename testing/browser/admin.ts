@@ -1,11 +1,9 @@
 import type { Page } from "playwright-core";
+import { ADMIN } from "../actors";
 import { ensureAdmin } from "../backend";
 import { idTokenFromPassword, resetEmulators } from "../emulators";
 
-/** The admin the browser tests create (ensureAdmin) and sign in as. */
-export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
-
-/** Signs in on /auth with a username and password, as an admin does, and waits for the dashboard. */
+/** Signs in on /auth with a username (the actors' ADMIN unless told) and password, as an admin does, and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, admin: { email: string; password: string } = ADMIN): Promise<void> {
   await page.goto("/auth");
   await page.getByRole("textbox", { name: "Username" }).fill(admin.email);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { ADMIN } from "../../testing/actors";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { expectToast } from "../../testing/browser/toasts";

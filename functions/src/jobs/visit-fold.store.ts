@@ -16,7 +16,7 @@ export interface FoldResult {
   shards: number;
   /** Links counted that day that no longer exist: visits recorded while the rotation had not yet seen the deletion. */
   deletedLinkIds: string[];
-  /** The purge of those links' late click records, recorded with the fold (click-purges.repo); null when none. */
+  /** The purge of those links' late click records, recorded with the fold (click-purges.store.ts); null when none. */
   purgeId: string | null;
 }
 
@@ -101,7 +101,7 @@ function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastCli
  * folded one transaction each; one that fails is logged and left for the next run, the rest go on.
  * Clicks of links deleted before their visits were written are purged from here (the rotation may send
  * visitors to a deleted link for the couple of seconds its instances take to see the deletion), in
- * the background like every purge (click-purges.repo).
+ * the background like every purge (click-purges.store.ts).
  */
 export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> {
   const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));

@@ -30,7 +30,7 @@ export default function SubmitRoute() {
   );
 }
 
-// Composes the features: the member-links form, with programs to pick from and to create.
+// Composes the features: the links feature's submit form, with programs to pick from and to create.
 function SubmitLink({ user }: { user: CurrentUser }) {
   const programs = usePrograms();
   const { mutateAsync: createProgram } = useCreateProgram();
