@@ -3,14 +3,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "./api-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getCommunity() {
-  return callApi("getCommunity");
-}
-
 export function communityQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.community,
-    queryFn: getCommunity,
+    queryFn: () => callApi("getCommunity"),
     // it changes only with a deploy: one read per visit
     staleTime: Infinity,
   });

@@ -21,6 +21,12 @@ describe("toFieldErrors", () => {
     expect(toFieldErrors(result.error)).toEqual({ form: "Nothing to update" });
   });
 
+  it("files a request field's message under the form field that shows it", () => {
+    const result = z.object({ newEmail: z.email({ error: "Invalid email address" }), notes: z.string() }).safeParse({ newEmail: "nope", notes: 1 });
+    if (result.success) throw new Error("expected a failure");
+    expect(toFieldErrors(result.error, { newEmail: "email" })).toEqual({ email: "Invalid email address", notes: expect.any(String) });
+  });
+
   it("hasErrors ignores undefined entries", () => {
     expect(hasErrors({})).toBe(false);
     expect(hasErrors({ name: undefined })).toBe(false);

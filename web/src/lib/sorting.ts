@@ -11,3 +11,11 @@ export function compareNames(a: string, b: string): number {
 export function otherPrograms<P extends Pick<Program, "id" | "name">>(programs: readonly P[], excludedId: string): P[] {
   return programs.filter((program) => program.id !== excludedId).sort((a, b) => compareNames(a.name, b.name));
 }
+
+/** The choices of a move or merge: every other program by name, those awaiting approval marked. */
+export function otherProgramOptions(programs: readonly Pick<Program, "id" | "name" | "approved">[], excludedId: string) {
+  return otherPrograms(programs, excludedId).map((program) => ({
+    value: program.id,
+    label: program.approved ? program.name : `${program.name} (Pending Approval)`,
+  }));
+}

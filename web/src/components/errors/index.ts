@@ -1,2 +1,2 @@
 export { RouteErrorFallback } from "./route-error-fallback";
-export { LoadErrorAlert } from "./load-error-alert";
+export { LoadErrorAlert, QueryErrorAlert } from "./load-error-alert";

@@ -25,3 +25,22 @@ export function LoadErrorAlert({ what, error, retrying, onRetry }: LoadErrorAler
     </Alert>
   );
 }
+
+interface RetryableQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** LoadErrorAlert for one TanStack query (or several, retried together). */
+export function QueryErrorAlert({ what, queries }: { what: string; queries: readonly RetryableQuery[] }) {
+  const failed = queries.find((query) => query.error) ?? queries[0];
+  return (
+    <LoadErrorAlert
+      what={what}
+      error={failed?.error}
+      retrying={queries.some((query) => query.isFetching)}
+      onRetry={() => void Promise.all(queries.map((query) => query.refetch()))}
+    />
+  );
+}

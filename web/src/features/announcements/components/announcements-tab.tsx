@@ -1,38 +1,25 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
 import { saveAnnouncementRequestSchema, type Announcement } from "@hub/contract/announcements";
+import { FormTextField, useFormFields } from "@/components/forms/index";
 import { PageSpinner } from "@/components/spinners/index";
 import { useToast } from "@/components/toasts/index";
 import { useActiveAnnouncement } from "../api/get-active-announcement";
 import { useSaveAnnouncement } from "../api/save-announcement";
 import { errorText } from "@/lib/error-text";
+import { QueryErrorAlert } from "@/components/errors/index";
 
 /** Announcements tab: the single announcement's message and active flag. */
 export function AnnouncementsTab() {
   const announcementQuery = useActiveAnnouncement();
 
   if (announcementQuery.isPending) return <PageSpinner label="Loading announcement" />;
-  if (announcementQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void announcementQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the announcement: {errorText(announcementQuery.error)}
-      </Alert>
-    );
-  }
+  if (announcementQuery.isError) return <QueryErrorAlert what="the announcement" queries={[announcementQuery]} />;
   const announcement = announcementQuery.data;
   // Keyed so the form starts again from the saved announcement whenever it changes.
   return <AnnouncementForm key={announcement ? `${announcement.id}:${announcement.updatedAt}` : "new"} announcement={announcement} />;
@@ -41,18 +28,14 @@ export function AnnouncementsTab() {
 function AnnouncementForm({ announcement }: { announcement: Announcement | null }) {
   const { toast } = useToast();
   const save = useSaveAnnouncement();
-  const [message, setMessage] = useState(announcement?.message ?? "");
+  const form = useFormFields({ message: announcement?.message ?? "" });
   const [isActive, setIsActive] = useState(announcement?.isActive ?? true);
-  const [error, setError] = useState<string | null>(null);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = saveAnnouncementRequestSchema.safeParse({ message, isActive });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Message is required");
-      return;
-    }
-    save.mutate(parsed.data, {
+    const parsed = form.parse(saveAnnouncementRequestSchema, { message: form.values.message, isActive });
+    if (!parsed) return;
+    save.mutate(parsed, {
       onSuccess: (saved) =>
         toast({
           title: "Announcement saved",
@@ -72,20 +55,7 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
           <Typography variant="body2" color="text.secondary">
             {announcement ? "Edit the announcement members see on their dashboard." : "There is no announcement yet; saving creates one."}
           </Typography>
-          <TextField
-            label="Message"
-            value={message}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setError(null);
-            }}
-            multiline
-            minRows={4}
-            fullWidth
-            required
-            error={error !== null}
-            helperText={error}
-          />
+          <FormTextField form={form} field="message" label="Message" multiline minRows={4} required />
           <FormControlLabel control={<Switch checked={isActive} onChange={(_, checked) => setIsActive(checked)} />} label="Active" />
           <Stack direction="row">
             <Button type="submit" variant="contained" loading={save.isPending}>

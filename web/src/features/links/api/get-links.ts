@@ -3,12 +3,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getLinks() {
-  return callApi("listLinks");
-}
-
 export function linksQueryOptions() {
-  return queryOptions({ queryKey: QUERY_KEYS.links, queryFn: getLinks });
+  return queryOptions({ queryKey: QUERY_KEYS.links, queryFn: () => callApi("listLinks") });
 }
 
 export function useLinks() {

@@ -5,15 +5,10 @@ import { STALE_TIMES } from "@/lib/query-client";
 import { sortMemberLinks } from "../utils/sort-member-links";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getUserLinks() {
-  return callApi("listOwnLinks");
-}
-
-
 export function userLinksQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.userLinks,
-    queryFn: getUserLinks,
+    queryFn: () => callApi("listOwnLinks"),
     staleTime: STALE_TIMES.userLinks,
     // The server already orders them; sorting again keeps the spec's order whatever it sends.
     select: sortMemberLinks,

@@ -2,7 +2,7 @@ import type { ReferralLink } from "@hub/contract/links";
 import { useToast } from "@/components/toasts/index";
 import { useDeleteLink } from "../api/delete-link";
 import { errorText } from "@/lib/error-text";
-import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/index";
 
 export function DeleteLinkDialog({ link, onClose }: { link: ReferralLink; onClose: () => void }) {
   const { toast } = useToast();

@@ -1,10 +1,9 @@
-import TextField from "@mui/material/TextField";
+import type { FormFields } from "@/components/forms/index";
+import { FormTextField } from "@/components/forms/index";
 
 interface LinkFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** The validation message, shown in place of any hint. */
-  error?: string | undefined;
+  /** The member's link form, which has a `link` and a `description` field. */
+  form: FormFields<"link" | "description", string>;
   disabled?: boolean;
   /** Shows an example while the field is empty (left off when editing a saved link). */
   showPlaceholder?: boolean;
@@ -17,44 +16,35 @@ interface ReferralLinkFieldProps extends LinkFieldProps {
 }
 
 /** The required 'Referral Link' URL field of the member's link forms. */
-export function ReferralLinkField({ value, onChange, error, disabled, autoFocus, showPlaceholder, hint }: ReferralLinkFieldProps) {
+export function ReferralLinkField({ form, disabled, autoFocus, showPlaceholder, hint }: ReferralLinkFieldProps) {
   return (
-    <TextField
+    <FormTextField
+      form={form}
+      field="link"
       label="Referral Link"
       name="link"
       type="url"
       required
-      fullWidth
       autoFocus={autoFocus}
       placeholder={showPlaceholder ? "https://" : undefined}
-      value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-      }}
-      error={Boolean(error)}
-      helperText={error ?? hint}
+      hint={hint}
       disabled={disabled}
     />
   );
 }
 
 /** The required, multiline 'Offer Details' field of the member's link forms. */
-export function OfferDetailsField({ value, onChange, error, disabled, showPlaceholder }: LinkFieldProps) {
+export function OfferDetailsField({ form, disabled, showPlaceholder }: LinkFieldProps) {
   return (
-    <TextField
+    <FormTextField
+      form={form}
+      field="description"
       label="Offer Details"
       name="description"
       required
-      fullWidth
       multiline
       minRows={3}
       placeholder={showPlaceholder ? "e.g. 60,000 bonus points after $4,000 spend in 3 months" : undefined}
-      value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-      }}
-      error={Boolean(error)}
-      helperText={error}
       disabled={disabled}
     />
   );

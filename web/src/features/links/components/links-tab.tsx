@@ -1,7 +1,5 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import UnfoldLessIcon from "@mui/icons-material/UnfoldLess";
@@ -12,18 +10,19 @@ import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { useLinks } from "../api/get-links";
-import { errorText } from "@/lib/error-text";
 import { DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
 import { setSelected, visibleSelection } from "../utils/selection";
 import { BulkActionBar } from "./bulk-action-bar";
 import { DeleteLinkDialog } from "./admin-delete-link-dialog";
 import { EditLinkDialog } from "./admin-edit-link-dialog";
-import { FilterSwitch } from "@/components/filter-switch";
+import { FilterBar } from "@/components/filter-switch";
 import { LinkActionsMenu } from "./link-actions-menu";
 import { LinkGroup } from "./link-group";
 import { MarkLinkDeadDialog } from "./mark-link-dead-dialog";
 import { MoveLinkDialog } from "./move-link-dialog";
 import { isQuickLinkAction, useBusyLinkIds, useQuickLinkActions, type DialogLinkAction, type LinkRowAction } from "./use-link-actions";
+import { QueryErrorAlert } from "@/components/errors/index";
+import { EmptyState } from "@/components/empty-state";
 
 const FILTER_LABELS: { name: keyof LinkFilters; label: string }[] = [
   { name: "hideDead", label: "Hide dead links" },
@@ -92,30 +91,11 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const closeMenu = useCallback(() => setMenuTarget(null), []);
 
   if (linksQuery.isPending || programsQuery.isPending) return <PageSpinner label="Loading referral links" />;
-  if (linksQuery.isError || programsQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void Promise.all([linksQuery.refetch(), programsQuery.refetch()])}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the referral links: {errorText(linksQuery.error ?? programsQuery.error)}
-      </Alert>
-    );
-  }
+  if (linksQuery.isError || programsQuery.isError) return <QueryErrorAlert what="the referral links" queries={[linksQuery, programsQuery]} />;
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", columnGap: 2 }} role="group" aria-label="Link filters">
-          {FILTER_LABELS.map(({ name, label }) => (
-            <FilterSwitch key={name} name={name} label={label} checked={filters[name]} onChange={handleFilterChange} />
-          ))}
-        </Stack>
-      </Paper>
+      <FilterBar label="Link filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} />
 
       <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} />
 
@@ -141,11 +121,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
       </Stack>
 
       {groups.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography color="text.secondary">
-            {links.length === 0 ? "No referral links have been submitted yet." : "No links match the current filters."}
-          </Typography>
-        </Paper>
+        <EmptyState>{links.length === 0 ? "No referral links have been submitted yet." : "No links match the current filters."}</EmptyState>
       ) : (
         <Box sx={{ display: "grid", gap: 1 }}>
           {groups.map((group) => (

@@ -1,10 +1,5 @@
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import type { ReferralLink } from "@hub/contract/links";
+import { ConfirmDialog } from "@/components/forms/index";
 import { useToast } from "@/components/toasts/index";
 import { useDeleteUserLink } from "../api/delete-user-link";
 import { errorMessage } from "../utils/error-message";
@@ -17,13 +12,10 @@ interface DeleteLinkDialogProps {
 }
 
 export function DeleteLinkDialog({ link, onClose }: DeleteLinkDialogProps) {
+  // Kept while the dialog fades out, so its text does not change as it closes.
   const shown = useLastNonNull(link);
   const deleteLink = useDeleteUserLink();
   const { toast } = useToast();
-
-  const close = () => {
-    if (!deleteLink.isPending) onClose();
-  };
 
   const confirm = () => {
     if (!shown) return;
@@ -39,21 +31,8 @@ export function DeleteLinkDialog({ link, onClose }: DeleteLinkDialogProps) {
   };
 
   return (
-    <Dialog open={link !== null} onClose={close} fullWidth maxWidth="xs">
-      <DialogTitle>Delete Link</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Delete your link for {shown?.programName ?? "this program"}? Its clicks are removed too. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={deleteLink.isPending} autoFocus>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" loading={deleteLink.isPending} onClick={confirm}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog open={link !== null} title="Delete Link" confirmLabel="Delete" destructive pending={deleteLink.isPending} onConfirm={confirm} onClose={onClose}>
+      Delete your link for {shown?.programName ?? "this program"}? Its clicks are removed too. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,16 +1,10 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState, type SubmitEvent } from "react";
 import type { ReferralLink, UpdateLinkRequest } from "@hub/contract/links";
 import { useToast } from "@/components/toasts/index";
-import type { FieldErrors } from "@/lib/form-errors";
+import { DialogForm, useFormFields } from "@/components/forms/index";
 import { useUpdateUserLink } from "../api/update-user-link";
 import { errorMessage } from "../utils/error-message";
 import { validateEditLinkForm, type EditLinkField } from "../utils/link-forms";
@@ -80,64 +74,37 @@ interface EditLinkFormProps {
 }
 
 function EditLinkForm({ link, pending, onCancel, onSave }: EditLinkFormProps) {
-  const [values, setValues] = useState({ link: link.link, description: link.description });
-  const [errors, setErrors] = useState<FieldErrors<EditLinkField>>({});
+  const form = useFormFields<EditLinkField>({ link: link.link, description: link.description });
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateEditLinkForm(link, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    onSave(result.value);
+  const handleSubmit = () => {
+    const result = validateEditLinkForm(link, form.values);
+    form.setErrors(result.ok ? {} : result.errors);
+    if (result.ok) onSave(result.value);
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <DialogTitle>{link.isDead ? "Update Dead Link" : "Edit Link"}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {link.isDead ? (
-            <Alert severity="warning">
-              <AlertTitle>This link is marked as dead</AlertTitle>
-              {link.deadNote ? (
-                <Typography variant="body2" sx={{ whiteSpace: "pre-line" }}>
-                  Note: {link.deadNote}
-                </Typography>
-              ) : null}
-              <Typography variant="body2">
-                Please update your link for {link.programName}, or re-save it if it works again. Saving sends it back for review.
-              </Typography>
-            </Alert>
+    <DialogForm
+      title={link.isDead ? "Update Dead Link" : "Edit Link"}
+      submitLabel={link.isDead ? "Re-save Link" : "Save Changes"}
+      pending={pending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    >
+      {link.isDead ? (
+        <Alert severity="warning">
+          <AlertTitle>This link is marked as dead</AlertTitle>
+          {link.deadNote ? (
+            <Typography variant="body2" sx={{ whiteSpace: "pre-line" }}>
+              Note: {link.deadNote}
+            </Typography>
           ) : null}
-          <ReferralLinkField
-            autoFocus
-            value={values.link}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, link: value }));
-            }}
-            error={errors.link}
-            hint="Changing the link sends it back for review."
-          />
-          <OfferDetailsField
-            value={values.description}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, description: value }));
-            }}
-            error={errors.description}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          {link.isDead ? "Re-save Link" : "Save Changes"}
-        </Button>
-      </DialogActions>
-    </form>
+          <Typography variant="body2">
+            Please update your link for {link.programName}, or re-save it if it works again. Saving sends it back for review.
+          </Typography>
+        </Alert>
+      ) : null}
+      <ReferralLinkField form={form} autoFocus hint="Changing the link sends it back for review." />
+      <OfferDetailsField form={form} />
+    </DialogForm>
   );
 }

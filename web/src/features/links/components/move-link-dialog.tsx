@@ -1,32 +1,21 @@
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import FormControl from "@mui/material/FormControl";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
-import Select from "@mui/material/Select";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
+import { FormDialog, SelectField } from "@/components/forms/index";
 import { useToast } from "@/components/toasts/index";
 import { useMoveLink } from "../api/move-link";
 import { errorText } from "@/lib/error-text";
-import { otherPrograms } from "@/lib/sorting";
+import { otherProgramOptions } from "@/lib/sorting";
 
 /** Move a link to another program: the current one is not offered, and Move waits for a choice. */
 export function MoveLinkDialog({ link, programs, onClose }: { link: ReferralLink; programs: readonly Program[]; onClose: () => void }) {
   const { toast } = useToast();
   const moveLink = useMoveLink();
-  const titleId = useId();
-  const labelId = useId();
   const [programId, setProgramId] = useState("");
-  const targets = useMemo(() => otherPrograms(programs, link.programId), [programs, link.programId]);
+  const options = useMemo(() => otherProgramOptions(programs, link.programId), [programs, link.programId]);
 
   const handleMove = () => {
-    const target = targets.find((program) => program.id === programId);
+    const target = programs.find((program) => program.id === programId);
     if (!target) return;
     moveLink.mutate(
       { id: link.id, programId: target.id },
@@ -41,32 +30,17 @@ export function MoveLinkDialog({ link, programs, onClose }: { link: ReferralLink
   };
 
   return (
-    <Dialog open onClose={moveLink.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Move link to another program</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Move the link by {link.name} out of {link.programName}.
-        </DialogContentText>
-        <FormControl fullWidth>
-          <InputLabel id={labelId}>Program</InputLabel>
-          <Select labelId={labelId} label="Program" value={programId} onChange={(event) => setProgramId(event.target.value)} MenuProps={{ slotProps: { paper: { sx: { maxHeight: 300 } } } }}>
-            {targets.map((program) => (
-              <MenuItem key={program.id} value={program.id}>
-                {program.name}
-                {program.approved ? "" : " (Pending Approval)"}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={moveLink.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" disabled={programId === ""} loading={moveLink.isPending} onClick={handleMove}>
-          Move
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Move link to another program"
+      description={`Move the link by ${link.name} out of ${link.programName}.`}
+      submitLabel="Move"
+      submitDisabled={programId === ""}
+      maxWidth="xs"
+      pending={moveLink.isPending}
+      onSubmit={handleMove}
+      onClose={onClose}
+    >
+      <SelectField label="Program" value={programId} options={options} onChange={setProgramId} />
+    </FormDialog>
   );
 }

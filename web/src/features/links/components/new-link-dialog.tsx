@@ -1,17 +1,11 @@
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import { useState, type SubmitEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { CreateMemberLinkRequest } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { useToast } from "@/components/toasts/index";
-import type { FieldErrors } from "@/lib/form-errors";
+import { DialogForm, useFormFields } from "@/components/forms/index";
 import { useCreateUserLink } from "../api/create-user-link";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
 import { errorMessage } from "../utils/error-message";
@@ -74,58 +68,46 @@ interface NewLinkFormProps extends ProgramsState {
 // Unmounted while the dialog is closed, so every opening starts empty.
 function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onCancel, onSubmit }: NewLinkFormProps) {
   const [programId, setProgramId] = useState<string | null>(null);
-  const [link, setLink] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<MemberLinkField>>({});
+  const form = useFormFields<"link" | "description", MemberLinkField>({ link: "", description: "" });
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateMemberLinkForm({ programId, link, description });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    onSubmit(result.value);
+  const handleSubmit = () => {
+    const result = validateMemberLinkForm({ programId, ...form.values });
+    form.setErrors(result.ok ? {} : result.errors);
+    if (result.ok) onSubmit(result.value);
   };
 
-  const programError = errors.programId ?? (error ? `Programs could not be loaded (${error.message})` : undefined);
+  const programError = form.errors.programId ?? (error ? `Programs could not be loaded (${error.message})` : undefined);
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <DialogTitle>Submit New Link</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
+    <DialogForm
+      title="Submit New Link"
+      description={
+        <>
           Choose a program and add your referral link. New links are reviewed before they go into rotation. Program not listed?{" "}
           <Link component={RouterLink} to="/submit">
             Propose a new program
           </Link>
           .
-        </DialogContentText>
-        <Stack spacing={2.5}>
-          <ProgramPicker
-            id="new-link-program"
-            programs={programs}
-            loading={isLoading}
-            excludeProgramIds={takenProgramIds}
-            value={programId}
-            onChange={setProgramId}
-            error={programError}
-            disabled={pending}
-            autoFocus
-          />
-          <ReferralLinkField value={link} onChange={setLink} error={errors.link} disabled={pending} showPlaceholder />
-          <OfferDetailsField value={description} onChange={setDescription} error={errors.description} disabled={pending} showPlaceholder />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Submit Link
-        </Button>
-      </DialogActions>
-    </form>
+        </>
+      }
+      submitLabel="Submit Link"
+      pending={pending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    >
+      <ProgramPicker
+        id="new-link-program"
+        programs={programs}
+        loading={isLoading}
+        excludeProgramIds={takenProgramIds}
+        value={programId}
+        onChange={setProgramId}
+        error={programError}
+        disabled={pending}
+        autoFocus
+      />
+      <ReferralLinkField form={form} disabled={pending} showPlaceholder />
+      <OfferDetailsField form={form} disabled={pending} showPlaceholder />
+    </DialogForm>
   );
 }

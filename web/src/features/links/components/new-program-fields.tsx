@@ -1,25 +1,20 @@
 import FormHelperText from "@mui/material/FormHelperText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { FieldErrors } from "@/lib/form-errors";
-import type { SubmitLinkField, SubmitLinkFormValues } from "../utils/link-forms";
+import { FormTextField, type FormFields } from "@/components/forms/index";
 
-type NewProgramValues = SubmitLinkFormValues["newProgram"];
+export type NewProgramField = "newProgramName" | "newProgramDescription" | "newProgramFallbackUrl";
 
 interface NewProgramFieldsProps {
-  values: NewProgramValues;
-  onChange: (values: NewProgramValues) => void;
-  errors: FieldErrors<SubmitLinkField>;
+  /** The /submit form: its new-program fields, and `newProgram` for a message about the group. */
+  form: FormFields<NewProgramField, string>;
   disabled: boolean;
 }
 
 /** The 'Create New Program' details on /submit: name required, description and fallback URL optional. */
-export function NewProgramFields({ values, onChange, errors, disabled }: NewProgramFieldsProps) {
-  const set = (field: keyof NewProgramValues) => (event: { target: { value: string } }) => {
-    onChange({ ...values, [field]: event.target.value });
-  };
+export function NewProgramFields({ form, disabled }: NewProgramFieldsProps) {
+  const { errors } = form;
 
   return (
     <Paper
@@ -37,39 +32,16 @@ export function NewProgramFields({ values, onChange, errors, disabled }: NewProg
             {errors.newProgram}
           </FormHelperText>
         ) : null}
-        <TextField
-          label="Program Name"
-          name="newProgramName"
-          required
-          fullWidth
-          value={values.name}
-          onChange={set("name")}
-          error={Boolean(errors.newProgramName)}
-          helperText={errors.newProgramName}
-          disabled={disabled}
-        />
-        <TextField
-          label="Program Description (optional)"
-          name="newProgramDescription"
-          fullWidth
-          multiline
-          minRows={2}
-          value={values.description}
-          onChange={set("description")}
-          error={Boolean(errors.newProgramDescription)}
-          helperText={errors.newProgramDescription}
-          disabled={disabled}
-        />
-        <TextField
-          label="Fallback URL (optional)"
+        <FormTextField form={form} field="newProgramName" name="newProgramName" label="Program Name" required disabled={disabled} />
+        <FormTextField form={form} field="newProgramDescription" name="newProgramDescription" label="Program Description (optional)" multiline minRows={2} disabled={disabled} />
+        <FormTextField
+          form={form}
+          field="newProgramFallbackUrl"
           name="newProgramFallbackUrl"
+          label="Fallback URL (optional)"
           type="url"
-          fullWidth
           placeholder="https://"
-          value={values.fallbackUrl}
-          onChange={set("fallbackUrl")}
-          error={Boolean(errors.newProgramFallbackUrl)}
-          helperText={errors.newProgramFallbackUrl ?? "Where visitors go when no link is active"}
+          hint="Where visitors go when no link is active"
           disabled={disabled}
         />
       </Stack>

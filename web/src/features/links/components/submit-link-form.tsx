@@ -1,24 +1,23 @@
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useMemo, useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import type { CreateProgramRequest, Program } from "@hub/contract/programs";
 import type { CurrentUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
-import type { FieldErrors } from "@/lib/form-errors";
+import { FormTextField, useFormFields } from "@/components/forms/index";
 import { useCreateLink } from "../api/create-link";
 import { useUserLinks } from "../api/get-user-links";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
 import { errorMessage } from "../utils/error-message";
-import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField, type SubmitLinkFormValues } from "../utils/link-forms";
+import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField } from "../utils/link-forms";
 import { CREATE_NEW_PROGRAM_ID } from "../utils/program-options";
 import { initialSubmitterDetails, parseSubmitterDetails, serializeSubmitterDetails } from "../utils/submitter-details";
 import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import type { ProgramsState } from "./new-link-dialog";
-import { NewProgramFields } from "./new-program-fields";
+import { NewProgramFields, type NewProgramField } from "./new-program-fields";
 import { ProgramPicker } from "./program-picker";
 
 interface SubmitLinkFormProps {
@@ -30,7 +29,7 @@ interface SubmitLinkFormProps {
   preselectedProgramId?: string | null;
 }
 
-const EMPTY_PROGRAM = { name: "", description: "", fallbackUrl: "" };
+const EMPTY_PROGRAM = { newProgramName: "", newProgramDescription: "", newProgramFallbackUrl: "" };
 
 function toPickerValue(choice: ProgramChoice): string | null {
   if (!choice) return null;
@@ -50,13 +49,14 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
   const { data: ownLinks } = useUserLinks();
   const takenProgramIds = useMemo(() => (ownLinks ?? []).map((link) => link.programId), [ownLinks]);
 
-  const [values, setValues] = useState<SubmitLinkFormValues>(() => ({
+  const form = useFormFields<"name" | "email" | "link" | "description" | NewProgramField, SubmitLinkField>(() => ({
     ...initialSubmitterDetails(user, parseSubmitterDetails(readStorage(STORAGE_KEYS.submitterDetails))),
     link: "",
     description: "",
-    program: null,
-    newProgram: EMPTY_PROGRAM,
+    ...EMPTY_PROGRAM,
   }));
+  const { values, errors } = form;
+  const [chosenProgram, setChosenProgram] = useState<ProgramChoice>(null);
   const [programTouched, setProgramTouched] = useState(false);
   // Offered until the member picks something else, and only where they may still submit a link.
   const preselected: ProgramChoice =
@@ -66,22 +66,18 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
     !takenProgramIds.includes(preselectedProgramId)
       ? { kind: "existing", programId: preselectedProgramId }
       : null;
-  const program = values.program ?? preselected;
-  const [errors, setErrors] = useState<FieldErrors<SubmitLinkField>>({});
+  const program = chosenProgram ?? preselected;
   const [submitting, setSubmitting] = useState(false);
-
-  const set = <K extends keyof SubmitLinkFormValues>(field: K, value: SubmitLinkFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateSubmitLinkForm({ ...values, program });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const result = validateSubmitLinkForm({
+      ...values,
+      program,
+      newProgram: { name: values.newProgramName, description: values.newProgramDescription, fallbackUrl: values.newProgramFallbackUrl },
+    });
+    form.setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
     setSubmitting(true);
     try {
       const plan = result.value;
@@ -94,7 +90,8 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
           return;
         }
         // The program exists now: a retry after a failed link must not try to create it again.
-        setValues((current) => ({ ...current, program: { kind: "existing", programId }, newProgram: EMPTY_PROGRAM }));
+        setChosenProgram({ kind: "existing", programId });
+        form.setValues((current) => ({ ...current, ...EMPTY_PROGRAM }));
       } else {
         programId = plan.program.programId;
       }
@@ -125,53 +122,10 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
       <Stack component="form" noValidate onSubmit={(event) => void handleSubmit(event)} spacing={2.5}>
-        <TextField
-          label="Your Name"
-          name="name"
-          autoComplete="name"
-          required
-          fullWidth
-          value={values.name}
-          onChange={(event) => {
-            set("name", event.target.value);
-          }}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          disabled={submitting}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          value={values.email}
-          onChange={(event) => {
-            set("email", event.target.value);
-          }}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          disabled={submitting}
-        />
-        <ReferralLinkField
-          value={values.link}
-          onChange={(value) => {
-            set("link", value);
-          }}
-          error={errors.link}
-          disabled={submitting}
-          showPlaceholder
-        />
-        <OfferDetailsField
-          value={values.description}
-          onChange={(value) => {
-            set("description", value);
-          }}
-          error={errors.description}
-          disabled={submitting}
-          showPlaceholder
-        />
+        <FormTextField form={form} field="name" name="name" label="Your Name" autoComplete="name" required disabled={submitting} />
+        <FormTextField form={form} field="email" name="email" label="Email" type="email" autoComplete="email" required disabled={submitting} />
+        <ReferralLinkField form={form} disabled={submitting} showPlaceholder />
+        <OfferDetailsField form={form} disabled={submitting} showPlaceholder />
         <ProgramPicker
           id="submit-link-program"
           programs={programs.programs}
@@ -181,20 +135,13 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
           value={toPickerValue(program)}
           onChange={(value) => {
             setProgramTouched(true);
-            set("program", fromPickerValue(value));
+            setChosenProgram(fromPickerValue(value));
           }}
           error={programError}
           disabled={submitting}
         />
         {program?.kind === "create" ? (
-          <NewProgramFields
-            values={values.newProgram}
-            onChange={(newProgram) => {
-              set("newProgram", newProgram);
-            }}
-            errors={errors}
-            disabled={submitting}
-          />
+          <NewProgramFields form={form} disabled={submitting} />
         ) : null}
         <Button type="submit" variant="contained" size="large" loading={submitting} sx={{ alignSelf: "flex-start" }}>
           Submit Link

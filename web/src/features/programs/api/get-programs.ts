@@ -4,15 +4,10 @@ import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getPrograms() {
-  return callApi("listPrograms");
-}
-
-
 export function programsQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.programs,
-    queryFn: getPrograms,
+    queryFn: () => callApi("listPrograms"),
     staleTime: STALE_TIMES.programs,
   });
 }

@@ -3,14 +3,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getPublicPrograms() {
-  return callApi("listPublicPrograms");
-}
-
 export function publicProgramsQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.publicPrograms,
-    queryFn: getPublicPrograms,
+    queryFn: () => callApi("listPublicPrograms"),
     // the server lets browsers keep it for a minute; asking sooner would only get the same answer
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import type { Program } from "@hub/contract/programs";
 import { useToast } from "@/components/toasts/index";
 import { useDeleteProgram } from "../api/delete-program";
 import { errorText } from "@/lib/error-text";
-import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/index";
 
 export function DeleteProgramDialog({ program, onClose }: { program: Program; onClose: () => void }) {
   const { toast } = useToast();

@@ -1,20 +1,17 @@
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { usePrograms } from "../api/get-programs";
-import { errorText } from "@/lib/error-text";
 import { DEFAULT_PROGRAM_FILTERS, filterPrograms, type ProgramFilters } from "../utils/program-list";
 import { DeleteProgramDialog } from "./delete-program-dialog";
 import { EditProgramDialog } from "./edit-program-dialog";
-import { FilterSwitch } from "@/components/filter-switch";
+import { FilterBar } from "@/components/filter-switch";
 import { MergeProgramDialog } from "./merge-program-dialog";
 import { ProgramCard } from "./program-card";
 import type { ProgramDialogAction } from "./program-card-details";
+import { QueryErrorAlert } from "@/components/errors/index";
+import { EmptyState } from "@/components/empty-state";
 
 const FILTER_LABELS: { name: keyof ProgramFilters; label: string }[] = [
   { name: "hideApproved", label: "Hide Approved Programs" },
@@ -37,41 +34,15 @@ export function ProgramsTab() {
   const closeDialog = useCallback(() => setDialog(null), []);
 
   if (programsQuery.isPending) return <PageSpinner label="Loading programs" />;
-  if (programsQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void programsQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the programs: {errorText(programsQuery.error)}
-      </Alert>
-    );
-  }
+  if (programsQuery.isError) return <QueryErrorAlert what="the programs" queries={[programsQuery]} />;
 
   const all = programsQuery.data;
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", columnGap: 2 }} role="group" aria-label="Program filters">
-          {FILTER_LABELS.map(({ name, label }) => (
-            <FilterSwitch key={name} name={name} label={label} checked={filters[name]} onChange={handleFilterChange} />
-          ))}
-          <Typography color="text.secondary" sx={{ ml: "auto" }} aria-live="polite">
-            {visible.length} of {all.length} programs
-          </Typography>
-        </Stack>
-      </Paper>
+      <FilterBar label="Program filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(all.length)} programs`} />
 
       {visible.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography color="text.secondary">
-            {all.length === 0 ? "No programs yet." : "No programs match the current filters."}
-          </Typography>
-        </Paper>
+        <EmptyState>{all.length === 0 ? "No programs yet." : "No programs match the current filters."}</EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((program) => (

@@ -3,12 +3,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function getUsers() {
-  return callApi("listUsers");
-}
-
 export function usersQueryOptions() {
-  return queryOptions({ queryKey: QUERY_KEYS.users, queryFn: getUsers });
+  return queryOptions({ queryKey: QUERY_KEYS.users, queryFn: () => callApi("listUsers") });
 }
 
 export function useUsers() {

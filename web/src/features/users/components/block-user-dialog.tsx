@@ -2,7 +2,7 @@ import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts/index";
 import { useBlockUser } from "../api/block-user";
 import { errorText } from "@/lib/error-text";
-import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/index";
 
 /** Blocking pauses every link of the user and signs them out, so it asks first. */
 export function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

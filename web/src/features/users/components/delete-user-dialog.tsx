@@ -2,7 +2,7 @@ import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts/index";
 import { useDeleteUser } from "../api/delete-user";
 import { errorText } from "@/lib/error-text";
-import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/index";
 
 interface DeleteUserDialogProps {
   user: AdminUser;

@@ -1,5 +1,3 @@
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -7,9 +5,9 @@ import { useState } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners/index";
 import { useDuplicateUsers } from "../api/get-duplicate-users";
-import { errorText } from "@/lib/error-text";
 import { DuplicateGroupCard } from "./duplicate-group-card";
 import { MergeAccountsDialog } from "./merge-accounts-dialog";
+import { QueryErrorAlert } from "@/components/errors/index";
 
 /** Duplicates tab: accounts that share an e-mail; each duplicate can be merged into the group's primary (the first). */
 export function DuplicatesTab() {
@@ -17,20 +15,7 @@ export function DuplicatesTab() {
   const [merging, setMerging] = useState<{ primary: AdminUser; duplicate: AdminUser } | null>(null);
 
   if (duplicatesQuery.isPending) return <PageSpinner label="Loading duplicate accounts" />;
-  if (duplicatesQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" loading={duplicatesQuery.isFetching} onClick={() => void duplicatesQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the duplicate accounts: {errorText(duplicatesQuery.error)}
-      </Alert>
-    );
-  }
+  if (duplicatesQuery.isError) return <QueryErrorAlert what="the duplicate accounts" queries={[duplicatesQuery]} />;
 
   const groups = duplicatesQuery.data;
   return (

@@ -3,7 +3,7 @@ import { useToast } from "@/components/toasts/index";
 import { useMergeAccounts } from "../api/merge-accounts";
 import { errorText } from "@/lib/error-text";
 import { mergeSummary } from "../utils/user-messages";
-import { ConfirmDialog } from "@/components/dialogs/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/index";
 
 interface MergeAccountsDialogProps {
   primary: AdminUser;

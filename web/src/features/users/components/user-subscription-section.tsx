@@ -1,32 +1,26 @@
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import FactCheckOutlinedIcon from "@mui/icons-material/FactCheckOutlined";
-import { useId, type ChangeEvent } from "react";
+import { useId } from "react";
 import type { AdminUser } from "@hub/contract/users";
+import { FormTextField, type FormFields } from "@/components/forms/index";
 import { localDateTime } from "@/lib/dates";
+import type { UserSettingsForm } from "../utils/user-settings";
 import { SubscriptionChip } from "./user-card";
-
-type InputChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 
 interface UserSubscriptionSectionProps {
   user: Pick<AdminUser, "subscriptionStatus" | "subscriptionLastChecked">;
-  customerId: string;
-  subscriptionId: string;
-  customerIdError: string | undefined;
-  subscriptionIdError: string | undefined;
-  onCustomerIdChange: InputChange;
-  onSubscriptionIdChange: InputChange;
+  /** The settings dialog's form, whose payment IDs this section edits. */
+  form: FormFields<keyof UserSettingsForm>;
   checking: boolean;
   disabled: boolean;
   onCheck: () => void;
 }
 
 /** The settings dialog's Subscription section: the payment provider's IDs, the last check and a new check. */
-export function UserSubscriptionSection(props: UserSubscriptionSectionProps) {
-  const { user, customerId, subscriptionId, customerIdError, subscriptionIdError, checking, disabled, onCheck } = props;
+export function UserSubscriptionSection({ user, form, checking, disabled, onCheck }: UserSubscriptionSectionProps) {
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={2}>
@@ -37,25 +31,14 @@ export function UserSubscriptionSection(props: UserSubscriptionSectionProps) {
         </Typography>
         {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
       </Stack>
-      <TextField
-        label="Customer ID"
-        value={customerId}
-        onChange={props.onCustomerIdChange}
-        error={Boolean(customerIdError)}
-        helperText={customerIdError ?? "The payment provider's customer ID, e.g. cus_…"}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 255 } }}
-      />
-      <TextField
+      <FormTextField form={form} field="stripeCustomerId" label="Customer ID" hint="The payment provider's customer ID, e.g. cus_…" autoComplete="off" maxLength={255} />
+      <FormTextField
+        form={form}
+        field="stripeSubscriptionId"
         label="Subscription ID"
-        value={subscriptionId}
-        onChange={props.onSubscriptionIdChange}
-        error={Boolean(subscriptionIdError)}
-        helperText={subscriptionIdError ?? "The payment provider's subscription ID, e.g. sub_…"}
-        fullWidth
+        hint="The payment provider's subscription ID, e.g. sub_…"
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 255 } }}
+        maxLength={255}
       />
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }} useFlexGap>
         <Typography variant="body2" color="text.secondary">

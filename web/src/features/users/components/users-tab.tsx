@@ -1,22 +1,20 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import PersonAddAlt1OutlinedIcon from "@mui/icons-material/PersonAddAlt1Outlined";
 import { useCallback, useMemo, useState } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners/index";
 import { useUsers } from "../api/get-users";
-import { errorText } from "@/lib/error-text";
 import { DEFAULT_USER_FILTERS, filterUsers, type UserFilters } from "../utils/user-list";
 import { AutoApproveButton } from "./auto-approve-button";
 import { BlockUserDialog } from "./block-user-dialog";
 import { CreateUserDialog } from "./create-user-dialog";
-import { FilterSwitch } from "@/components/filter-switch";
+import { FilterBar } from "@/components/filter-switch";
 import { UserCard } from "./user-card";
 import type { UserDialogAction } from "./user-card-details";
 import { UserSettingsDialog } from "./user-settings-dialog";
+import { QueryErrorAlert } from "@/components/errors/index";
+import { EmptyState } from "@/components/empty-state";
 
 const FILTER_LABELS: { name: keyof UserFilters; label: string }[] = [
   { name: "hideBlocked", label: "Hide blocked users" },
@@ -50,20 +48,7 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
   const closeDialog = useCallback(() => setDialog(null), []);
 
   if (usersQuery.isPending) return <PageSpinner label="Loading users" />;
-  if (usersQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" loading={usersQuery.isFetching} onClick={() => void usersQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the users: {errorText(usersQuery.error)}
-      </Alert>
-    );
-  }
+  if (usersQuery.isError) return <QueryErrorAlert what="the users" queries={[usersQuery]} />;
 
   return (
     <Stack spacing={2}>
@@ -74,21 +59,10 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
         <AutoApproveButton />
       </Stack>
 
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", columnGap: 2 }} role="group" aria-label="User filters">
-          {FILTER_LABELS.map(({ name, label }) => (
-            <FilterSwitch key={name} name={name} label={label} checked={filters[name]} onChange={handleFilterChange} />
-          ))}
-          <Typography color="text.secondary" sx={{ ml: "auto" }} aria-live="polite">
-            {visible.length} of {users.length} users
-          </Typography>
-        </Stack>
-      </Paper>
+      <FilterBar label="User filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(users.length)} users`} />
 
       {visible.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography color="text.secondary">{users.length === 0 ? "No users yet." : "No users match the current filters."}</Typography>
-        </Paper>
+        <EmptyState>{users.length === 0 ? "No users yet." : "No users match the current filters."}</EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((user) => (
