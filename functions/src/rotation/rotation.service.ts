@@ -16,6 +16,12 @@ export interface VisitFacts {
 const cache = new RotationCache();
 const shards = new CounterShards();
 const RETRY_DELAYS_MS = [50, 250];
+/**
+ * How long a visitor waits for their visit to be recorded. The function is stopped at 10 s, losing
+ * both the write and the visitor; past this the visitor is sent on and the write goes on (it lands
+ * unless the instance is frozen or stopped first). Far above a healthy write's few milliseconds.
+ */
+export const RECORD_WAIT_MS = 4_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
@@ -29,9 +35,17 @@ export async function rotate(programId: string, visit: VisitFacts, rotations: Ro
   if (!link) return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
   if (visit.counted) {
     const shard = shards.next(programId);
-    await recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard });
+    const recording = recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard });
+    await atMost(recording, RECORD_WAIT_MS, () => logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }));
   }
   return { to: "link", url: link.url, linkId: link.id };
+}
+
+/** Waits for `work` at most `ms`, then calls `onLate` and stops waiting (the work itself goes on). */
+async function atMost(work: Promise<void>, ms: number, onLate: () => void): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((done) => (timer = setTimeout(() => done(onLate()), ms)));
+  await Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
