@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   PROGRAM_EXISTS: 409,
   DUPLICATE_PROGRAM_LINK: 409,
   MERGE_CONFLICT: 409,
+  /** A job of this kind is running already; the body's `jobId` names it. */
+  JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -38,6 +40,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   issues: z.array(errorIssueSchema).optional(),
+  /** With JOB_RUNNING: the job that runs. */
+  jobId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -8,3 +8,4 @@ export * from "./announcements";
 export * from "./analytics";
 export * from "./community";
 export * from "./routes";
+export * from "./jobs";

@@ -28,6 +28,7 @@ import {
 } from "./auth";
 import { DOCUMENT_ID_PATTERN, LIMITS } from "./common";
 import { communitySchema } from "./community";
+import { jobIdParams, jobSchema, jobStartedSchema } from "./jobs";
 import {
   bulkLinkRequestSchema,
   bulkLinkResultSchema,
@@ -55,9 +56,7 @@ import {
 import {
   adminUserListSchema,
   adminUserSchema,
-  autoApproveResultSchema,
   changePasswordRequestSchema,
-  checkAllSubscriptionsResultSchema,
   createUserRequestSchema,
   createUserResponseSchema,
   currentUserSchema,
@@ -94,8 +93,8 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** The answer is a file of this type instead of JSON (the handler returns its text). */
   file?: "text/csv";
-  /** The success status: 200 unless it says 201 (created) or 204 (no body). */
-  status?: 200 | 201 | 204;
+  /** The success status: 200 unless it says 201 (created), 202 (a job started) or 204 (no body). */
+  status?: 200 | 201 | 202 | 204;
 }
 
 // A document id this API never hands out (a decoded "/", Firestore's reserved names, over-long) names nothing.
@@ -163,8 +162,9 @@ export const API = {
   createUser: { method: "POST", path: "/admin/create-user", access: "admin", body: createUserRequestSchema, response: createUserResponseSchema, status: 201 },
   changeAdminPassword: { method: "POST", path: "/admin/password", access: "admin", body: changePasswordRequestSchema, status: 204 },
   checkSubscription: { method: "POST", path: "/admin/check-subscription/:username", access: "admin", params: usernameParams, response: subscriptionCheckResultSchema },
-  checkAllSubscriptions: { method: "POST", path: "/admin/check-all-subscriptions", access: "admin", response: checkAllSubscriptionsResultSchema },
-  autoApproveSubscribers: { method: "POST", path: "/admin/auto-approve-subscribers", access: "admin", response: autoApproveResultSchema },
+  checkAllSubscriptions: { method: "POST", path: "/admin/check-all-subscriptions", access: "admin", response: jobStartedSchema, status: 202 },
+  autoApproveSubscribers: { method: "POST", path: "/admin/auto-approve-subscribers", access: "admin", response: jobStartedSchema, status: 202 },
+  getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
   mergeAccounts: { method: "POST", path: "/admin/merge-accounts", access: "admin", body: mergeAccountsRequestSchema, response: mergeAccountsResultSchema },
   exportCsv: { method: "GET", path: "/admin/export-csv", access: "admin", file: "text/csv" },

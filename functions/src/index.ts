@@ -44,14 +44,36 @@ export const benchFloor = isEmulator()
   : undefined;
 
 /**
- * The daily check of every member's subscription (the same work as the admin's button); members who
- * lost theirs lose access. Emulators do not fire schedules: the handler is tested through `.run`.
+ * The daily check of every member's subscription: it starts the same job as the admin's button (on the
+ * `runJobs` queue); members who lost theirs lose access when it applies the listing. One already
+ * running (an admin's) is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.
  */
-export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", timeZone: "UTC", secrets: apiSecrets, timeoutSeconds: 540 }, async () => {
-  const [{ checkAllSubscriptions }, { getDeps }] = await Promise.all([import("./members/subscription-checks.service"), import("./app-deps")]);
-  await checkAllSubscriptions(getDeps(), "schedule");
+export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {
+  const { startScheduledSubscriptionCheck } = await import("./members/subscription-job.service");
+  await startScheduledSubscriptionCheck(new Date(event.scheduleTime));
 });
 
+/**
+ * Slices of the jobs (jobs/jobs.store): subscription checks and auto-approve, each slice about 30 s of
+ * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
+ * last attempt the job is marked failed (never left running). One job per kind at a time.
+ */
+const JOB_MAX_ATTEMPTS = 5;
+export const runJobs = onTaskDispatched(
+  {
+    secrets: apiSecrets,
+    retryConfig: { maxAttempts: JOB_MAX_ATTEMPTS, minBackoffSeconds: isEmulator() ? 1 : 15, maxBackoffSeconds: 300, maxDoublings: 4 },
+    rateLimits: { maxConcurrentDispatches: 2 },
+    memory: "512MiB",
+    timeoutSeconds: 180,
+  },
+  async (req) => {
+    const jobId = (req.data as { jobId?: unknown } | null)?.jobId;
+    if (typeof jobId !== "string" || jobId === "" || jobId.includes("/")) return;
+    const [{ runSubscriptionJobSlice }, { getDeps }] = await Promise.all([import("./members/subscription-job.service"), import("./app-deps")]);
+    await runSubscriptionJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1);
+  },
+);
 /**
  * Every night, the finished days' visit counters are rolled up into one record per program and day
  * and into the links' visit counts (the counts stay the same; readers then read less).

@@ -14,5 +14,7 @@ export { ensureAdmin } from "./auth/admin-accounts.service";
 export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";
 export { createLinkTester } from "./links/link-tester";
-export { checkAllSubscriptions } from "./members/subscription-checks.service";
+export { checkUserSubscription, forEachLimited } from "./members/subscription-checks.service";
+export { runSubscriptionJobSlice, startSubscriptionJob } from "./members/subscription-job.service";
+export { readJob } from "./jobs/jobs.store";
 export { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";

@@ -1,57 +1,83 @@
 /**
- * npm run bench:subscriptions – Check All Subscriptions over many members.
+ * npm run bench:subscriptions – Check All Subscriptions for a real community at a real Stripe's pace.
  *
- * Runs inside the local suite (npm run exec) against the emulators and the local Stripe-compatible
- * server, through the real Stripe SDK and the same service the button and the daily job call. A
- * baseline of 100 members and a run of 1,000 are measured in the same run; prints figures, asserts
- * nothing. A tenth of the members have no Stripe customer and a tenth a canceled subscription.
+ * Runs inside the local suite (npm run exec). 10,000 members (8,000 active, 1,000 trialing, 1,000
+ * lapsed; half with their Stripe customer ID stored, half known by e-mail only), the local
+ * Stripe-compatible server answering each call after 300 ms. In the same run:
+ * - the job (what the button and the daily schedule start): through the API, on the `runJobs` queue
+ *   of the Functions emulator, followed to its end;
+ * - the previous method (each member asked about separately, 5 at a time, the single check's
+ *   lookups) on a sample of 200 members, projected to 10,000.
+ * Prints the time and the number of Stripe calls of each; asserts nothing.
  */
-import Stripe from "stripe";
-import { db, createLinkTester, type AppDeps, checkAllSubscriptions, createStripeClient, StripeSubscriptionLookup } from "../../functions/src/toolkit";
-import { resetEmulators } from "../../testing/emulators";
+import { checkUserSubscription, db, forEachLimited, createLinkTester, createStripeClient, ensureAdmin, StripeSubscriptionLookup, type AppDeps } from "../../functions/src/toolkit";
+import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
+import { followJob, startJob, stripeLocal } from "../../testing/jobs";
+import { suite } from "../../testing/suite-env";
 
-const stripeUrl = process.env.STRIPE_URL!;
+const MEMBERS = 10_000;
+const LATENCY_MS = 300;
+const SAMPLE = 200;
+const OLD_CONCURRENCY = 5;
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 
-async function seed(count: number) {
+const statusOf = (i: number) => (i < 8_000 ? "active" : i < 9_000 ? "trialing" : "canceled");
+
+async function seed() {
   await resetEmulators();
-  const stripe = new Stripe("sk_test_local", { host: new URL(stripeUrl).hostname, port: Number(new URL(stripeUrl).port), protocol: "http" });
+  await stripeLocal.reset();
+  const subscribers = Array.from({ length: MEMBERS }, (_, i) => ({ email: `member-${String(i)}@example.com`, status: statusOf(i) }));
+  const res = await fetch(`${suite.stripeUrl}/__bulk`, { method: "POST", body: JSON.stringify({ subscribers }) });
+  const { customerIds } = (await res.json()) as { customerIds: string[] };
   const writer = db().bulkWriter();
-  for (let i = 0; i < count; i++) {
-    const email = `bench-${count}-${i}@example.com`;
-    let customerId: string | null = null;
-    if (i % 10 !== 0) {
-      const customer = await stripe.customers.create({ email });
-      customerId = customer.id;
-      const status = i % 10 === 1 ? "canceled" : i % 2 ? "active" : "trialing";
-      await stripe.subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & { status: string });
-    }
-    const now = new Date();
-    void writer.set(db().collection("users").doc(`bench-${i}`), {
+  const now = new Date();
+  subscribers.forEach(({ email }, i) => {
+    void writer.set(db().collection("users").doc(`member-${String(i).padStart(5, "0")}`), {
       username: email, email, displayName: null, isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: null,
-      stripeCustomerId: customerId, stripeSubscriptionId: null, subscriptionStatus: "active", subscriptionLastChecked: null, createdAt: now, updatedAt: now,
+      stripeCustomerId: i % 2 ? customerIds[i] : null, stripeSubscriptionId: null, subscriptionStatus: "active", subscriptionLastChecked: null, createdAt: now, updatedAt: now,
     });
-  }
+  });
   await writer.close();
+  await ensureAdmin(ADMIN.email, ADMIN.password);
 }
 
-async function measure(count: number) {
-  await seed(count);
-  const deps = {
-    subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", stripeUrl)),
-    linkTester: createLinkTester(),
-    now: () => new Date(),
-  } as unknown as AppDeps;
-  const start = performance.now();
-  const result = await checkAllSubscriptions(deps, "admin");
-  const ms = Math.round(performance.now() - start);
-  return { members: count, ms, perSecond: Math.round((count / ms) * 1000), ...result };
+const stripeCalls = async () => (await stripeLocal.stats()).calls;
+
+async function previousMethod() {
+  const deps = { subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)), linkTester: createLinkTester(), now: () => new Date() } as unknown as AppDeps;
+  const users = (await db().collection("users").where("isAdmin", "==", false).limit(SAMPLE).get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+  const callsBefore = await stripeCalls();
+  const started = performance.now();
+  await forEachLimited(users, OLD_CONCURRENCY, async (user) => {
+    await checkUserSubscription(deps, user as never);
+  });
+  return { ms: performance.now() - started, calls: (await stripeCalls()) - callsBefore, members: users.length };
+}
+
+async function job(admin: string) {
+  const callsBefore = await stripeCalls();
+  const started = performance.now();
+  const seen = await followJob(admin, await startJob(admin, "/api/admin/check-all-subscriptions"), 15 * 60_000);
+  const end = seen.at(-1)!;
+  if (end.state !== "done") throw new Error(`the job ended ${end.state}: ${end.error ?? ""}`);
+  return { ms: performance.now() - started, calls: (await stripeCalls()) - callsBefore, summary: end.summary };
 }
 
 async function main() {
-  const rows = [await measure(100), await measure(1000)];
-  console.table(rows);
-  const [base, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
-  console.log(`1,000 members: ${(large.ms / 1000).toFixed(1)} s (${large.perSecond}/s) vs 100: ${(base.ms / 1000).toFixed(1)} s (${base.perSecond}/s)`);
+  console.log(`seeding ${MEMBERS.toLocaleString("en")} members…`);
+  await seed();
+  await stripeLocal.setLatency(LATENCY_MS);
+  const admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  const old = await previousMethod();
+  const now = await job(admin);
+  const projected = { ms: (old.ms / old.members) * MEMBERS, calls: (old.calls / old.members) * MEMBERS };
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.table([
+    { method: `previous: each member, ${String(OLD_CONCURRENCY)} at a time (measured)`, members: old.members, "Stripe calls": old.calls, time: s(old.ms) },
+    { method: "previous (projected)", members: MEMBERS, "Stripe calls": Math.round(projected.calls), time: s(projected.ms) },
+    { method: "job: one listing, then applied (measured)", members: MEMBERS, "Stripe calls": now.calls, time: s(now.ms) },
+  ]);
+  console.log(`Stripe at ${String(LATENCY_MS)} ms per call. Job summary: ${JSON.stringify(now.summary)}. Goal: under 60 s and at most a few hundred calls for 10,000 members.`);
 }
 
 main().then(

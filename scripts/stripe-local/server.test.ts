@@ -153,4 +153,32 @@ describe("stripe-local", () => {
     expect((await stripe.customers.list({ email: "temp@example.com" })).data).toEqual([]);
     expect(await statusesFor("active@example.com")).toEqual(["active"]);
   });
+
+  it("lists every subscription with its customer expanded, 100 per page, when asked", async () => {
+    const seen: string[] = [];
+    for await (const sub of stripe.subscriptions.list({ status: "all", limit: 100, expand: ["data.customer"] })) {
+      const customer = sub.customer as Stripe.Customer;
+      seen.push(`${customer.email ?? ""} ${sub.status}`);
+    }
+    expect(seen.sort()).toEqual(["active@example.com active", "canceled@example.com canceled", "pastdue@example.com past_due", "trialing@example.com trialing"]);
+    const plain = await stripe.subscriptions.list({ status: "all", limit: 1 });
+    expect(typeof plain.data[0]!.customer).toBe("string");
+  });
+
+  it("adds a configured latency to each call, counts the calls and fails injected ones", async () => {
+    const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", body: JSON.stringify(body) });
+    await post("/__reset", {});
+    await post("/__config", { latencyMs: 150 });
+    const started = Date.now();
+    await stripe.customers.list({ limit: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+
+    await post("/__faults", { method: "GET", path: "/v1/subscriptions", after: 1, count: 2, status: 500 });
+    const outcome = async () => stripe.subscriptions.list({ limit: 1 }).then(() => 200, (e: { statusCode?: number }) => e.statusCode);
+    expect([await outcome(), await outcome(), await outcome(), await outcome()]).toEqual([200, 500, 500, 200]);
+    expect(await (await fetch(`${server.url}/__stats`)).json()).toMatchObject({ calls: 5, requests: ["GET /v1/customers?limit=1", ...Array.from({ length: 4 }, () => "GET /v1/subscriptions?limit=1")] });
+
+    await post("/__reset", {});
+    expect(await (await fetch(`${server.url}/__stats`)).json()).toEqual({ calls: 0, requests: [] });
+  });
 });

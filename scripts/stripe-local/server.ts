@@ -85,6 +85,24 @@ interface State {
   clock: number;
   /** Idempotency-Key -> first reply, so SDK retries of a POST never create twice. */
   idempotency: Map<string, { fingerprint: string; reply: Reply }>;
+  /** Added before every API answer, to model a real Stripe's round trip (benches). */
+  latencyMs: number;
+  /** What `latencyMs` returns to on reset (the server's start option). */
+  startLatencyMs: number;
+  /** Injected failures (tests): the matching calls after the first `after` answer `status`, `count` times. */
+  faults: Fault[];
+  /** API calls answered since the last reset, and the last 1,000 of them as "METHOD /path?query" (`GET /__stats`). */
+  calls: number;
+  requests: string[];
+}
+
+interface Fault {
+  method: string;
+  path: string;
+  after: number;
+  count: number;
+  status: number;
+  seen: number;
 }
 
 interface Reply {
@@ -326,6 +344,13 @@ function listPage<T extends { id: string; created: number }>(
   return { object: "list", data, has_more: rows.length > limit, url };
 }
 
+/** `expand[]=a` / `expand[0]=a` as the SDK sends it. */
+function expansions(params: Params): string[] {
+  const expand = params.expand;
+  if (expand === undefined) return [];
+  return typeof expand === "string" ? [expand] : Object.values(expand).filter((v): v is string => typeof v === "string");
+}
+
 function statusMatches(actual: SubscriptionStatus, filter: string | undefined): boolean {
   const ended = actual === "canceled" || actual === "incomplete_expired";
   if (filter === undefined) return !ended; // Stripe hides ended subscriptions unless asked
@@ -337,12 +362,16 @@ function statusMatches(actual: SubscriptionStatus, filter: string | undefined): 
 // ---------------------------------------------------------------- state & routes
 
 function createState(): State {
-  const state: State = { customers: new Map(), subscriptions: new Map(), clock: 0, idempotency: new Map() };
+  const state: State = { customers: new Map(), subscriptions: new Map(), clock: 0, idempotency: new Map(), latencyMs: 0, startLatencyMs: 0, faults: [], calls: 0, requests: [] };
   resetState(state);
   return state;
 }
 
 function resetState(state: State): void {
+  state.latencyMs = state.startLatencyMs;
+  state.faults = [];
+  state.calls = 0;
+  state.requests = [];
   state.customers.clear();
   state.subscriptions.clear();
   state.idempotency.clear();
@@ -376,7 +405,9 @@ function routes(state: State): Array<[method: string, path: RegExp, handler: Han
         const status = optString(q, "status");
         if (status !== undefined && status !== "all" && status !== "ended") parseStatus(status);
         const keep = (s: Subscription) => (!customer || s.customer === customer) && statusMatches(s.status, status);
-        return listPage(state.subscriptions, keep, q, "/v1/subscriptions", "subscription");
+        const page = listPage(state.subscriptions, keep, q, "/v1/subscriptions", "subscription");
+        if (!expansions(q).includes("data.customer")) return page;
+        return { ...page, data: page.data.map((sub) => ({ ...sub, customer: state.customers.get(sub.customer) ?? sub.customer })) };
       },
     ],
     ["POST", /^\/v1\/subscriptions$/, (p) => createSubscription(state, p)],
@@ -421,6 +452,17 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** Counts the call against every matching fault; the first whose turn it is fails it. */
+function injectedFault(state: State, method: string, path: string): Fault | undefined {
+  let failing: Fault | undefined;
+  for (const fault of state.faults) {
+    if (fault.method !== method || fault.path !== path) continue;
+    fault.seen++;
+    if (!failing && fault.seen > fault.after && fault.seen <= fault.after + fault.count) failing = fault;
+  }
+  return failing;
+}
+
 async function handle(state: State, table: ReturnType<typeof routes>, req: http.IncomingMessage): Promise<Reply> {
   try {
     const method = req.method ?? "GET";
@@ -430,6 +472,39 @@ async function handle(state: State, table: ReturnType<typeof routes>, req: http.
       resetState(state);
       return { status: 200, body: { ok: true } };
     }
+    // Local-only controls: a latency per call, injected failures, the number of calls.
+    if (method === "POST" && url.pathname === "/__config") {
+      const { latencyMs } = JSON.parse(body || "{}") as { latencyMs?: unknown };
+      if (typeof latencyMs === "number" && latencyMs >= 0) state.latencyMs = latencyMs;
+      return { status: 200, body: { latencyMs: state.latencyMs } };
+    }
+    if (method === "POST" && url.pathname === "/__faults") {
+      const fault = JSON.parse(body || "{}") as Partial<Fault>;
+      state.faults.push({ method: fault.method ?? "GET", path: fault.path ?? "", after: fault.after ?? 0, count: fault.count ?? 1, status: fault.status ?? 500, seen: 0 });
+      return { status: 200, body: { faults: state.faults.length } };
+    }
+    if (method === "POST" && url.pathname === "/__bulk") {
+      // benches: many customers, each with one subscription in a given status, in one call
+      const { subscribers = [] } = JSON.parse(body || "{}") as { subscribers?: { email: string; status: string }[] };
+      const customerIds = subscribers.map(({ email, status }) => {
+        const customer = createCustomer(state, { email });
+        createSubscription(state, { customer: customer.id, status });
+        return customer.id;
+      });
+      return { status: 200, body: { customerIds } };
+    }
+    if (method === "DELETE" && url.pathname === "/__faults") {
+      state.faults = [];
+      return { status: 200, body: { faults: 0 } };
+    }
+    if (method === "GET" && url.pathname === "/__stats") return { status: 200, body: { calls: state.calls, requests: state.requests } };
+
+    state.calls++;
+    state.requests.push(`${method} ${url.pathname}${url.search}`);
+    if (state.requests.length > 1000) state.requests.shift();
+    if (state.latencyMs > 0) await new Promise((done) => setTimeout(done, state.latencyMs));
+    const fault = injectedFault(state, method, url.pathname);
+    if (fault) return { status: fault.status, body: { error: { type: "api_error", message: "Injected failure (stripe-local /__faults)" } } };
     const apiKey = authenticate(req.headers.authorization);
 
     const match = table.map(([m, re, handler]) => ({ m, hit: re.exec(url.pathname), handler })).find((r) => r.m === method && r.hit);
@@ -476,8 +551,9 @@ export interface StripeLocal {
   close(): Promise<void>;
 }
 
-export async function startStripeLocal({ port, host = "127.0.0.1" }: { port: number; host?: string }): Promise<StripeLocal> {
+export async function startStripeLocal({ port, host = "127.0.0.1", latencyMs = 0 }: { port: number; host?: string; latencyMs?: number }): Promise<StripeLocal> {
   const state = createState();
+  state.latencyMs = state.startLatencyMs = latencyMs;
   const table = routes(state);
   const server = http.createServer((req, res) => {
     void handle(state, table, req).then(({ status, body, replayed }) => {
@@ -512,14 +588,14 @@ export async function startStripeLocal({ port, host = "127.0.0.1" }: { port: num
 // Run as a script? (Checked via argv rather than import.meta so the file also type-checks as CommonJS.)
 if (/stripe-local[\\/]server\.[cm]?[jt]s$/.test(process.argv[1] ?? "")) {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: "12111" }, host: { type: "string", default: "127.0.0.1" } },
+    options: { port: { type: "string", default: "12111" }, host: { type: "string", default: "127.0.0.1" }, "latency-ms": { type: "string", default: "0" } },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`Invalid --port: ${values.port}`);
     process.exit(1);
   }
-  startStripeLocal({ port, host: values.host }).then(
+  startStripeLocal({ port, host: values.host, latencyMs: Number(values["latency-ms"]) || 0 }).then(
     ({ url, close }) => {
       console.log(`stripe-local listening on ${url}`);
       const stop = () => void close().then(() => process.exit(0));

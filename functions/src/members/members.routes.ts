@@ -1,5 +1,7 @@
 import type { AppDeps } from "../platform/deps";
-import { autoApproveSubscribers, checkAllSubscriptions, checkUserSubscription } from "./subscription-checks.service";
+import { checkUserSubscription } from "./subscription-checks.service";
+import { startSubscriptionJob } from "./subscription-job.service";
+import { jobById } from "../jobs/jobs.service";
 import {
   approveUser,
   blockUser,
@@ -16,7 +18,7 @@ import type { RouteHandlers } from "../route-table";
 
 type UserRoutes =
   | "listUsers" | "updateUser" | "deleteUser" | "blockUser" | "unblockUser" | "approveUser" | "createUser" | "changeAdminPassword"
-  | "checkSubscription" | "checkAllSubscriptions" | "autoApproveSubscribers" | "listDuplicateUsers" | "mergeAccounts";
+  | "checkSubscription" | "checkAllSubscriptions" | "autoApproveSubscribers" | "getJob" | "listDuplicateUsers" | "mergeAccounts";
 
 /** Members and their subscriptions, as the admin manages them. */
 export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
@@ -36,10 +38,11 @@ export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
     changeAdminPassword: ({ caller, body }) => changeOwnPassword(caller, body.password, deps.now()),
     // ask Stripe now
     checkSubscription: async ({ params }) => checkUserSubscription(deps, await userByUsername(params.username)),
-    // every member, as the daily job does
-    checkAllSubscriptions: ({ caller }) => checkAllSubscriptions(deps, "admin", caller.uid),
-    // approve members with an active subscription
-    autoApproveSubscribers: ({ caller }) => autoApproveSubscribers(deps, caller.uid),
+    // every member, as the daily job does: a job (202 { jobId }), followed through getJob
+    checkAllSubscriptions: ({ caller }) => startSubscriptionJob("subscription-check", { trigger: "admin", actorUid: caller.uid }, deps.now()),
+    // approve members with an active subscription: the same kind of job
+    autoApproveSubscribers: ({ caller }) => startSubscriptionJob("auto-approve", { trigger: "admin", actorUid: caller.uid }, deps.now()),
+    getJob: ({ params }) => jobById(params.jobId),
     // accounts sharing an e-mail, oldest first
     listDuplicateUsers: () => duplicateGroups(),
     // fold a duplicate into the primary

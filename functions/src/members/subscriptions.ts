@@ -2,11 +2,12 @@ import Stripe from "stripe";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
 
 export type { SubscriptionLookup, SubscriptionLookupResult } from "../platform/deps";
-import type { SubscriptionLookup, SubscriptionLookupResult } from "../platform/deps";
+import type { SubscriptionListPage, SubscriptionLookup, SubscriptionLookupResult } from "../platform/deps";
 
 /** Best first: an active subscription wins over a trial, a trial over anything in arrears. */
 const STATUS_RANK = ["active", "trialing", "past_due", "unpaid", "incomplete", "paused", "canceled", "incomplete_expired"];
-const rank = (status: string) => {
+/** The place of a status in STATUS_RANK (lower is better); unknown statuses come last. */
+export const rank = (status: string) => {
   const i = STATUS_RANK.indexOf(status);
   return i === -1 ? STATUS_RANK.length : i;
 };
@@ -46,6 +47,17 @@ export class StripeSubscriptionLookup implements SubscriptionLookup {
       if ((err as { statusCode?: number }).statusCode === 404) return toResult(null);
       throw err;
     }
+  }
+
+  async listPage(cursor: string | null): Promise<SubscriptionListPage> {
+    const page = await this.stripe.subscriptions.list({ status: "all", limit: 100, expand: ["data.customer"], ...(cursor ? { starting_after: cursor } : {}) });
+    const entries = page.data.map((sub) => {
+      const customer = sub.customer;
+      if (typeof customer === "string") return { customerId: customer, email: null, subscriptionId: sub.id, status: sub.status };
+      const email = "deleted" in customer && customer.deleted ? null : ((customer as Stripe.Customer).email ?? null);
+      return { customerId: customer.id, email, subscriptionId: sub.id, status: sub.status };
+    });
+    return { entries, next: page.has_more && page.data.length > 0 ? page.data[page.data.length - 1]!.id : null };
   }
 
   private async bestOf(customerId: string): Promise<{ customerId: string; sub: Stripe.Subscription | null }> {

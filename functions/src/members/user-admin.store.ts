@@ -197,6 +197,25 @@ export async function recordAudit(entry: AuditEntry) {
   await db().collection(COLLECTIONS.auditLog).add(auditDoc(entry));
 }
 
-export async function saveSubscriptionCheckSummary(summary: Record<string, number>, trigger: "schedule" | "admin") {
-  await db().collection(COLLECTIONS.subscriptionChecks).add({ ...summary, trigger, at: FieldValue.serverTimestamp() });
+export function subscriptionCheckSummaryIn(tx: Transaction, summary: Record<string, number>, trigger: "schedule" | "admin") {
+  tx.create(db().collection(COLLECTIONS.subscriptionChecks).doc(), { ...summary, trigger, at: FieldValue.serverTimestamp() });
+}
+
+/** Users in document-id order after `afterId`, at most `limit`: how the jobs walk every user in slices. */
+export async function usersAfter(afterId: string | null, limit: number): Promise<UserRecord[]> {
+  let query = users().orderBy("__name__").limit(limit);
+  if (afterId) query = query.startAfter(afterId);
+  return (await query.get()).docs.map((doc) => userFromSnapshot(doc)!);
+}
+
+export async function countUsers(): Promise<number> {
+  return (await users().count().get()).data().count;
+}
+
+/**
+ * A job's checked subscription (and approval) of one user, into the job's batch. An update: a user
+ * deleted meanwhile fails the batch, and the retried slice no longer meets them.
+ */
+export function setUserFieldsIn(batch: WriteBatch, uid: string, fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date }): void {
+  batch.update(users().doc(uid), { ...fields, updatedAt: FieldValue.serverTimestamp() });
 }

@@ -6,7 +6,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number; details?: unknown } = {},
+    readonly extra: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number; details?: unknown; jobId?: string } = {},
   ) {
     super(message);
     this.name = "ApiError";

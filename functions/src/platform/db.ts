@@ -43,6 +43,10 @@ export const COLLECTIONS = {
   subscriptionChecks: "subscription_checks",
   /** Click records of deleted links still to delete, one per deletion: the background purge's to-do list and cursor (click-purges.store). */
   clickPurges: "click_purges",
+  /** Long work (subscription checks, auto-approve): state, progress and cursor of each run; pages of a listing below it. */
+  jobs: "jobs",
+  /** One per job kind while one runs: makes "one job of a kind at a time" hold in a transaction. */
+  jobLocks: "job_locks",
   /** One per "Log in as user": who, whom, when, and when and why it ended (see auth/impersonation.service.ts). */
   impersonations: "impersonations",
 } as const;

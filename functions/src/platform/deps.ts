@@ -50,6 +50,24 @@ export interface SubscriptionLookup {
   findByEmail(...emails: string[]): Promise<SubscriptionLookupResult>;
   /** The best subscription of a known customer; 'not_found' when Stripe no longer has it. */
   findByCustomer(customerId: string): Promise<SubscriptionLookupResult>;
+  /**
+   * One page (100) of every subscription of every status, newest first, with its customer's e-mail;
+   * `next` is the cursor of the following page, null after the last.
+   */
+  listPage(cursor: string | null): Promise<SubscriptionListPage>;
+}
+
+export interface ListedSubscription {
+  customerId: string;
+  /** The customer's e-mail as Stripe has it, or null (none, or the customer was deleted). */
+  email: string | null;
+  subscriptionId: string;
+  status: string;
+}
+
+export interface SubscriptionListPage {
+  entries: ListedSubscription[];
+  next: string | null;
 }
 
 export interface LinkTestValidation {

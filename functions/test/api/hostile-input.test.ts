@@ -75,6 +75,7 @@ const NO_QUERY = new Set<ApiRoute>([
   "GET /users",
   "GET /admin/duplicate-users",
   "GET /admin/export-csv",
+  "GET /admin/jobs/:jobId",
   "DELETE /programs/:id",
   "DELETE /links/:id",
   "DELETE /user/links/:id",

@@ -1,20 +1,129 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type Stripe from "stripe";
+import type { Job } from "@hub/contract/jobs";
 import { DEMO_COMMUNITY } from "../../../testing/suite-config";
 import { db } from "../../src/platform/db";
-import type { AppDeps } from "../../src/platform/deps";
-import { createLinkTester } from "../../src/links/link-tester";
-import { checkAllSubscriptions } from "../../src/members/subscription-checks.service";
-import { createStripeClient, StripeSubscriptionLookup, type SubscriptionLookup } from "../../src/members/subscriptions";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
+import { addSubscriber, followJob, runJob, startJob, stripeLocal } from "../../../testing/jobs";
 import { suite } from "../../../testing/suite-env";
 
-beforeEach(resetEmulators);
+/**
+ * Check All Subscriptions as a job (contract: *Admin actions*, *Jobs*): one pass over Stripe's listing
+ * of every subscription (100 per page, customers expanded), applied to the members only once it has
+ * all been read, in slices on the `runJobs` queue, with progress, one job of a kind at a time.
+ */
 
-describe("the daily subscription check", () => {
-  it("runs through its scheduled handler and stores a summary", async () => {
-    const { alice } = await signInActors();
+const CHECK_ALL = "/api/admin/check-all-subscriptions";
+let admin: string;
+let alice: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  await stripeLocal.reset();
+  ({ admin, alice } = await signInActors());
+});
+afterAll(() => stripeLocal.reset());
+
+/**
+ * `n` members who were active at the last check: member i is canceled at Stripe (i % 3 == 0), active
+ * (1) or unknown there (2); every other one's Stripe e-mail is in capitals. With the 4 seed
+ * subscriptions, 150 members make a listing of two pages.
+ */
+async function seedMembers(stripe: Stripe, n: number): Promise<void> {
+  const batch = db().batch();
+  for (let i = 0; i < n; i++) {
+    const email = `member${String(i)}@example.com`;
+    batch.set(db().collection("users").doc(`member-${String(i).padStart(3, "0")}`), {
+      username: email, email, isAdmin: false, blocked: false, approved: true, createdByAdmin: false,
+      subscriptionStatus: "active", stripeCustomerId: null, createdAt: new Date(), updatedAt: new Date(),
+    });
+  }
+  await batch.commit();
+  for (let i = 0; i < n; i++) {
+    if (i % 3 === 2) continue;
+    await addSubscriber(stripe, i % 2 ? `MEMBER${String(i)}@EXAMPLE.COM` : `member${String(i)}@example.com`, i % 3 === 0 ? "canceled" : "active");
+  }
+}
+
+/** The job's calls to Stripe's listing (the sign-ins' own lookups list one customer's, without `expand`). */
+const listingRequests = async () => (await stripeLocal.stats()).requests.filter((r) => r.startsWith("GET /v1/subscriptions") && r.includes("expand"));
+const statusOf = async (uid: string) => (await db().doc(`users/${uid}`).get()).get("subscriptionStatus") as unknown;
+const usersNow = async () => (await db().collection("users").orderBy("__name__").get()).docs.map((d) => [d.id, d.data()]);
+
+describe("Check All Subscriptions, a job", () => {
+  it("answers at once, shows its progress, applies Stripe's listing to every member and ends with the summary", async () => {
+    const stripe = stripeLocal.sdk();
+    await seedMembers(stripe, 150);
+    // alice's subscription ends: she must lose access
+    const [aliceSub] = (await stripe.subscriptions.list({ customer: (await stripe.customers.list({ email: "active@example.com" })).data[0]!.id })).data;
+    await stripe.subscriptions.cancel(aliceSub!.id);
+    await stripeLocal.setLatency(300);
+
+    const jobId = await startJob(admin, CHECK_ALL);
+    const seen = await followJob(admin, jobId);
+    expect(seen[0]).toMatchObject({ jobId, kind: "subscription-check", state: "running", phase: "listing", total: null });
+    // the phases come in order, and within one the count only grows
+    const order = ["listing", "applying", "finished"];
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [seen[i - 1]!, seen[i]!];
+      expect(order.indexOf(b.phase)).toBeGreaterThanOrEqual(order.indexOf(a.phase));
+      if (a.phase === b.phase) expect(b.done).toBeGreaterThanOrEqual(a.done);
+    }
+    const end = seen.at(-1)!;
+    // members: alice (now canceled), tom (trialing) and the 150; the admin is not checked
+    expect(end).toMatchObject({ state: "done", phase: "finished", total: 153, done: 153, summary: { total: 152, active: 51, cancelled: 51, not_found: 50, errors: 0 } });
+    expect(end.endedAt).toBeTruthy();
+
+    expect([await statusOf("member-000"), await statusOf("member-001"), await statusOf("member-002"), await statusOf("member-003")]).toEqual(["canceled", "active", "not_found", "canceled"]);
+    expect((await call("GET", "/api/user/links", { idToken: alice })).status).toBe(401);
+    const summaries = (await db().collection("subscription_checks").get()).docs.map((d) => d.data());
+    expect(summaries).toEqual([expect.objectContaining({ total: 152, active: 51, trigger: "admin" })]);
+    // two pages of 100 for 104 subscriptions, however many members: not two calls per member
+    expect(await listingRequests()).toHaveLength(2);
+  });
+
+  it("a listing that fails half-way changes no member: the job fails, and the next one runs", async () => {
+    await seedMembers(stripeLocal.sdk(), 150);
+    await stripeLocal.failCalls({ path: "/v1/subscriptions", after: 1, count: 10_000, status: 500 });
+    const before = await usersNow();
+
+    const end = (await followJob(admin, await startJob(admin, CHECK_ALL), 120_000)).at(-1)!;
+    expect(end).toMatchObject({ state: "failed", phase: "finished" });
+    expect(end.error).toBeTruthy();
+    expect(await usersNow()).toEqual(before);
+    expect((await db().collection("subscription_checks").get()).size).toBe(0);
+
+    await stripeLocal.clearFaults();
+    expect(await runJob(admin, CHECK_ALL)).toMatchObject({ state: "done", summary: { total: 152, cancelled: 50 } });
+  }, 180_000);
+
+  it("a failed slice is retried from its cursor: the first page is not read again", async () => {
+    await seedMembers(stripeLocal.sdk(), 150);
+    // page 2 fails for longer than one slice's own retries (and the SDK's), then Stripe answers again
+    await stripeLocal.failCalls({ path: "/v1/subscriptions", after: 1, count: 8, status: 503 });
+    const end = await runJob(admin, CHECK_ALL);
+    expect(end).toMatchObject({ state: "done", summary: { total: 152, active: 52, cancelled: 50, not_found: 50, errors: 0 } });
+    const pages = await listingRequests();
+    expect(pages.filter((r) => !r.includes("starting_after"))).toHaveLength(1);
+    expect(pages.length).toBeGreaterThan(8);
+  }, 120_000);
+
+  it("runs one at a time: a second start answers 409 JOB_RUNNING with the running job's id", async () => {
+    await stripeLocal.setLatency(1_000);
+    const first = await startJob(admin, CHECK_ALL);
+    const second = await call("POST", CHECK_ALL, { idToken: admin });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: "JOB_RUNNING", jobId: first });
+    // another kind of job is not held back
+    const other = await startJob(admin, "/api/admin/auto-approve-subscribers");
+    const ends = await Promise.all([followJob(admin, first), followJob(admin, other)]);
+    expect(ends.map((seen) => seen.at(-1)!.state)).toEqual(["done", "done"]);
+    expect((await call("GET", "/api/admin/jobs/no-such-job", { idToken: admin })).status).toBe(404);
+  });
+
+  it("the daily schedule starts the same job", async () => {
     // what the deployed function reads from its params and secrets
     Object.assign(process.env, {
       STRIPE_SECRET_KEY: "sk_test_local",
@@ -28,30 +137,12 @@ describe("the daily subscription check", () => {
     });
     const { dailySubscriptionCheck } = await import("../../src/index");
     await dailySubscriptionCheck.run({ scheduleTime: new Date().toISOString(), jobName: "test" } as never);
+    const jobs = await db().collection("jobs").where("kind", "==", "subscription-check").get();
+    expect(jobs.size).toBe(1);
+    const end: Job = (await followJob(admin, jobs.docs[0]!.id)).at(-1)!;
+    expect(end).toMatchObject({ state: "done", summary: { total: 2, active: 2, cancelled: 0, not_found: 0, errors: 0 } });
     const summaries = (await db().collection("subscription_checks").get()).docs.map((d) => d.data());
-    expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatchObject({ total: 2, active: 2, cancelled: 0, not_found: 0, errors: 0, trigger: "schedule" });
+    expect(summaries).toEqual([expect.objectContaining({ total: 2, trigger: "schedule" })]);
     expect((await call("GET", "/api/user/links", { idToken: alice })).status).toBe(200);
-  });
-
-  it("counts one failing member in errors and checks the rest", async () => {
-    await signInActors();
-    const stripe = new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl));
-    let calls = 0;
-    const flaky: SubscriptionLookup = {
-      findByEmail: (...emails) => (emails[0] === "trialing@example.com" ? Promise.reject(Object.assign(new Error("boom"), { statusCode: 500 })) : stripe.findByEmail(...emails)),
-      findByCustomer: (id) => {
-        calls++;
-        return calls === 1 ? Promise.reject(Object.assign(new Error("rate limited"), { statusCode: 429 })) : stripe.findByCustomer(id);
-      },
-    };
-    // drop the stored customer of one member so both lookups are used
-    const trialing = (await db().collection("users").where("username", "==", "trialing@example.com").get()).docs[0]!;
-    await trialing.ref.update({ stripeCustomerId: null });
-    const deps = { subscriptions: flaky, now: () => new Date(), linkTester: createLinkTester() } as unknown as AppDeps;
-    const result = await checkAllSubscriptions(deps, "admin");
-    // active@ answered after a 429 retry; trialing@ kept failing with 500 (retried, then counted)
-    expect(result).toEqual({ total: 2, active: 1, cancelled: 0, not_found: 0, errors: 1 });
-    expect(calls).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../
 import { call } from "../../../testing/http";
 import { requestLoginToken, signInMember } from "../../../testing/members";
 import { suite } from "../../../testing/suite-env";
+import { runJob } from "../../../testing/jobs";
 
 let admin: string;
 let alice: string;
@@ -138,8 +139,8 @@ describe("users", () => {
 
   it("approve and auto-approve", async () => {
     expect((await call("POST", "/api/users/active@example.com/approve", { idToken: admin })).body.approved).toBe(true);
-    const res = await call("POST", "/api/admin/auto-approve-subscribers", { idToken: admin });
-    expect(res.body).toEqual({ checkedCount: 1, approvedCount: 1 });
+    const job = await runJob(admin, "/api/admin/auto-approve-subscribers");
+    expect(job).toMatchObject({ state: "done", summary: { checkedCount: 1, approvedCount: 1 } });
     expect((await call("GET", "/api/user/profile", { idToken: tom })).body.approved).toBe(true);
   });
 
@@ -195,9 +196,9 @@ describe("subscriptions", () => {
 
   it("check-all counts every member by outcome", async () => {
     await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "invited@example.com" } });
-    const res = await call("POST", "/api/admin/check-all-subscriptions", { idToken: admin });
+    const job = await runJob(admin, "/api/admin/check-all-subscriptions");
     // active@ (active) and trialing@ (trialing) are active; invited@ has no customer
-    expect(res.body).toEqual({ total: 3, active: 2, cancelled: 0, not_found: 1, errors: 0 });
+    expect(job.summary).toEqual({ total: 3, active: 2, cancelled: 0, not_found: 1, errors: 0 });
     expect((await db().collection("subscription_checks").get()).size).toBe(1);
   });
 });

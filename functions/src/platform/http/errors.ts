@@ -34,6 +34,7 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
     : { code: "INTERNAL", message: MESSAGES.internal };
   if (apiError?.extra.retryAfterSeconds) res.set("Retry-After", String(apiError.extra.retryAfterSeconds));
   if (apiError?.extra.details !== undefined) Object.assign(body, { details: apiError.extra.details });
+  if (apiError?.extra.jobId !== undefined) Object.assign(body, { jobId: apiError.extra.jobId });
   if (res.headersSent) return;
   res.status(status).json(body);
 };

@@ -1,28 +1,18 @@
-import Button from "@mui/material/Button";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import { useToast } from "@/components/toasts/index";
-import { useAutoApproveSubscribers } from "../api/auto-approve-subscribers";
-import { errorText } from "@/lib/error-text";
 import { autoApproveSummary } from "../utils/user-messages";
+import { JobButton } from "./job-button";
 
-/** Approves every pending user whose subscription is valid, then says how many. */
+/** Approves every pending user whose subscription is valid (a job), then says how many. */
 export function AutoApproveButton() {
   const { toast } = useToast();
-  const autoApprove = useAutoApproveSubscribers();
   return (
-    <Button
-      variant="outlined"
-      startIcon={<DoneAllIcon />}
-      loadingPosition="start"
-      loading={autoApprove.isPending}
-      onClick={() => {
-        autoApprove.mutateAsync().then(
-          (result) => toast({ title: "Auto-approval complete", description: autoApproveSummary(result) }),
-          (error: unknown) => toast({ title: "Auto-approval failed", description: errorText(error), variant: "destructive" }),
-        );
-      }}
-    >
-      Auto-Approve Subscribers
-    </Button>
+    <JobButton
+      route="autoApproveSubscribers"
+      label="Auto-Approve Subscribers"
+      icon={<DoneAllIcon />}
+      onDone={(job) => toast({ title: "Auto-approval complete", description: autoApproveSummary(job.summary as { checkedCount: number; approvedCount: number }) })}
+      onFailed={(message) => toast({ title: "Auto-approval failed", description: message, variant: "destructive" })}
+    />
   );
 }

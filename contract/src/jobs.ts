@@ -1,0 +1,35 @@
+import { autoApproveResultSchema, checkAllSubscriptionsResultSchema } from "./users";
+import { DOCUMENT_ID_PATTERN } from "./common";
+import { z } from "./zod";
+
+/**
+ * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
+ * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
+ */
+export const JOB_KINDS = ["subscription-check", "auto-approve"] as const;
+export const jobKindSchema = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+/**
+ * What a job is doing: `listing` reads the provider's whole listing (`done` pages, `total` null),
+ * `applying` applies it to the members (`done` of `total`), `finished` once it ended.
+ */
+export const JOB_PHASES = ["listing", "applying", "finished"] as const;
+export const jobSchema = z.object({
+  jobId: z.string(),
+  kind: jobKindSchema,
+  state: z.enum(["running", "done", "failed"]),
+  phase: z.enum(JOB_PHASES),
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().optional(),
+  summary: z.union([checkAllSubscriptionsResultSchema, autoApproveResultSchema]).optional(),
+  error: z.string().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobStartedSchema = z.object({ jobId: z.string() });
+export type JobStarted = z.infer<typeof jobStartedSchema>;
+
+export const jobIdParams = z.object({ jobId: z.string({ error: "Not found" }).regex(DOCUMENT_ID_PATTERN, { error: "Not found" }) });

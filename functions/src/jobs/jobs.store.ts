@@ -1,0 +1,199 @@
+import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import type { Job, JobKind } from "@hub/contract/jobs";
+import { ApiError } from "../platform/api-error";
+import { COLLECTIONS, db, taskQueue } from "../platform/db";
+
+/**
+ * Jobs: long work in bounded slices on the `runJobs` task queue (contract: *Jobs*).
+ *
+ * jobs/{jobId} holds what the admin sees (state, phase, done, total, summary, error) and what the next
+ * slice needs (cursor, pages, applyAfter, counts); a slice's work and its progress are written in one
+ * batch, so a slice the queue retries starts from the stored cursor. job_locks/{kind} names the
+ * running job of a kind: starting another answers 409 JOB_RUNNING. A job whose document has not moved
+ * for STALE_AFTER_MS lost its tasks (the queue gave up): the next start fails it and begins anew.
+ * A listing read from an outside service is kept below the job, one document per page
+ * (jobs/{jobId}/pages/{n}), until the job ends.
+ */
+export const JOB_QUEUE = "runJobs";
+export const STALE_AFTER_MS = 10 * 60_000;
+/** The deadline the queue gives each slice: its budget plus its last step, with room to spare. */
+const DISPATCH_DEADLINE_SECONDS = 180;
+
+export interface JobTask extends Record<string, unknown> {
+  jobId: string;
+}
+
+export interface JobRecord {
+  id: string;
+  kind: JobKind;
+  state: Job["state"];
+  phase: Job["phase"];
+  done: number;
+  total: number | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  updatedAt: Date;
+  summary: Record<string, number> | null;
+  error: string | null;
+  trigger: "admin" | "schedule";
+  actorUid: string | null;
+  /** Listing: the cursor of the next page (null before the first); pages read so far. */
+  cursor: string | null;
+  pages: number;
+  /** Applying: the id of the last user applied (null before the first), and the counts so far. */
+  applyAfter: string | null;
+  counts: Record<string, number>;
+}
+
+const jobs = () => db().collection(COLLECTIONS.jobs);
+const locks = () => db().collection(COLLECTIONS.jobLocks);
+const pageRef = (jobId: string, page: number) => jobs().doc(jobId).collection("pages").doc(String(page).padStart(6, "0"));
+const toDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
+
+function jobFromSnapshot(snap: DocumentSnapshot): JobRecord | null {
+  const d = snap.data();
+  if (!d) return null;
+  return {
+    id: snap.id,
+    kind: d.kind as JobKind,
+    state: d.state as Job["state"],
+    phase: d.phase as Job["phase"],
+    done: Number(d.done ?? 0),
+    total: typeof d.total === "number" ? d.total : null,
+    startedAt: toDate(d.startedAt) ?? new Date(0),
+    endedAt: toDate(d.endedAt),
+    updatedAt: toDate(d.updatedAt) ?? new Date(0),
+    summary: (d.summary as Record<string, number> | undefined) ?? null,
+    error: typeof d.error === "string" ? d.error : null,
+    trigger: d.trigger === "schedule" ? "schedule" : "admin",
+    actorUid: typeof d.actorUid === "string" ? d.actorUid : null,
+    cursor: typeof d.cursor === "string" ? d.cursor : null,
+    pages: Number(d.pages ?? 0),
+    applyAfter: typeof d.applyAfter === "string" ? d.applyAfter : null,
+    counts: (d.counts as Record<string, number> | undefined) ?? {},
+  };
+}
+
+/** What GET /api/admin/jobs/{jobId} answers. */
+export function toJob(job: JobRecord): Job {
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    state: job.state,
+    phase: job.phase,
+    done: job.done,
+    total: job.total,
+    startedAt: job.startedAt.toISOString(),
+    ...(job.endedAt ? { endedAt: job.endedAt.toISOString() } : {}),
+    ...(job.summary ? { summary: job.summary as Job["summary"] } : {}),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+export async function readJob(jobId: string): Promise<JobRecord | null> {
+  return jobFromSnapshot(await jobs().doc(jobId).get());
+}
+
+/**
+ * Creates a running job of this kind, unless one runs: 409 JOB_RUNNING naming it. A running job that
+ * has not moved for `staleAfterMs` is failed first, so a job lost by the queue never blocks the next.
+ */
+export async function createJob(kind: JobKind, origin: { trigger: "admin" | "schedule"; actorUid: string | null }, now: Date, staleAfterMs = STALE_AFTER_MS): Promise<string> {
+  const lockRef = locks().doc(kind);
+  return db().runTransaction(async (tx) => {
+    const lock = await tx.get(lockRef);
+    const runningId = lock.get("jobId") as unknown;
+    if (typeof runningId === "string") {
+      const running = jobFromSnapshot(await tx.get(jobs().doc(runningId)));
+      if (running?.state === "running") {
+        if (now.getTime() - running.updatedAt.getTime() < staleAfterMs) {
+          throw new ApiError("JOB_RUNNING", "This job is already running", { jobId: running.id });
+        }
+        tx.update(jobs().doc(running.id), { state: "failed", phase: "finished", error: "The job stopped making progress", endedAt: now, updatedAt: now });
+      }
+    }
+    const ref = jobs().doc();
+    tx.create(ref, {
+      kind,
+      state: "running",
+      phase: "listing",
+      done: 0,
+      total: null,
+      startedAt: now,
+      updatedAt: now,
+      trigger: origin.trigger,
+      actorUid: origin.actorUid,
+      cursor: null,
+      pages: 0,
+      applyAfter: null,
+      counts: {},
+    });
+    tx.set(lockRef, { jobId: ref.id, at: now });
+    return ref.id;
+  });
+}
+
+export const enqueueJobSlice = (jobId: string) => taskQueue<JobTask>(JOB_QUEUE).enqueue({ jobId }, { dispatchDeadlineSeconds: DISPATCH_DEADLINE_SECONDS });
+
+/**
+ * Stores one page of a listing and moves the cursor, in one batch. After the last page (`next`
+ * null) the job turns to applying it to `total` users.
+ */
+export async function saveListingPage(jobId: string, page: number, entries: unknown[], next: string | null, total: number | null): Promise<void> {
+  const batch = db().batch();
+  batch.set(pageRef(jobId, page), { entries });
+  batch.update(
+    jobs().doc(jobId),
+    next === null
+      ? { cursor: null, pages: page + 1, phase: "applying", done: 0, total, updatedAt: FieldValue.serverTimestamp() }
+      : { cursor: next, pages: page + 1, done: page + 1, updatedAt: FieldValue.serverTimestamp() },
+  );
+  await batch.commit();
+}
+
+/** Every entry of the stored listing, in page order. */
+export async function readListing<T>(jobId: string): Promise<T[]> {
+  const pages = await jobs().doc(jobId).collection("pages").orderBy("__name__").get();
+  return pages.docs.flatMap((doc) => (doc.get("entries") ?? []) as T[]);
+}
+
+/**
+ * Applying: `write` adds the chunk's changes to the batch, which also records the progress, so a
+ * chunk and its cursor are stored together or not at all.
+ */
+export async function saveApplyProgress(jobId: string, progress: { applyAfter: string; done: number; counts: Record<string, number> }, write: (batch: WriteBatch) => void): Promise<void> {
+  const batch = db().batch();
+  write(batch);
+  batch.update(jobs().doc(jobId), { ...progress, updatedAt: FieldValue.serverTimestamp() });
+  await batch.commit();
+}
+
+/**
+ * Ends the job (done with its summary, or failed with the reason) and frees its kind, in one
+ * transaction with what `alsoIn` records of its end (a summary, an audit entry): a retried end never
+ * records twice. Then drops its listing.
+ */
+export async function finishJob(
+  jobId: string,
+  kind: JobKind,
+  end: { state: "done"; summary: Record<string, number> } | { state: "failed"; error: string },
+  now: Date,
+  alsoIn?: (tx: Transaction) => void,
+): Promise<void> {
+  const lockRef = locks().doc(kind);
+  const ended = await db().runTransaction(async (tx) => {
+    const [lock, job] = await Promise.all([tx.get(lockRef), tx.get(jobs().doc(jobId))]);
+    if (job.get("state") !== "running") return false;
+    tx.update(job.ref, { ...end, phase: "finished", endedAt: now, updatedAt: now });
+    if (lock.get("jobId") === jobId) tx.delete(lockRef);
+    alsoIn?.(tx);
+    return true;
+  });
+  if (!ended) return;
+  const pages = await jobs().doc(jobId).collection("pages").select().get();
+  for (let i = 0; i < pages.docs.length; i += 400) {
+    const batch = db().batch();
+    pages.docs.slice(i, i + 400).forEach((doc) => batch.delete(doc.ref));
+    await batch.commit();
+  }
+}

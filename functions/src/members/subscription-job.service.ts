@@ -1,0 +1,158 @@
+import { logger } from "firebase-functions";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
+import type { JobKind } from "@hub/contract/jobs";
+import type { AppDeps, ListedSubscription } from "../platform/deps";
+import { revokeSessions } from "../auth/identity";
+import { ApiError } from "../platform/api-error";
+import {
+  createJob,
+  enqueueJobSlice,
+  finishJob,
+  readJob,
+  readListing,
+  saveApplyProgress,
+  saveListingPage,
+  type JobRecord,
+} from "../jobs/jobs.store";
+import { auditIn, countUsers, setUserFieldsIn, subscriptionCheckSummaryIn, usersAfter } from "./user-admin.store";
+import type { UserRecord } from "./users.store";
+import { askStripe } from "./stripe-calls";
+import { classifyMember, indexListing } from "./subscription-listing";
+import { forEachLimited, isExempt } from "./subscription-checks.service";
+
+/**
+ * Check All Subscriptions and Auto-Approve Subscribers, as jobs (contract: *Admin actions*, *Jobs*).
+ *
+ * 1. listing: Stripe's subscriptions of every status, 100 per page with their customers, page after
+ *    page (each stored with the cursor); nothing is applied yet, so a listing that fails half-way
+ *    changes no member;
+ * 2. applying: every user in id order, APPLY_CHUNK at a time, each member classified against the whole
+ *    listing as the single check would (their customer, else their e-mail) and stored with the chunk's
+ *    progress in one batch; a member who lost their subscription loses their sessions first.
+ * A few hundred Stripe calls for 10,000 members, where asking about each member took two or more each.
+ */
+
+/** A slice stops starting steps after this long and hands over to the next task. */
+export const SLICE_BUDGET_MS = 30_000;
+/** Users per applying step: their updates and the progress are one batch (under 500 writes). */
+const APPLY_CHUNK = 200;
+const CONCURRENT_REVOCATIONS = 5;
+
+export async function startSubscriptionJob(kind: JobKind, origin: { trigger: "admin" | "schedule"; actorUid: string | null }, now: Date): Promise<{ jobId: string }> {
+  const jobId = await createJob(kind, origin, now);
+  try {
+    await enqueueJobSlice(jobId);
+  } catch (err) {
+    await finishJob(jobId, kind, { state: "failed", error: "The job could not be started" }, now);
+    throw err;
+  }
+  return { jobId };
+}
+
+/** The daily run: the same job; one already running (an admin's) is left to finish. */
+export async function startScheduledSubscriptionCheck(now: Date): Promise<string | null> {
+  try {
+    return (await startSubscriptionJob("subscription-check", { trigger: "schedule", actorUid: null }, now)).jobId;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "JOB_RUNNING") {
+      logger.info("daily subscription check: a check is already running", { jobId: err.extra.jobId });
+      return err.extra.jobId ?? null;
+    }
+    throw err;
+  }
+}
+
+/**
+ * The queue's work: one slice of the job, then the next slice enqueued. Throws (so the queue retries
+ * from the stored cursor) when a step fails; on the queue's last attempt the job is failed instead, so
+ * it never stays "running".
+ */
+export async function runSubscriptionJobSlice(deps: AppDeps, jobId: string, lastAttempt: boolean, budgetMs = SLICE_BUDGET_MS): Promise<void> {
+  const job = await readJob(jobId);
+  if (job?.state !== "running") return;
+  try {
+    const finished = await runSlice(deps, job, Date.now() + budgetMs);
+    if (!finished) await enqueueJobSlice(jobId);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    logger.warn("job slice failed", { jobId, kind: job.kind, lastAttempt, error });
+    if (lastAttempt) await finishJob(jobId, job.kind, { state: "failed", error }, deps.now());
+    throw err;
+  }
+}
+
+async function runSlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
+  let { cursor, pages } = job;
+  // at least one step per slice, however small the budget: every slice moves the job on
+  while (job.phase === "listing") {
+    const page = await askStripe(() => deps.subscriptions.listPage(cursor));
+    const total = page.next === null ? await countUsers() : null;
+    await saveListingPage(job.id, pages, page.entries, page.next, total);
+    pages++;
+    cursor = page.next;
+    if (cursor === null) break;
+    if (Date.now() > deadline) return false;
+  }
+  return applySlice(deps, (await readJob(job.id))!, deadline);
+}
+
+async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
+  const index = indexListing(await readListing<ListedSubscription>(job.id));
+  let { applyAfter, done } = job;
+  const counts = { ...emptyCounts(job.kind), ...job.counts };
+  for (;;) {
+    const chunk = await usersAfter(applyAfter, APPLY_CHUNK);
+    if (chunk.length === 0) break;
+    const now = deps.now();
+    const writes: { uid: string; fields: Parameters<typeof setUserFieldsIn>[2] }[] = [];
+    const lapsed: string[] = [];
+    for (const user of chunk) {
+      if (!inScope(job.kind, user)) continue;
+      const found = classifyMember(user, index);
+      const fields = {
+        stripeCustomerId: found.customerId ?? user.stripeCustomerId,
+        stripeSubscriptionId: found.subscriptionId,
+        subscriptionStatus: found.status,
+        subscriptionLastChecked: now,
+        ...(job.kind === "auto-approve" && found.isActive ? { approved: true } : {}),
+      };
+      writes.push({ uid: user.id, fields });
+      if (!found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus)) lapsed.push(user.id);
+      count(job.kind, counts, found);
+    }
+    // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
+    await forEachLimited(lapsed, CONCURRENT_REVOCATIONS, revokeSessions);
+    applyAfter = chunk[chunk.length - 1]!.id;
+    done += chunk.length;
+    await saveApplyProgress(job.id, { applyAfter, done, counts }, (batch) => writes.forEach(({ uid, fields }) => setUserFieldsIn(batch, uid, fields)));
+    if (chunk.length < APPLY_CHUNK) break;
+    if (Date.now() > deadline) return false;
+  }
+  await finish(deps, job, counts);
+  return true;
+}
+
+/** Check All: every user but admins. Auto-approve: those waiting for approval (not blocked). */
+const inScope = (kind: JobKind, user: UserRecord) => !user.isAdmin && (kind === "subscription-check" || (!user.approved && !user.blocked));
+
+const emptyCounts = (kind: JobKind): Record<string, number> =>
+  kind === "subscription-check" ? { total: 0, active: 0, cancelled: 0, not_found: 0, errors: 0 } : { checkedCount: 0, approvedCount: 0 };
+
+function count(kind: JobKind, counts: Record<string, number>, found: { status: string; isActive: boolean }) {
+  const add = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  if (kind === "auto-approve") {
+    add("checkedCount");
+    if (found.isActive) add("approvedCount");
+    return;
+  }
+  add("total");
+  add(found.isActive ? "active" : found.status === "not_found" ? "not_found" : "cancelled");
+}
+
+async function finish(deps: AppDeps, job: JobRecord, summary: Record<string, number>) {
+  const action = job.kind === "subscription-check" ? "subscriptions.check-all" : "users.auto-approve";
+  await finishJob(job.id, job.kind, { state: "done", summary }, deps.now(), (tx) => {
+    if (job.kind === "subscription-check") subscriptionCheckSummaryIn(tx, summary, job.trigger);
+    if (job.actorUid) auditIn(tx, { actorUid: job.actorUid, action, details: { ...summary, jobId: job.id } });
+  });
+}

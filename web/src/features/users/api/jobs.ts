@@ -1,0 +1,18 @@
+// Long admin work runs as a job: started (202 { jobId }), then followed until it ends (admin).
+import type { Job, JobStarted } from "@hub/contract/jobs";
+import { ApiRequestError, callApi } from "@/lib/api-client";
+
+export type JobRoute = "checkAllSubscriptions" | "autoApproveSubscribers";
+
+/** Starts the job; when one of its kind runs already (409 JOB_RUNNING), that one is the answer. */
+export async function startJob(route: JobRoute): Promise<JobStarted> {
+  try {
+    return await callApi(route);
+  } catch (error) {
+    const running = error instanceof ApiRequestError && error.code === "JOB_RUNNING" ? (error.body as { jobId?: unknown }).jobId : undefined;
+    if (typeof running === "string") return { jobId: running };
+    throw error;
+  }
+}
+
+export const getJob = (jobId: string): Promise<Job> => callApi("getJob", { params: { jobId } });
