@@ -44,6 +44,12 @@ export const publicProgramSchema = z.object({
 });
 export type PublicProgram = z.infer<typeof publicProgramSchema>;
 export const publicProgramListSchema = z.array(publicProgramSchema);
+/**
+ * GET /api/public/programs takes no parameters and refuses any (400): the answer is cached for a
+ * minute, so a random query string must not buy a fresh read of the store. (The rotation address,
+ * by contrast, ignores them: shared links pick up utm_* and fbclid.)
+ */
+export const publicProgramsQuerySchema = z.strictObject({}, { error: "This address takes no query parameters" });
 
 // POST /api/programs
 export const createProgramRequestSchema = z.strictObject({

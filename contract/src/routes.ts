@@ -50,6 +50,7 @@ import {
   programListSchema,
   programSchema,
   publicProgramListSchema,
+  publicProgramsQuerySchema,
   toggleSharedRequestSchema,
   updateProgramRequestSchema,
 } from "./programs";
@@ -119,7 +120,7 @@ export const API = {
 
   // The open site
   getCommunity: { method: "GET", path: "/public/community", access: "public", response: communitySchema },
-  listPublicPrograms: { method: "GET", path: "/public/programs", access: "public", response: publicProgramListSchema },
+  listPublicPrograms: { method: "GET", path: "/public/programs", access: "public", query: publicProgramsQuerySchema, response: publicProgramListSchema },
   getActiveAnnouncement: { method: "GET", path: "/announcements/active", access: "public", response: activeAnnouncementSchema },
 
   // Programs

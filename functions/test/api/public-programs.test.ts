@@ -16,6 +16,20 @@ beforeEach(async () => {
 const share = (programId: string) => call("POST", `/api/programs/${programId}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
 
 describe("GET /api/public/programs", () => {
+  it("refuses any query parameter (400, not cached), so a random one cannot skip the minute's cache; the rotation address ignores them", async () => {
+    for (const query of ["?utm_source=newsletter", "?x=1", "?cacheBust=123&y=2", "?a[b]=c"]) {
+      const res = await call("GET", `/api/public/programs${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION" });
+      expect(res.headers.get("cache-control")).not.toContain("public");
+    }
+    const program = await createProgramAs(admin, "Shared Bank");
+    const link = await addLink(admin, program.id, "owner@example.com");
+    const visit = await call("GET", `/api/programs/${program.id}/redirect?utm_source=newsletter&fbclid=abc`);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toBe(link.url);
+  });
+
   it("is open to everyone and empty when nothing is shared", async () => {
     const res = await call("GET", "/api/public/programs");
     expect(res.status).toBe(200);

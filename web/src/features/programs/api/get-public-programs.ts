@@ -6,7 +6,7 @@ import { QUERY_KEYS } from "@/lib/query-keys";
 export function publicProgramsQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.publicPrograms,
-    queryFn: () => callApi("listPublicPrograms"),
+    queryFn: () => callApi("listPublicPrograms", { query: {} }),
     // the server lets browsers keep it for a minute; asking sooner would only get the same answer
     staleTime: 60_000,
   });
