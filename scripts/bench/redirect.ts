@@ -10,11 +10,16 @@
  *   exactly as the rotation does, without any function in between: what the Firestore emulator
  *   allows when every visit is written before it is answered by a process of its own (the Functions
  *   emulator runs one request per worker process, so that is the rotation's situation here).
+ * - one process: the same `redirect` handler served the way Cloud Run serves it, one Node process
+ *   taking many requests at a time (the Functions Framework, which Cloud Run functions run on, with
+ *   functions/lib), against the same Firestore emulator: what the emulator's one-request-per-worker
+ *   model hides. Its visits are counted and checked like the others.
  * at 1, 8 and 32 concurrent clients, the functions called on their own URL. Prints requests per
  * second, p50/p99 latency, errors and the ratios to the floor and to the store, then checks that
  * every counted visit was recorded once. Asserts nothing: the figures go in the README.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import autocannon from "autocannon";
 import { ensureAdmin } from "../../functions/src/toolkit";
 import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
@@ -22,6 +27,8 @@ import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../testing/rotation";
 
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
+/** Where the Functions Framework serves the handler (a port the suite does not use). */
+const ONE_PROCESS_PORT = 8091;
 const CLIENTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -59,6 +66,22 @@ async function storeCeiling(clients: number, seconds: number): Promise<number> {
   return writes / seconds;
 }
 
+/** The `redirect` handler in one Node process, as Cloud Run runs it, answering once it is up. */
+async function startOneProcess(): Promise<ChildProcess> {
+  const main = path.join("node_modules", "@google-cloud", "functions-framework", "build", "src", "main.js");
+  const child = spawn(process.execPath, [main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
+    env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let tries = 0; tries < 100; tries++) {
+    const up = await fetch(`http://${HOST}:${String(ONE_PROCESS_PORT)}/`).then(() => true, () => false);
+    if (up) return child;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  child.kill();
+  throw new Error("the Functions Framework did not start");
+}
+
 async function run(url: string, connections: number, duration: number) {
   const result = await autocannon({ url, connections, duration, headers: { "user-agent": BROWSER_UA }, timeout: 30 });
   const redirects = Number(result.statusCodeStats?.["302"]?.count ?? 0);
@@ -71,11 +94,14 @@ async function main() {
   const admin = await idTokenFromPassword("bench-admin@example.com", "bench-admin-password");
   const { programId } = await programWithLinks(admin, 5);
   const targets = { floor: `${FUNCTIONS}/benchFloor`, redirect: `${FUNCTIONS}/redirect/api/programs/${programId}/redirect` };
+  const oneProcess = await startOneProcess();
+  const oneProcessUrl = `http://${HOST}:${String(ONE_PROCESS_PORT)}/api/programs/${programId}/redirect`;
 
   // Warm: the emulator runs one request per worker process and starts a process for every concurrent
   // request. Under sustained load those cold starts pile up and time out, so the 32 workers each target
   // needs are started first with single bursts of growing width (previews: nothing counted).
   for (const url of Object.values(targets)) await warmUpUrl(url, Math.max(...CLIENTS));
+  await warmUpUrl(oneProcessUrl, 1);
   const warm = await storedCounts(programId);
 
   const rows: Row[] = [];
@@ -84,9 +110,10 @@ async function main() {
     const floor = await run(targets.floor, clients, SECONDS);
     const store = await storeCeiling(clients, SECONDS);
     const redirect = await run(targets.redirect, clients, SECONDS);
-    countedRedirects += redirect.redirects;
+    const single = await run(oneProcessUrl, clients, SECONDS);
+    countedRedirects += redirect.redirects + single.redirects;
     const floorRate = floor.result.requests.average;
-    for (const [target, m] of [["floor", floor], ["redirect", redirect]] as const) {
+    for (const [target, m] of [["floor", floor], ["redirect", redirect], ["one process", single]] as const) {
       rows.push({
         target,
         clients,
@@ -104,6 +131,7 @@ async function main() {
     }
   }
   console.table(rows);
+  oneProcess.kill();
 
   // Visits cut off by the end of a run were answered to no one but may still be recorded: let them land.
   await new Promise((done) => setTimeout(done, 5_000));
