@@ -95,12 +95,15 @@ export async function visitCounts(admin: string): Promise<Map<string, number>> {
  * but count nothing.
  */
 export async function warmUp(programId: string, clients: number): Promise<void> {
-  await warmUpUrl(`${suite.appUrl}/api/programs/${programId}/redirect`, clients);
+  await warmUpUrl(`${suite.appUrl}/api/programs/${programId}/redirect`, clients + Math.ceil(clients / 2));
 }
 
-/** The same for any function address: bursts of growing width, twice each, as link previews. */
-export async function warmUpUrl(url: string, clients: number): Promise<void> {
-  const workers = clients + Math.ceil(clients / 2);
+/**
+ * Any function address brought to `workers` warm workers: bursts of growing width, twice each, as
+ * link previews. (The benches warm exactly as many as their clients: their figures are throughput,
+ * and every extra process takes its share of the two cores.)
+ */
+export async function warmUpUrl(url: string, workers: number): Promise<void> {
   const preview = () => fetch(url, { redirect: "manual", headers: { "user-agent": PREVIEW_UA } }).then((r) => r.arrayBuffer(), () => undefined);
   for (let width = 1; ; width = Math.min(width * 2, workers)) {
     await Promise.all(Array.from({ length: width }, preview));

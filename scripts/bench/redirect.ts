@@ -19,6 +19,7 @@
  * every counted visit was recorded once. Asserts nothing: the figures go in the README.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureAdmin } from "../../functions/src/toolkit";
@@ -66,11 +67,24 @@ async function storeCeiling(clients: number, seconds: number): Promise<number> {
   return writes / seconds;
 }
 
+/** The functions' parameters for the local project, as the Functions emulator reads them. */
+function suiteParams(): Record<string, string> {
+  const text = readFileSync(path.join("functions", `.env.${PROJECT_ID}`), "utf8");
+  return Object.fromEntries(
+    text
+      .split("\n")
+      .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1]!, m[2]!.replace(/^"(.*)"$/, "$1")]),
+  );
+}
+
 /** The `redirect` handler in one Node process, as Cloud Run runs it, answering once it is up. */
 async function startOneProcess(): Promise<ChildProcess> {
   const main = path.join("node_modules", "@google-cloud", "functions-framework", "build", "src", "main.js");
   const child = spawn(process.execPath, [main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
-    env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" },
+    // what a deploy gives the function: its parameters (the suite's .env file and the params' defaults)
+    env: { ...process.env, ...suiteParams(), CLIENT_IP_HEADER: "x-forwarded-for", CLIENT_IP_TRUSTED_HOPS: "2", GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let tries = 0; tries < 100; tries++) {
