@@ -1,7 +1,8 @@
-import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Transaction, type WriteBatch } from "firebase-admin/firestore";
 import type { Job, JobKind } from "@hub/contract/jobs";
 import { ApiError } from "../platform/api-error";
 import { COLLECTIONS, db, taskQueue } from "../platform/db";
+import { str, toDate } from "../platform/timestamps";
 
 /**
  * Jobs: long work in bounded slices on the `runJobs` task queue (contract: *Jobs*).
@@ -48,7 +49,6 @@ export interface JobRecord {
 const jobs = () => db().collection(COLLECTIONS.jobs);
 const locks = () => db().collection(COLLECTIONS.jobLocks);
 const pageRef = (jobId: string, page: number) => jobs().doc(jobId).collection("pages").doc(String(page).padStart(6, "0"));
-const toDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
 
 function jobFromSnapshot(snap: DocumentSnapshot): JobRecord | null {
   const d = snap.data();
@@ -64,12 +64,12 @@ function jobFromSnapshot(snap: DocumentSnapshot): JobRecord | null {
     endedAt: toDate(d.endedAt),
     updatedAt: toDate(d.updatedAt) ?? new Date(0),
     summary: (d.summary as Record<string, number> | undefined) ?? null,
-    error: typeof d.error === "string" ? d.error : null,
+    error: str(d.error),
     trigger: d.trigger === "schedule" ? "schedule" : "admin",
-    actorUid: typeof d.actorUid === "string" ? d.actorUid : null,
-    cursor: typeof d.cursor === "string" ? d.cursor : null,
+    actorUid: str(d.actorUid),
+    cursor: str(d.cursor),
     pages: Number(d.pages ?? 0),
-    applyAfter: typeof d.applyAfter === "string" ? d.applyAfter : null,
+    applyAfter: str(d.applyAfter),
     counts: (d.counts as Record<string, number> | undefined) ?? {},
   };
 }

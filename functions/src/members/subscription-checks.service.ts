@@ -1,7 +1,7 @@
 import { isActiveSubscriptionStatus, type SubscriptionCheckResult } from "@hub/contract/users";
 import { setUserFields } from "./user-admin.store";
 import type { UserRecord } from "./users.store";
-import type { AppDeps } from "../platform/deps";
+import type { AppDeps, SubscriptionLookupResult } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
 import { askStripe } from "./stripe-calls";
 
@@ -25,14 +25,21 @@ export async function checkUserSubscription(deps: AppDeps, user: UserRecord): Pr
   const found = await askStripe(() =>
     user.stripeCustomerId ? deps.subscriptions.findByCustomer(user.stripeCustomerId) : deps.subscriptions.findByEmail(user.username),
   );
-  await setUserFields(user.id, {
+  await setUserFields(user.id, checkedFields(user, found, deps.now()));
+  if (losesAccess(user, found)) await revokeSessions(user.id);
+  return { status: found.status, isActive: found.isActive };
+}
+
+/** What a check stores of what Stripe said: a customer it found replaces the known one, never with nothing. */
+export function checkedFields(user: Pick<UserRecord, "stripeCustomerId">, found: SubscriptionLookupResult, now: Date) {
+  return {
     stripeCustomerId: found.customerId ?? user.stripeCustomerId,
     stripeSubscriptionId: found.subscriptionId,
     subscriptionStatus: found.status,
-    subscriptionLastChecked: deps.now(),
-  });
-  if (!found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus)) {
-    await revokeSessions(user.id);
-  }
-  return { status: found.status, isActive: found.isActive };
+    subscriptionLastChecked: now,
+  };
 }
+
+/** A member who needs a subscription, had one at the last check and has none now: their sessions end. */
+export const losesAccess = (user: Pick<UserRecord, "isAdmin" | "createdByAdmin" | "subscriptionStatus">, found: Pick<SubscriptionLookupResult, "isActive">) =>
+  !found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus);

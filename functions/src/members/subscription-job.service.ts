@@ -1,5 +1,4 @@
 import { logger } from "firebase-functions";
-import { isActiveSubscriptionStatus } from "@hub/contract/users";
 import type { JobKind } from "@hub/contract/jobs";
 import type { AppDeps, ListedSubscription } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
@@ -18,7 +17,7 @@ import { auditIn, countUsers, setUserFieldsIn, subscriptionCheckSummaryIn, users
 import type { UserRecord } from "./users.store";
 import { askStripe } from "./stripe-calls";
 import { classifyMember, indexListing } from "./subscription-listing";
-import { forEachLimited, isExempt } from "./subscription-checks.service";
+import { checkedFields, forEachLimited, losesAccess } from "./subscription-checks.service";
 
 /**
  * Check All Subscriptions and Auto-Approve Subscribers, as jobs (contract: *Admin actions*, *Jobs*).
@@ -109,15 +108,9 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
     for (const user of chunk) {
       if (!inScope(job.kind, user)) continue;
       const found = classifyMember(user, index);
-      const fields = {
-        stripeCustomerId: found.customerId ?? user.stripeCustomerId,
-        stripeSubscriptionId: found.subscriptionId,
-        subscriptionStatus: found.status,
-        subscriptionLastChecked: now,
-        ...(job.kind === "auto-approve" && found.isActive ? { approved: true } : {}),
-      };
+      const fields = { ...checkedFields(user, found, now), ...(job.kind === "auto-approve" && found.isActive ? { approved: true } : {}) };
       writes.push({ uid: user.id, fields });
-      if (!found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus)) lapsed.push(user.id);
+      if (losesAccess(user, found)) lapsed.push(user.id);
       count(job.kind, counts, found);
     }
     // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
