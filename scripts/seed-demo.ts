@@ -3,7 +3,7 @@
  * Runs against the emulators only (refuses anything else).
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
-import { auth, db, createLink, createProgram, updateProgram, foldFinishedDays, newClickId, recordVisit, ensureAdmin } from "../functions/src/toolkit";
+import { auth, db, createLink, createProgram, updateProgram, recountProgramLinks, foldFinishedDays, newClickId, recordVisit, ensureAdmin } from "../functions/src/toolkit";
 import { DEMO, DEMO_COMMUNITY } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -137,6 +137,8 @@ async function main() {
       updatedAt: at(Math.max(0, link.daysAgo - 1)),
     });
   }
+  // the back-dated states above went around the app: count each program's links from the links themselves
+  for (const programId of programIds.values()) await recountProgramLinks(programId);
   await seedVisits();
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {

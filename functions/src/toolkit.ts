@@ -7,7 +7,7 @@
 export { createApp } from "./app";
 export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
-export { createProgram, updateProgram } from "./programs/programs.store";
+export { createProgram, recountProgramLinks, updateProgram } from "./programs/programs.store";
 export { foldFinishedDays } from "./jobs/visit-fold.store";
 export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./rotation/visits.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";

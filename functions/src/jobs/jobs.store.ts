@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { Job, JobKind } from "@hub/contract/jobs";
 import { ApiError } from "../platform/api-error";
 import { COLLECTIONS, db, taskQueue } from "../platform/db";
@@ -157,15 +157,9 @@ export async function readListing<T>(jobId: string): Promise<T[]> {
   return pages.docs.flatMap((doc) => (doc.get("entries") ?? []) as T[]);
 }
 
-/**
- * Applying: `write` adds the chunk's changes to the batch, which also records the progress, so a
- * chunk and its cursor are stored together or not at all.
- */
-export async function saveApplyProgress(jobId: string, progress: { applyAfter: string; done: number; counts: Record<string, number> }, write: (batch: WriteBatch) => void): Promise<void> {
-  const batch = db().batch();
-  write(batch);
-  batch.update(jobs().doc(jobId), { ...progress, updatedAt: FieldValue.serverTimestamp() });
-  await batch.commit();
+/** Applying: the progress, written in the transaction that applies the chunk, so a chunk and its cursor are stored together or not at all. */
+export function saveApplyProgressIn(tx: Transaction, jobId: string, progress: { applyAfter: string; done: number; counts: Record<string, number> }): void {
+  tx.update(jobs().doc(jobId), { ...progress, updatedAt: FieldValue.serverTimestamp() });
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type LinkChanges,
   type LinkRecord,
 } from "./links.store";
-import { getProgram, listPrograms, ProgramNotFoundError, requireProgramIn } from "../programs/programs.store";
+import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../programs/programs.store";
 import { listUserNames } from "../members/users.store";
 import type { Caller } from "../auth/caller";
 import { ApiError } from "../platform/api-error";
@@ -29,7 +29,7 @@ const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
 function toApi(link: LinkRecord, programNames: Map<string, string>, displayNames: Map<string, string | null>): ReferralLink {
-  const { pausedByBlock: _internal, ...rest } = link;
+  const { pausedByBlock: _internal, ownerHeldBack: _counted, ...rest } = link;
   return { ...rest, programName: programNames.get(link.programId) ?? "", ownerDisplayName: displayNames.get(link.email) ?? null };
 }
 
@@ -172,8 +172,12 @@ async function createFor(caller: Caller, link: CreateLinkRequest): Promise<Refer
 
 const owns = (caller: Caller) => (link: LinkRecord) => link.email === caller.user.email;
 
+/** Reads the member's own links and just their programs: nothing of other members. */
 export async function listOwnLinks(caller: Caller): Promise<ReferralLink[]> {
-  const [links, { programNames, displayNames }] = await Promise.all([listLinksByOwner(caller.user.email), lookups()]);
+  const links = await listLinksByOwner(caller.user.email);
+  const programs = await getProgramsByIds(links.map((l) => l.programId));
+  const programNames = new Map(programs.map((p) => [p.id, p.name]));
+  const displayNames = new Map([[caller.user.email, caller.user.displayName]]);
   return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames));
 }
 

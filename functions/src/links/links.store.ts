@@ -4,6 +4,8 @@ import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
 import { readConsistently, unfoldedVisits } from "../rotation/visits.store";
 import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
+import { ownerHeldBackIn } from "../members/users.store";
+import { ProgramCountChanges } from "./link-counts.store";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
 export interface LinkRecord {
@@ -19,6 +21,8 @@ export interface LinkRecord {
   pausedByBlock: boolean;
   isDead: boolean;
   deadNote: string | null;
+  /** Its owner is blocked or without an active subscription: kept here, in the transactions that change either, so counting needs no user document. */
+  ownerHeldBack: boolean;
   visitCount: number;
   testedOffer: string | null;
   testedAt: string | null;
@@ -45,6 +49,7 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     pausedByBlock: d.pausedByBlock === true,
     isDead: d.isDead === true,
     deadNote: str(d.deadNote),
+    ownerHeldBack: d.ownerHeldBack === true,
     visitCount: typeof d.visitCount === "number" ? d.visitCount : 0,
     testedOffer: str(d.testedOffer),
     testedAt: toIso(d.testedAt),
@@ -89,21 +94,6 @@ export async function countLinksByOwner(email: string): Promise<number> {
   return (await linksCollection().where("email", "==", email).count().get()).data().count;
 }
 
-export type LinkState = Pick<LinkRecord, "programId" | "email" | "approved" | "paused" | "isDead">;
-
-/** What the program list needs to count links, without reading whole documents. */
-export async function listLinkStates(programId?: string): Promise<LinkState[]> {
-  const query = programId ? linksCollection().where("programId", "==", programId) : linksCollection();
-  const snap = await query.select("programId", "email", "approved", "paused", "isDead").get();
-  return snap.docs.map((d) => ({
-    programId: String(d.get("programId")),
-    email: String(d.get("email")),
-    approved: d.get("approved") === true,
-    paused: d.get("paused") === true,
-    isDead: d.get("isDead") === true,
-  }));
-}
-
 export type NewLink = Pick<LinkRecord, "programId" | "name" | "email" | "link" | "description">;
 
 export class SlotTakenError extends Error {
@@ -123,14 +113,15 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     await programCheck(tx);
     const slot = linkSlotRef(link.programId, link.email);
     if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
+    const ownerHeldBack = await ownerHeldBackIn(tx, link.email);
     const now = FieldValue.serverTimestamp();
+    const state = { approved: false, paused: false, isDead: false, ownerHeldBack };
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
+    new ProgramCountChanges().added({ programId: link.programId, ...state }).writeIn(tx);
     tx.create(ref, {
       ...link,
-      approved: false,
-      paused: false,
+      ...state,
       pausedByBlock: false,
-      isDead: false,
       deadNote: null,
       visitCount: 0,
       testedOffer: null,
@@ -168,6 +159,7 @@ export async function updateLink(id: string, decide: (link: LinkRecord) => LinkC
     const changes = current ? decide(current) : null;
     if (!changes) return false;
     tx.update(ref, stamp(changes));
+    new ProgramCountChanges().changed(current!, { ...current!, ...changes }).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -183,10 +175,14 @@ export async function updateLinks(ids: string[], changes: LinkChanges): Promise<
   const result = await db().runTransaction(async (tx) => {
     const snaps = await tx.getAll(...refs);
     const missing: string[] = [];
+    const counts = new ProgramCountChanges();
     snaps.forEach((snap, i) => {
-      if (!snap.exists) missing.push(unique[i]!);
-      else tx.update(refs[i]!, stamp(changes));
+      const current = linkFromSnapshot(snap);
+      if (!current) return void missing.push(unique[i]!);
+      tx.update(refs[i]!, stamp(changes));
+      counts.changed(current, { ...current, ...changes });
     });
+    counts.writeIn(tx);
     return missing;
   });
   const updatedIds = unique.filter((id) => !result.includes(id));
@@ -206,6 +202,7 @@ export async function moveLink(id: string, targetProgramId: string, programCheck
     tx.delete(linkSlotRef(current.programId, current.email));
     tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
     tx.update(ref, { programId: targetProgramId, updatedAt: FieldValue.serverTimestamp() });
+    new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -222,6 +219,7 @@ export async function deleteLink(id: string, guard: (link: LinkRecord) => boolea
     if (!current || !guard(current)) return false;
     tx.delete(ref);
     tx.delete(linkSlotRef(current.programId, current.email));
+    new ProgramCountChanges().removed(current).writeIn(tx);
     return schedulePurgeIn(tx, [id], "link");
   });
   if (purgeId === false) return false;

@@ -9,11 +9,11 @@ import {
   finishJob,
   readJob,
   readListing,
-  saveApplyProgress,
+  saveApplyProgressIn,
   saveListingPage,
   type JobRecord,
 } from "../jobs/jobs.store";
-import { auditIn, countUsers, setUserFieldsIn, subscriptionCheckSummaryIn, usersAfter } from "./user-admin.store";
+import { applyCheckedUsers, auditIn, countUsers, subscriptionCheckSummaryIn, usersAfter } from "./user-admin.store";
 import type { UserRecord } from "./users.store";
 import { askStripe } from "./stripe-calls";
 import { classifyMember, indexListing } from "./subscription-listing";
@@ -103,7 +103,7 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
     const chunk = await usersAfter(applyAfter, APPLY_CHUNK);
     if (chunk.length === 0) break;
     const now = deps.now();
-    const writes: { uid: string; fields: Parameters<typeof setUserFieldsIn>[2] }[] = [];
+    const writes: Parameters<typeof applyCheckedUsers>[0] = [];
     const lapsed: string[] = [];
     for (const user of chunk) {
       if (!inScope(job.kind, user)) continue;
@@ -115,9 +115,9 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
     }
     // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
     await forEachLimited(lapsed, CONCURRENT_REVOCATIONS, revokeSessions);
-    applyAfter = chunk[chunk.length - 1]!.id;
-    done += chunk.length;
-    await saveApplyProgress(job.id, { applyAfter, done, counts }, (batch) => writes.forEach(({ uid, fields }) => setUserFieldsIn(batch, uid, fields)));
+    const progress = { applyAfter: chunk[chunk.length - 1]!.id, done: done + chunk.length, counts };
+    await applyCheckedUsers(writes, (tx) => saveApplyProgressIn(tx, job.id, progress));
+    ({ applyAfter, done } = progress);
     if (chunk.length < APPLY_CHUNK) break;
     if (Date.now() > deadline) return false;
   }

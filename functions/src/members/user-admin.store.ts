@@ -4,7 +4,8 @@ import { COLLECTIONS, db } from "../platform/db";
 import { unexpiredTokensOf } from "../auth/email-tokens.store";
 import { linkSlotRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
-import { getUserById, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.store";
+import { getUserById, holdsBackLinks, ownerHeldBackChangeIn, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.store";
+import { ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
@@ -98,7 +99,9 @@ export async function setUserFields(
 ): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
-    if (!(await tx.get(ref)).exists) return false;
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    await ownerHeldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), ...fields }));
     tx.update(ref, { ...fields, updatedAt: FieldValue.serverTimestamp() });
     auditIn(tx, audit);
     return true;
@@ -116,11 +119,16 @@ export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEnt
     const snap = await tx.get(ref);
     if (!snap.exists) return false;
     const links = await linksOfOwnerIn(tx, String(snap.get("username")));
+    const ownerHeldBack = holdsBackLinks({ ...snap.data(), blocked });
+    const counts = new ProgramCountChanges();
     for (const link of links) {
       const target = linksCollection().doc(link.id);
-      if (blocked && !link.paused) tx.update(target, { paused: true, pausedByBlock: true, updatedAt: FieldValue.serverTimestamp() });
-      if (!blocked && link.pausedByBlock) tx.update(target, { paused: false, pausedByBlock: false, updatedAt: FieldValue.serverTimestamp() });
+      const pause = blocked && !link.paused ? { paused: true, pausedByBlock: true } : !blocked && link.pausedByBlock ? { paused: false, pausedByBlock: false } : null;
+      if (pause) tx.update(target, { ...pause, ownerHeldBack, updatedAt: FieldValue.serverTimestamp() });
+      else if (link.ownerHeldBack !== ownerHeldBack) tx.update(target, { ownerHeldBack });
+      counts.changed(link, { ...link, ...pause, ownerHeldBack });
     }
+    counts.writeIn(tx);
     tx.update(ref, { blocked, updatedAt: FieldValue.serverTimestamp() });
     auditIn(tx, audit);
     return true;
@@ -140,10 +148,13 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
   const purgeId = await db().runTransaction(async (tx) => {
     const links = await linksOfOwnerIn(tx, user.username);
     const userTokens = await unexpiredTokensOf(tx, user.username, new Date());
+    const counts = new ProgramCountChanges();
     for (const link of links) {
       tx.delete(linksCollection().doc(link.id));
       tx.delete(linkSlotRef(link.programId, link.email));
+      counts.removed(link);
     }
+    counts.writeIn(tx);
     userTokens.forEach((d) => tx.delete(d.ref));
     tx.delete(ref);
     auditIn(tx, audit);
@@ -168,13 +179,22 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
     if (conflicts.length > 0) throw new AccountMergeConflictError(conflicts);
     // only tokens that can still sign in move (and count); expired ones keep the old address until their TTL
     const duplicateTokens = await unexpiredTokensOf(tx, duplicate.username, new Date());
+    const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
+    // every link now belongs to the merged primary, whose filled-in subscription decides for all of them
+    const ownerHeldBack = holdsBackLinks({ ...primary, subscriptionStatus: fill("subscriptionStatus") });
+    const counts = new ProgramCountChanges();
     for (const link of duplicateLinks) {
-      tx.update(linksCollection().doc(link.id), { email: primary.username, updatedAt: FieldValue.serverTimestamp() });
+      tx.update(linksCollection().doc(link.id), { email: primary.username, ownerHeldBack, updatedAt: FieldValue.serverTimestamp() });
       tx.delete(linkSlotRef(link.programId, duplicate.username));
       tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
+      counts.changed(link, { ...link, ownerHeldBack });
     }
+    for (const link of primaryLinks.filter((l) => l.ownerHeldBack !== ownerHeldBack)) {
+      tx.update(linksCollection().doc(link.id), { ownerHeldBack });
+      counts.changed(link, { ...link, ownerHeldBack });
+    }
+    counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
-    const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
     const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;
     tx.update(users().doc(primary.id), {
       displayName: fill("displayName"),
@@ -212,10 +232,27 @@ export async function countUsers(): Promise<number> {
   return (await users().count().get()).data().count;
 }
 
+type CheckedFields = Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date };
+
 /**
- * A job's checked subscription (and approval) of one user, into the job's batch. An update: a user
- * deleted meanwhile fails the batch, and the retried slice no longer meets them.
+ * A job's checked subscriptions (and approvals) of a slice of users, in one transaction with what
+ * `alsoIn` records (the job's progress): applied together or not at all, so a retried slice starts
+ * clean. A user deleted meanwhile is skipped; one whose links leave or rejoin the rotation takes them
+ * along, with their programs' counts.
  */
-export function setUserFieldsIn(batch: WriteBatch, uid: string, fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date }): void {
-  batch.update(users().doc(uid), { ...fields, updatedAt: FieldValue.serverTimestamp() });
+export async function applyCheckedUsers(checked: { uid: string; fields: CheckedFields }[], alsoIn: (tx: Transaction) => void): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const snaps = checked.length > 0 ? await tx.getAll(...checked.map(({ uid }) => users().doc(uid))) : [];
+    const present = checked.map((c, i) => ({ ...c, snap: snaps[i]! })).filter(({ snap }) => snap.exists);
+    const moving = present
+      .map(({ snap, fields }) => ({ email: String(snap.get("username")), before: holdsBackLinks(snap.data()), after: holdsBackLinks({ ...snap.data(), ...fields }) }))
+      .filter(({ before, after }) => before !== after);
+    // every read before the first write, as a transaction requires
+    const movingLinks = await Promise.all(moving.map(({ email }) => ownerLinksIn(tx, email)));
+    const counts = new ProgramCountChanges();
+    moving.forEach(({ after }, i) => setOwnerHeldBackIn(tx, movingLinks[i]!, after, counts));
+    counts.writeIn(tx);
+    present.forEach(({ snap, fields }) => tx.update(snap.ref, { ...fields, updatedAt: FieldValue.serverTimestamp() }));
+    alsoIn(tx);
+  });
 }

@@ -1,7 +1,8 @@
-import { FieldValue, type DocumentSnapshot } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { str, toDate } from "../platform/timestamps";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
+import { ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {
@@ -106,9 +107,13 @@ export async function upsertMemberOnLogin(uid: string, email: string, subscripti
   const ref = users().doc(uid);
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists) {
-      tx.create(ref, newUserData({ uid, email, isAdmin: false, approved: false, createdByAdmin: false, subscription: subscription ?? undefined }));
-    } else if (subscription) {
+    const created = newUserData({ uid, email, isAdmin: false, approved: false, createdByAdmin: false, subscription: subscription ?? undefined });
+    const before = snap.exists ? snap.data() : undefined;
+    // links an admin submitted for this e-mail before its first sign-in follow their new owner
+    const after = before ? { ...before, ...subscription } : created;
+    await ownerHeldBackChangeIn(tx, String(before?.username ?? email), holdsBackLinks(before), holdsBackLinks(after));
+    if (!snap.exists) tx.create(ref, created);
+    else if (subscription) {
       tx.update(ref, { ...subscription, subscriptionLastChecked: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
     }
   });
@@ -122,8 +127,10 @@ export async function upsertAdmin(uid: string, email: string): Promise<void> {
   const ref = users().doc(uid);
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (snap.exists) tx.update(ref, { isAdmin: true, approved: true, updatedAt: FieldValue.serverTimestamp() });
-    else tx.create(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
+    if (snap.exists) {
+      await ownerHeldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), isAdmin: true }));
+      tx.update(ref, { isAdmin: true, approved: true, updatedAt: FieldValue.serverTimestamp() });
+    } else tx.create(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
   });
 }
 
@@ -143,12 +150,37 @@ export async function createFirstAdmin(uid: string, email: string): Promise<bool
 
 const HELD_BACK_FIELDS = ["username", "blocked", "isAdmin", "createdByAdmin", "subscriptionStatus"] as const;
 
-/** Blocked, or a member (not admin-made, not admin) whose last known subscription is not active. */
-function isHeldBack(d: DocumentSnapshot): boolean {
-  if (d.get("blocked") === true) return true;
-  const status = d.get("subscriptionStatus");
-  const exempt = d.get("isAdmin") === true || d.get("createdByAdmin") === true || typeof status !== "string";
+type HeldBackFields = { blocked?: unknown; isAdmin?: unknown; createdByAdmin?: unknown; subscriptionStatus?: unknown };
+
+/**
+ * Whether a user's links stay out of rotation, from their document's fields: blocked, or a member
+ * (not admin-made, not admin) whose last known subscription is not active. No user: not held back.
+ */
+export function holdsBackLinks(user: HeldBackFields | undefined): boolean {
+  if (!user) return false;
+  if (user.blocked === true) return true;
+  const status = user.subscriptionStatus;
+  const exempt = user.isAdmin === true || user.createdByAdmin === true || typeof status !== "string";
   return !exempt && !isActiveSubscriptionStatus(status);
+}
+
+const isHeldBack = (d: DocumentSnapshot) => holdsBackLinks(d.data());
+
+/**
+ * Inside a transaction, before its writes: when a change of the owner moves their links out of the
+ * rotation or back, reads those links and writes their new state and their programs' counts.
+ */
+export async function ownerHeldBackChangeIn(tx: Transaction, email: string, before: boolean, after: boolean): Promise<void> {
+  if (before === after) return;
+  const counts = new ProgramCountChanges();
+  setOwnerHeldBackIn(tx, await ownerLinksIn(tx, email), after, counts);
+  counts.writeIn(tx);
+}
+
+/** Inside a transaction: whether the links of this owner e-mail stay out of rotation (their user document decides). */
+export async function ownerHeldBackIn(tx: Transaction, email: string): Promise<boolean> {
+  const snap = await tx.get(users().where("username", "==", email).limit(1));
+  return holdsBackLinks(snap.docs[0]?.data());
 }
 
 /**

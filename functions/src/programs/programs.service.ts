@@ -1,31 +1,29 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
-import { listLinkStates, type LinkState } from "../links/links.store";
 import {
   createProgram,
   deleteProgram,
   getProgram,
   listPrograms,
+  listSharedPrograms,
   mergePrograms,
   ProgramNameTakenError,
   ProgramNotFoundError,
   MergeConflictError,
+  recountProgramLinks,
   updateProgram,
   type ProgramChanges,
   type ProgramRecord,
 } from "./programs.store";
-import { ownersOutOfRotation } from "../members/users.store";
 import type { Caller } from "../auth/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
-import { isActiveLink } from "../links/link-state";
 
 const notFound = () => new ApiError("NOT_FOUND", "Program not found");
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
 
 export const redirectUrlOf = (deps: AppDeps, programId: string) => `${deps.appOrigin}/api/programs/${encodeURIComponent(programId)}/redirect`;
 
-function toProgram(deps: AppDeps, p: ProgramRecord, links: LinkState[], heldBack: Set<string>): Program {
-  const own = links.filter((l) => l.programId === p.id);
+function toProgram(deps: AppDeps, p: ProgramRecord): Program {
   return {
     id: p.id,
     name: p.name,
@@ -34,39 +32,34 @@ function toProgram(deps: AppDeps, p: ProgramRecord, links: LinkState[], heldBack
     distributionMode: p.distributionMode,
     fallbackUrl: p.fallbackUrl,
     isSharedOnSite: p.isSharedOnSite,
-    linkCount: own.length,
-    activeLinkCount: own.filter((l) => isActiveLink(l, heldBack)).length,
+    linkCount: p.linkCount,
+    activeLinkCount: p.activeLinkCount,
     redirectUrl: redirectUrlOf(deps, p.id),
     createdAt: p.createdAt,
   };
 }
 
-async function withCounts(deps: AppDeps, program: ProgramRecord): Promise<Program> {
-  const [links, heldBack] = await Promise.all([listLinkStates(program.id), ownersOutOfRotation()]);
-  return toProgram(deps, program, links, heldBack);
+/** Programs stored before their counts were kept are counted once, then read like the rest. */
+async function withCounts(programs: ProgramRecord[]): Promise<ProgramRecord[]> {
+  return Promise.all(programs.map(async (p) => (p.linkCountsKept ? p : ((await recountProgramLinks(p.id)) ?? p))));
 }
+
+const byName = (a: ProgramRecord, b: ProgramRecord) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
 
 export const visibleTo = (caller: Caller, p: Pick<ProgramRecord, "approved" | "proposedBy">) => caller.isAdmin || p.approved || p.proposedBy === caller.uid;
 
 /** Admins see every program; members the approved ones and those they proposed. By name, case-insensitively. */
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {
-  const [programs, links, heldBack] = await Promise.all([listPrograms(), listLinkStates(), ownersOutOfRotation()]);
-  return programs
-    .filter((p) => visibleTo(caller, p))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id))
-    .map((p) => toProgram(deps, p, links, heldBack));
+  const visible = (await listPrograms()).filter((p) => visibleTo(caller, p));
+  return (await withCounts(visible)).sort(byName).map((p) => toProgram(deps, p));
 }
 
-/** The open /programs page: approved programs shared on the site, by name, with public fields only. */
+/** The open /programs page: approved programs shared on the site, by name, with public fields only. One document read per program. */
 export async function listPublicPrograms(deps: AppDeps): Promise<PublicProgram[]> {
-  const [programs, links, heldBack] = await Promise.all([listPrograms(), listLinkStates(), ownersOutOfRotation()]);
-  return programs
-    .filter((p) => p.approved && p.isSharedOnSite)
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id))
-    .map((p) => {
-      const { id, name, description, activeLinkCount, redirectUrl } = toProgram(deps, p, links, heldBack);
-      return { id, name, description, activeLinkCount, redirectUrl };
-    });
+  return (await withCounts(await listSharedPrograms())).sort(byName).map((p) => {
+    const { id, name, description, activeLinkCount, redirectUrl } = toProgram(deps, p);
+    return { id, name, description, activeLinkCount, redirectUrl };
+  });
 }
 
 /** A member's proposal waits for approval; an admin's program is approved at once. */
@@ -79,7 +72,7 @@ export async function proposeProgram(deps: AppDeps, caller: Caller, body: Create
       approved: caller.isAdmin,
       proposedBy: caller.isAdmin ? null : caller.uid,
     });
-    return withCounts(deps, program);
+    return toProgram(deps, (await withCounts([program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     throw err;
@@ -90,7 +83,7 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
   try {
     const program = await updateProgram(id, changes as ProgramChanges);
     if (!program) throw notFound();
-    return withCounts(deps, program);
+    return toProgram(deps, (await withCounts([program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     throw err;

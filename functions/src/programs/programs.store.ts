@@ -5,6 +5,8 @@ import { COLLECTIONS, db } from "../platform/db";
 import { linkSlotRef, programNameRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
+import { countsAsActive, NO_LINKS, ProgramCountChanges } from "../links/link-counts.store";
+import { holdsBackLinks } from "../members/users.store";
 
 export interface ProgramRecord {
   id: string;
@@ -16,6 +18,11 @@ export interface ProgramRecord {
   isSharedOnSite: boolean;
   /** uid of the member who proposed it; lets them see it before approval. */
   proposedBy: string | null;
+  /** Kept with every change of its links (link-counts.store). */
+  linkCount: number;
+  activeLinkCount: number;
+  /** False for a program stored before the counts were kept: recountProgramLinks fills them in. */
+  linkCountsKept: boolean;
   createdAt: string;
 }
 
@@ -33,6 +40,9 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     fallbackUrl: str(d.fallbackUrl),
     isSharedOnSite: d.isSharedOnSite === true,
     proposedBy: str(d.proposedBy),
+    linkCount: typeof d.linkCount === "number" ? d.linkCount : 0,
+    activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
+    linkCountsKept: d.linkCountsKept === true,
     createdAt: toIsoOrEpoch(d.createdAt),
   };
 }
@@ -63,6 +73,48 @@ export async function listPrograms(): Promise<ProgramRecord[]> {
   return snap.docs.map((d) => fromSnapshot(d)!);
 }
 
+/** The programs on the open /programs page (approved and shared on the site): only their documents are read. */
+export async function listSharedPrograms(): Promise<ProgramRecord[]> {
+  const snap = await programs().where("approved", "==", true).where("isSharedOnSite", "==", true).get();
+  return snap.docs.map((d) => fromSnapshot(d)!);
+}
+
+/** These programs (those of a member's links), read by id; unknown ids are left out. */
+export async function getProgramsByIds(ids: string[]): Promise<ProgramRecord[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const snaps = await db().getAll(...unique.map((id) => programs().doc(id)));
+  return snaps.map(fromSnapshot).filter((p): p is ProgramRecord => p !== null);
+}
+
+/**
+ * Counts a program's links from the links themselves and their owners' documents, and stores the
+ * counts and each link's ownerHeldBack, in one transaction: for programs stored before the counts
+ * were kept, and to repair counts written around the app (the demo seed's back-dated states).
+ */
+export async function recountProgramLinks(programId: string): Promise<ProgramRecord | null> {
+  const ref = programs().doc(programId);
+  const found = await db().runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) return false;
+    const links = await linksOfProgramIn(tx, programId);
+    const owners = [...new Set(links.map((l) => l.email))];
+    const heldBack = new Set<string>();
+    for (let i = 0; i < owners.length; i += 30) {
+      const snap = await tx.get(db().collection(COLLECTIONS.users).where("username", "in", owners.slice(i, i + 30)));
+      snap.docs.filter((d) => holdsBackLinks(d.data())).forEach((d) => heldBack.add(String(d.get("username"))));
+    }
+    let active = 0;
+    for (const link of links) {
+      const ownerHeldBack = heldBack.has(link.email);
+      if (ownerHeldBack !== link.ownerHeldBack) tx.update(linksCollection().doc(link.id), { ownerHeldBack });
+      if (countsAsActive({ ...link, ownerHeldBack })) active++;
+    }
+    tx.update(ref, { linkCount: links.length, activeLinkCount: active, linkCountsKept: true });
+    return true;
+  });
+  return found ? getProgram(programId) : null;
+}
+
 /** Inside a transaction: the program, or ProgramNotFoundError. */
 export async function requireProgramIn(tx: Transaction, id: string): Promise<ProgramRecord> {
   const program = fromSnapshot(await tx.get(programs().doc(id)));
@@ -88,6 +140,7 @@ export async function createProgram(program: NewProgram): Promise<ProgramRecord>
     tx.create(nameRef, { programId: ref.id });
     tx.create(ref, {
       ...program,
+      ...NO_LINKS,
       nameLower: program.name.toLowerCase(),
       distributionMode: "even",
       isSharedOnSite: false,
@@ -164,11 +217,14 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
       .filter((l, i) => targetByOwner.has(l.email) || slots[i]?.exists)
       .map((l, i) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? "") }));
     if (conflicts.length > 0) throw new MergeConflictError(conflicts);
+    const counts = new ProgramCountChanges();
     for (const link of sourceLinks) {
+      counts.added({ ...link, programId: targetId });
       tx.update(linksCollection().doc(link.id), { programId: targetId, updatedAt: FieldValue.serverTimestamp() });
       tx.delete(linkSlotRef(sourceId, link.email));
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }
+    counts.writeIn(tx);
     tx.delete(programNameRef(source.name));
     tx.delete(programs().doc(sourceId));
     return { movedLinks: sourceLinks.length };

@@ -172,15 +172,31 @@ describe("subscriptions", () => {
     else expect(next.body.code).toMatch(/^(UNAUTHENTICATED|NO_ACTIVE_SUBSCRIPTION)$/);
   });
 
-  it("a member whose stored status is no longer active is refused even with a live session, and their links leave rotation", async () => {
+  it("a member whose subscription lapses takes their links out of the counts, and back when it renews", async () => {
     const p = await createProgramAs(admin, "Chase");
     const link = await submitOwnLink(alice, p.id);
     await call("POST", `/api/links/${link.id}/approve`, { idToken: admin });
-    const activeLinks = async () => (await call("GET", "/api/programs", { idToken: admin })).body[0].activeLinkCount;
-    expect(await activeLinks()).toBe(1);
+    await call("POST", `/api/programs/${p.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
+    const counts = async () => {
+      const [mine] = (await call("GET", "/api/programs", { idToken: admin })).body;
+      const [open] = (await call("GET", "/api/public/programs")).body;
+      return [mine.linkCount, mine.activeLinkCount, open.activeLinkCount];
+    };
+    expect(await counts()).toEqual([1, 1, 1]);
+    const customer = await stripe().customers.create({ email: "active@example.com" });
+    const sub = await stripe().subscriptions.create({ customer: customer.id, status: "unpaid" } as Stripe.SubscriptionCreateParams & { status: string });
+    await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: customer.id } });
+    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({ status: "unpaid", isActive: false });
+    expect(await counts()).toEqual([1, 0, 0]);
+    await stripe().subscriptions.cancel(sub.id);
+    await stripe().subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
+    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({ status: "active", isActive: true });
+    expect(await counts()).toEqual([1, 1, 1]);
+  });
+
+  it("a member whose stored status is no longer active is refused even with a live session", async () => {
     const doc = (await userDoc("active@example.com"))!;
     await doc.ref.update({ subscriptionStatus: "unpaid" });
-    expect(await activeLinks()).toBe(0);
     const res = await call("GET", "/api/user/links", { idToken: alice });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });

@@ -1,0 +1,94 @@
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+
+/**
+ * Each program document keeps `linkCount` and `activeLinkCount`, so the program lists read one
+ * document per program instead of every link and every user. Every transaction that adds, removes or
+ * changes a link, or changes whether its owner may be in the rotation, adds its difference here and
+ * writes it with its own writes: the counts change with what they count, or not at all.
+ */
+
+/** What decides whether a link counts, and where. */
+export interface CountedLink {
+  programId: string;
+  approved: boolean;
+  paused: boolean;
+  isDead: boolean;
+  /** Its owner is blocked or without an active subscription (users.store holdsBackLinks), kept on the link. */
+  ownerHeldBack: boolean;
+}
+
+/** Active: approved, not paused, not dead, and its owner neither blocked nor without a subscription (the contract's definition). */
+export const countsAsActive = (link: CountedLink) => link.approved && !link.paused && !link.isDead && !link.ownerHeldBack;
+
+/** The differences one transaction makes to its programs' counts, summed per program. */
+export class ProgramCountChanges {
+  private readonly deltas = new Map<string, { links: number; active: number }>();
+
+  private add(programId: string, links: number, active: number) {
+    const delta = this.deltas.get(programId) ?? { links: 0, active: 0 };
+    this.deltas.set(programId, { links: delta.links + links, active: delta.active + active });
+  }
+
+  added(link: CountedLink): this {
+    this.add(link.programId, 1, countsAsActive(link) ? 1 : 0);
+    return this;
+  }
+
+  removed(link: CountedLink): this {
+    this.add(link.programId, -1, countsAsActive(link) ? -1 : 0);
+    return this;
+  }
+
+  changed(before: CountedLink, after: CountedLink): this {
+    return this.removed(before).added(after);
+  }
+
+  /**
+   * Writes the differences as increments (concurrent transactions add up). `gone` are programs this
+   * transaction deletes: nothing to count there.
+   */
+  writeIn(tx: Transaction, gone: string[] = []): void {
+    for (const [programId, { links, active }] of this.deltas) {
+      if (gone.includes(programId) || (links === 0 && active === 0)) continue;
+      tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
+        linkCount: FieldValue.increment(links),
+        activeLinkCount: FieldValue.increment(active),
+      });
+    }
+  }
+}
+
+/** A link as counting sees it. */
+export interface OwnedLink extends CountedLink {
+  id: string;
+}
+
+/** Inside a transaction, before its writes: the links of this owner e-mail, as counting sees them. */
+export async function ownerLinksIn(tx: Transaction, email: string): Promise<OwnedLink[]> {
+  const snap = await tx.get(db().collection(COLLECTIONS.links).where("email", "==", email));
+  return snap.docs.map((d) => ({
+    id: d.id,
+    programId: String(d.get("programId")),
+    approved: d.get("approved") === true,
+    paused: d.get("paused") === true,
+    isDead: d.get("isDead") === true,
+    ownerHeldBack: d.get("ownerHeldBack") === true,
+  }));
+}
+
+/**
+ * The owner's links leave (or rejoin) the rotation with their owner: each link's ownerHeldBack and
+ * its program's active count, in the transaction that changes the owner. Not an edit of the link
+ * (its updatedAt stays). The caller writes `counts` once, after all its owners: a transaction writes
+ * each program document once.
+ */
+export function setOwnerHeldBackIn(tx: Transaction, links: OwnedLink[], ownerHeldBack: boolean, counts: ProgramCountChanges): void {
+  for (const link of links.filter((l) => l.ownerHeldBack !== ownerHeldBack)) {
+    tx.update(db().collection(COLLECTIONS.links).doc(link.id), { ownerHeldBack });
+    counts.changed(link, { ...link, ownerHeldBack });
+  }
+}
+
+/** The counts of a program with no links, written when it is created. */
+export const NO_LINKS = { linkCount: 0, activeLinkCount: 0, linkCountsKept: true } as const;

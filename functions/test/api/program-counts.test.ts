@@ -1,0 +1,166 @@
+import fc from "fast-check";
+import type Stripe from "stripe";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { isActiveSubscriptionStatus } from "@hub/contract/users";
+import { createProgramAs, signInActors } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { stripeLocal } from "../../../testing/jobs";
+
+/**
+ * Each program keeps its link counts with every change instead of counting on each read. Whatever
+ * admins, members and Stripe do, in any order, the counts the lists show must equal what the links
+ * and their owners say at that moment.
+ */
+
+let admin: string;
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin } = await signInActors());
+});
+afterAll(() => stripeLocal.reset());
+
+/** active@ and trialing@ are members with subscriptions; made@ is admin-made (exempt); nobody@ has no account. */
+const OWNERS = ["active@example.com", "trialing@example.com", "made@example.com", "nobody@example.com"];
+const MEMBERS = OWNERS.slice(0, 2);
+
+type Op =
+  | { kind: "submit"; program: number; owner: number }
+  | { kind: "approve" | "pause" | "unpause" | "mark-dead" | "mark-alive" | "delete"; link: number }
+  | { kind: "move"; link: number; program: number }
+  | { kind: "bulk-pause" | "bulk-approve"; links: number[] }
+  | { kind: "block" | "unblock"; owner: number }
+  | { kind: "subscription"; member: number; status: "active" | "trialing" | "past_due" | "canceled" | "unpaid" }
+  | { kind: "merge"; program: number; into: number }
+  | { kind: "delete-user"; owner: number };
+
+const index = fc.nat(20);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("submit" as const), program: index, owner: fc.nat(OWNERS.length - 1) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom("approve", "pause", "unpause", "mark-dead", "mark-alive", "delete"), link: index }) },
+  fc.record({ kind: fc.constant("move" as const), link: index, program: index }),
+  fc.record({ kind: fc.constantFrom("bulk-pause", "bulk-approve"), links: fc.array(index, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constantFrom("block", "unblock"), owner: fc.nat(OWNERS.length - 1) }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("subscription" as const), member: fc.nat(MEMBERS.length - 1), status: fc.constantFrom("active", "trialing", "past_due", "canceled", "unpaid") }) },
+  fc.record({ kind: fc.constant("merge" as const), program: index, into: index }),
+  fc.record({ kind: fc.constant("delete-user" as const), owner: fc.nat(OWNERS.length - 1) }),
+);
+
+interface AdminLink { id: string; programId: string; email: string; approved: boolean; paused: boolean; isDead: boolean }
+interface AdminUser { username: string; blocked: boolean; isAdmin: boolean; createdByAdmin: boolean; subscriptionStatus: string | null }
+interface ListedProgram { id: string; linkCount: number; activeLinkCount: number }
+
+const get = async <T,>(path: string): Promise<T> => (await call("GET", path, { idToken: admin })).body as T;
+const pick = <T,>(items: T[], i: number): T | undefined => (items.length > 0 ? items[i % items.length] : undefined);
+
+/** Sets a member's only subscription in the local Stripe to `status`, then checks them, as an admin's Check does. */
+async function subscribe(stripe: Stripe, email: string, status: string) {
+  const customer = (await stripe.customers.list({ email })).data[0] ?? (await stripe.customers.create({ email }));
+  for (const sub of (await stripe.subscriptions.list({ customer: customer.id, status: "all" })).data) if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
+  if (status !== "canceled") await stripe.subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & { status: string });
+  await call("PATCH", `/api/users/${email}`, { idToken: admin, body: { stripeCustomerId: customer.id } });
+  await call("POST", `/api/admin/check-subscription/${email}`, { idToken: admin });
+}
+
+async function apply(stripe: Stripe, step: Op, programs: string[]) {
+  const links = await get<AdminLink[]>("/api/links");
+  const link = "link" in step ? pick(links, step.link) : undefined;
+  switch (step.kind) {
+    case "submit": {
+      const email = OWNERS[step.owner]!;
+      const body = { programId: pick(programs, step.program), name: "Owner", email, link: `https://refer.example.com/${String(Math.random()).slice(2)}`, description: "Offer" };
+      return call("POST", "/api/links", { idToken: admin, body });
+    }
+    case "delete":
+      return link && call("DELETE", `/api/links/${link.id}`, { idToken: admin });
+    case "mark-dead":
+      return link && call("POST", `/api/links/${link.id}/mark-dead`, { idToken: admin, body: {} });
+    case "approve":
+    case "pause":
+    case "unpause":
+    case "mark-alive":
+      return link && call("POST", `/api/links/${link.id}/${step.kind}`, { idToken: admin });
+    case "move":
+      return link && call("POST", `/api/links/${link.id}/move`, { idToken: admin, body: { programId: pick(programs, step.program) } });
+    case "bulk-pause":
+    case "bulk-approve": {
+      const ids = step.links.map((i) => pick(links, i)?.id).filter((id): id is string => Boolean(id));
+      return ids.length > 0 && call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids, op: step.kind.slice(5) } });
+    }
+    case "block":
+    case "unblock":
+      return call("POST", `/api/users/${OWNERS[step.owner]!}/${step.kind}`, { idToken: admin });
+    case "subscription":
+      return subscribe(stripe, MEMBERS[step.member]!, step.status);
+    case "merge": {
+      const [source, target] = [pick(programs, step.program), pick(programs, step.into)];
+      if (!source || !target || source === target || programs.length < 2) return;
+      const res = await call("POST", `/api/programs/${source}/merge`, { idToken: admin, body: { targetProgramId: target } });
+      if (res.status === 200) programs.splice(programs.indexOf(source), 1);
+      return res;
+    }
+    case "delete-user":
+      return call("DELETE", `/api/users/${OWNERS[step.owner]!}`, { idToken: admin });
+  }
+}
+
+/** The counts as the contract defines them, from the links and their owners as they are now. */
+async function expectedCounts(): Promise<Record<string, [number, number]>> {
+  const [links, users, programs] = await Promise.all([get<AdminLink[]>("/api/links"), get<AdminUser[]>("/api/users"), get<ListedProgram[]>("/api/programs")]);
+  const heldBack = new Set(
+    users
+      .filter((u) => u.blocked || (!u.isAdmin && !u.createdByAdmin && u.subscriptionStatus !== null && !isActiveSubscriptionStatus(u.subscriptionStatus)))
+      .map((u) => u.username),
+  );
+  const counts = Object.fromEntries(programs.map((p) => [p.id, [0, 0] as [number, number]]));
+  for (const l of links) {
+    counts[l.programId]![0]++;
+    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email)) counts[l.programId]![1]++;
+  }
+  return counts;
+}
+
+describe("program link counts", () => {
+  it("always equal what the links and their owners say, whatever happens in whatever order", async () => {
+    const stripe = stripeLocal.sdk();
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 12, maxLength: 24 }), async (steps) => {
+        await Promise.all([resetEmulators(), stripeLocal.reset()]);
+        ({ admin } = await signInActors());
+        await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "made@example.com" } });
+        const programs = [(await createProgramAs(admin, "Alpha")).id, (await createProgramAs(admin, "Beta")).id, (await createProgramAs(admin, "Gamma")).id];
+        for (const [i, step] of steps.entries()) {
+          await apply(stripe, step, programs);
+          const shown = Object.fromEntries((await get<ListedProgram[]>("/api/programs")).map((p) => [p.id, [p.linkCount, p.activeLinkCount]]));
+          expect(shown, `after step ${String(i + 1)}: ${JSON.stringify(step)}`).toEqual(await expectedCounts());
+        }
+      }),
+      {
+        numRuns: 4,
+        // one sequence that takes every path at least once, then random ones
+        examples: [
+          [
+            [
+              { kind: "submit", program: 0, owner: 0 },
+              { kind: "submit", program: 1, owner: 1 },
+              { kind: "submit", program: 0, owner: 3 },
+              { kind: "bulk-approve", links: [0, 1, 2] },
+              { kind: "subscription", member: 0, status: "past_due" },
+              { kind: "submit", program: 2, owner: 0 },
+              { kind: "approve", link: 3 },
+              { kind: "subscription", member: 0, status: "active" },
+              { kind: "block", owner: 1 },
+              { kind: "move", link: 1, program: 2 },
+              { kind: "unblock", owner: 1 },
+              { kind: "mark-dead", link: 0 },
+              { kind: "merge", program: 0, into: 1 },
+              { kind: "pause", link: 2 },
+              { kind: "delete-user", owner: 1 },
+              { kind: "delete", link: 0 },
+            ],
+          ],
+        ],
+      },
+    );
+  }, 180_000);
+});
