@@ -4,19 +4,23 @@ import { defineConfig } from "vite";
 
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
 
-// reactfire imports every Firebase SDK for hooks we never call, and its module-level code keeps
-// them from being tree-shaken (hundreds of kB). The browser uses Auth alone (all data comes
-// through /api), so those imports get a stub that throws if anything ever calls it.
-const unusedFirebaseSdk = fileURLToPath(new URL("./src/lib/unused-firebase-sdk.ts", import.meta.url));
-const UNUSED_FIREBASE_SDKS = ["database", "firestore", "functions", "remote-config", "storage"];
-
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${srcDir}/` },
-      ...UNUSED_FIREBASE_SDKS.map((sdk) => ({ find: `firebase/${sdk}`, replacement: unusedFirebaseSdk })),
-    ],
+    alias: [{ find: /^@\//, replacement: `${srcDir}/` }],
+  },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (React, the router, MUI's core, the session)
+          // in one chunk, instead of half a dozen shared chunks that a phone fetches one by one
+          // before the page can work. What loads later (Firebase Auth, the contract and zod, the
+          // pages, admin, analytics, dialogs) keeps its own chunks.
+          groups: [{ name: "app", tags: ["$initial"] }],
+        },
+      },
+    },
   },
   server: {
     // `vite dev` talks to the local suite's Hosting emulator, which routes /api to the functions.

@@ -16,6 +16,4 @@ export const communitySchema = z.strictObject({
 });
 export type Community = z.infer<typeof communitySchema>;
 
-/** What the hub calls itself: in page titles, headings and e-mails. */
-export const hubNameOf = (community: Pick<Community, "name"> | undefined): string =>
-  community ? `${community.name} Referral Hub` : "Referral Hub";
+export { hubNameOf } from "./texts";

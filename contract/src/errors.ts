@@ -45,14 +45,4 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Texts the specification fixes and both sides must agree on. */
-export const MESSAGES = {
-  noActiveSubscription: "No active subscription found for this email address",
-  invalidCredentials: "Invalid username or password",
-  unauthenticated: "Authentication required",
-  forbidden: "You must be an administrator to do this",
-  blocked: "Your account has been blocked",
-  rateLimited: "Too many requests, please try again later",
-  internal: "Internal server error",
-  notFound: "Not found",
-} as const;
+export { MESSAGES } from "./texts";

@@ -1,7 +1,12 @@
 import type { z } from "zod";
-import { errorBodySchema, type ErrorBody } from "@hub/contract/errors";
-import { API, pathOf, type Api, type RouteName, type RouteOutput, type RouteRequest, type RouteSpec } from "@hub/contract/routes";
-import { auth } from "./firebase";
+import type { ErrorBody } from "@hub/contract/errors";
+import type { Api, RouteName, RouteOutput, RouteRequest, RouteSpec } from "@hub/contract/routes";
+import { loadedFirebaseAuth, loadFirebaseAuth } from "./firebase";
+
+// The contract (and zod with it) loads with the first call, not with the page: the first page
+// paints before any answer could be parsed anyway. Only types are imported above.
+const loadErrors = () => import("@hub/contract/errors");
+const loadRoutes = () => import("@hub/contract/routes");
 
 /** A non-OK answer from /api. Its message is "{status}: {message}", as the contract fixes. */
 export class ApiRequestError extends Error {
@@ -43,6 +48,7 @@ export async function toApiRequestError(response: Response): Promise<ApiRequestE
     } catch {
       // not JSON: keep the text
     }
+    const { errorBodySchema } = await loadErrors();
     const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) {
       ({ code, issues } = parsed.data);
@@ -88,8 +94,11 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
 }
 
 export interface ApiClientDeps {
-  /** The signed-in user's Firebase ID token, or null when nobody is signed in. */
-  getIdToken: () => Promise<string | null>;
+  /**
+   * The signed-in user's Firebase ID token, or null when nobody is signed in. `needsCaller` is false
+   * for a public route that does not read its caller: no need to wait for a sign-in to be known.
+   */
+  getIdToken: (call: { needsCaller: boolean }) => Promise<string | null>;
   fetch?: typeof fetch;
 }
 
@@ -109,7 +118,7 @@ export function buildUrl(path: string, query?: QueryParams): string {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
-  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+  async function request(path: string, options: RequestOptions & { needsCaller?: boolean } = {}): Promise<unknown> {
     const { schema, on401 = "throw" } = options;
     const response = await send(deps, path, options);
 
@@ -127,11 +136,11 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
 }
 
 /** One fetch to /api: cookies, the signed-in user's ID token, the body as JSON. */
-async function send(deps: ApiClientDeps, path: string, options: RequestOptions & { accept?: string }): Promise<Response> {
-  const { method = "GET", body, query, signal, accept = "application/json" } = options;
+async function send(deps: ApiClientDeps, path: string, options: RequestOptions & { accept?: string; needsCaller?: boolean }): Promise<Response> {
+  const { method = "GET", body, query, signal, accept = "application/json", needsCaller = true } = options;
   const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set("Content-Type", "application/json");
-  const token = await deps.getIdToken();
+  const token = await deps.getIdToken({ needsCaller });
   if (token) headers.set("Authorization", `Bearer ${token}`);
 
   const doFetch = deps.fetch ?? globalThis.fetch;
@@ -189,16 +198,25 @@ interface LooseInput {
 
 /** callApi (JSON, parsed by the route's response schema) and downloadApiFile (a file route) over one client. */
 export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downloadApiFile: DownloadApiFile } {
-  const request = createApiClient(deps) as (path: string, options: RequestOptions) => Promise<unknown>;
+  const request = createApiClient(deps) as (path: string, options: RequestOptions & { needsCaller: boolean }) => Promise<unknown>;
 
-  function callApi(name: JsonRouteName, input: LooseInput = {}, options: CallOptions & { on401?: "returnNull" } = {}): Promise<unknown> {
+  async function callApi(name: JsonRouteName, input: LooseInput = {}, options: CallOptions & { on401?: "returnNull" } = {}): Promise<unknown> {
+    const { API, pathOf } = await loadRoutes();
     const spec: RouteSpec = API[name];
-    return request(pathOf(spec, input.params), { method: spec.method, body: input.body, query: input.query, schema: spec.response, ...options });
+    return request(pathOf(spec, input.params), {
+      method: spec.method,
+      body: input.body,
+      query: input.query,
+      schema: spec.response,
+      needsCaller: needsCaller(spec),
+      ...options,
+    });
   }
 
   async function downloadApiFile(name: FileRouteName, input: LooseInput = {}, options: CallOptions = {}): Promise<ApiFile> {
+    const { API, pathOf } = await loadRoutes();
     const spec: RouteSpec = API[name];
-    const response = await send(deps, pathOf(spec, input.params), { method: spec.method, query: input.query, accept: spec.file, ...options });
+    const response = await send(deps, pathOf(spec, input.params), { method: spec.method, query: input.query, accept: spec.file, needsCaller: needsCaller(spec), ...options });
     if (!response.ok) throw await toApiRequestError(response);
     return { blob: await response.blob(), contentDisposition: response.headers.get("content-disposition") };
   }
@@ -206,7 +224,21 @@ export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downlo
   return { callApi: callApi as ApiCall, downloadApiFile: downloadApiFile as DownloadApiFile };
 }
 
-/** The app's client: sends the signed-in user's ID token with every call. */
+/** Whether a route reads who calls it: every route but the public ones without an optional caller. */
+function needsCaller(spec: Pick<RouteSpec, "access" | "optionalCaller">): boolean {
+  return spec.access !== "public" || spec.optionalCaller === true;
+}
+
+/**
+ * The app's client: sends the signed-in user's ID token with every call. A public call that does
+ * not read its caller does not wait for Firebase Auth to load (it sends the token if Auth is there).
+ */
 export const { callApi, downloadApiFile } = createApiCaller({
-  getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+  getIdToken: async ({ needsCaller }) => {
+    const firebase = needsCaller ? await loadFirebaseAuth() : loadedFirebaseAuth();
+    if (!firebase) return null;
+    await firebase.auth.authStateReady();
+    const user = firebase.auth.currentUser;
+    return user ? user.getIdToken() : null;
+  },
 });

@@ -4,6 +4,12 @@ export const STORAGE_KEYS = {
   adminReturn: "adminReturn",
   /** The /submit form's name and e-mail, remembered between submissions (JSON {name, email}). */
   submitterDetails: "submitterDetails",
+  /**
+   * "true" while this browser has a Firebase session (kept by the session). Firebase Auth loads after
+   * the first paint; until it says who is signed in, pages show a visitor their variant at once and
+   * wait only when this says a sign-in is likely.
+   */
+  hadSession: "hadSession",
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,4 +1,4 @@
-import { hubNameOf } from "@hub/contract/community";
+import { hubNameOf } from "@hub/contract/texts";
 
 /** "Referral Programs · Demo Points Club Referral Hub"; the home page is the hub's name alone. */
 export function pageTitle(page: string | null, communityName: string | undefined): string {

@@ -13,7 +13,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 
 export default function ProgramsRoute() {
   usePageTitle("Referral Programs");
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, likelyVisitor } = useAuth();
   const { data: community } = useCommunity();
   const signedIn = user !== null;
   // Composes the features: the public list, and for a member their own links (which programs they are in).
@@ -53,7 +53,8 @@ export default function ProgramsRoute() {
         </>
       }
     >
-      {isLoading ? <PageSpinner /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
+      {/* A visitor sees the list at once, before Firebase Auth has loaded; a browser that had a session waits for it. */}
+      {isLoading && !likelyVisitor ? <PageSpinner /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
     </PageLayout>
   );
 }

@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { ToastContext, type ToastApi } from "./toast-context";
 import { createToast, initialToastState, toastReducer, type ToastInput } from "./toast-store";
-import { Toaster } from "./toaster";
+
+// The toasts' code (MUI's Snackbar and Alert) loads with the first toast, not with the first page.
+const Toaster = lazy(() => import("./toaster").then((module) => ({ default: module.Toaster })));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(toastReducer, initialToastState);
@@ -24,7 +26,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Toaster toasts={state.toasts} onDismiss={dismiss} onRemove={remove} />
+      {state.toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <Toaster toasts={state.toasts} onDismiss={dismiss} onRemove={remove} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

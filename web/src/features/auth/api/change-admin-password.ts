@@ -1,9 +1,8 @@
 // Sets the signed-in admin's password (at least 8 characters).
 import { useMutation } from "@tanstack/react-query";
-import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } from "firebase/auth";
 import type { RouteRequest } from "@hub/contract/routes";
 import { callApi } from "@/lib/api-client";
-import { auth } from "@/lib/firebase";
+import { loadFirebaseAuth } from "@/lib/firebase";
 
 /** The current password did not sign in again: the dialog says so on its field. */
 export class WrongCurrentPasswordError extends Error {
@@ -16,6 +15,7 @@ export class WrongCurrentPasswordError extends Error {
  * with it refreshes the session's sign-in time.
  */
 export async function changeAdminPassword({ currentPassword, ...body }: RouteRequest<"changeAdminPassword", "body"> & { currentPassword: string }): Promise<void> {
+  const { auth, EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } = await loadFirebaseAuth();
   const user = auth.currentUser;
   if (!user?.email) throw new Error("Not signed in");
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword)).catch((err: unknown) => {

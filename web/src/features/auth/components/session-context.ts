@@ -8,6 +8,12 @@ export interface Session {
   user: CurrentUser | null;
   /** True while Firebase has not said who is signed in, or while the current user is loading. */
   isLoading: boolean;
+  /**
+   * True while the session loads with no sign-in expected: Firebase said nobody is signed in, or has
+   * not said yet (it loads after the first paint) and this browser had no session last time. A page
+   * may then show its visitor's variant at once instead of waiting.
+   */
+  likelyVisitor: boolean;
   /** True while 'Log in as user' or 'Back to Admin' hands the session from one account to another. */
   isSwitchingUser: boolean;
   error: Error | null;

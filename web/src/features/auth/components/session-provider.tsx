@@ -1,11 +1,11 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { signInWithCustomToken, signInWithEmailAndPassword, signOut, type User } from "firebase/auth";
-import { useAuth as useFirebaseAuth, useUser } from "reactfire";
+import type { User } from "firebase/auth";
 import type { LoginRequest } from "@hub/contract/auth";
-import { MESSAGES } from "@hub/contract/errors";
+import { MESSAGES } from "@hub/contract/texts";
 import type { CurrentUser } from "@hub/contract/users";
-import { STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
+import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
+import { loadedFirebaseAuth, loadFirebaseAuth, mayHaveFirebaseSession, whenFirebaseAuthLoaded } from "@/lib/firebase";
 import { currentUserQueryKey, currentUserQueryOptions } from "../api/get-current-user";
 import { exchangeLoginToken } from "../api/exchange-login-token";
 import { requestLoginAsUser } from "../api/login-as-user";
@@ -14,20 +14,73 @@ import { requestReturnToAdmin } from "../api/return-to-admin";
 import { toAuthError } from "../utils/auth-errors";
 import { SessionContext, type Session } from "./session-context";
 
+type FirebaseUserState = { status: "loading" } | { status: "known"; user: User | null } | { status: "error"; error: Error };
+
+/**
+ * Who Firebase says is signed in (every ID token change, as reactfire's useUser did), without
+ * making the first page wait for Firebase Auth: it loads after the first paint, and only when this
+ * browser may have a session (the session's own mark, or Firebase's stored state). A browser with
+ * neither has nobody signed in, which is known at once; the SDK then loads only when something
+ * needs it (a sign-in, an API call for a signed-in caller), and this subscribes as soon as it is there.
+ */
+function useFirebaseUser(hadSession: boolean): FirebaseUserState {
+  const [state, setState] = useState<FirebaseUserState>({ status: "loading" });
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    let frame: number | undefined;
+    const fail = (error: unknown) => {
+      if (active) setState({ status: "error", error: error instanceof Error ? error : new Error(String(error)) });
+    };
+    const loadAfterPaint = () => {
+      frame = requestAnimationFrame(() => {
+        setTimeout(() => void loadFirebaseAuth().catch(fail), 0);
+      });
+    };
+    if (hadSession) loadAfterPaint();
+    else {
+      void mayHaveFirebaseSession().then((may) => {
+        if (!active || loadedFirebaseAuth()) return;
+        if (may) loadAfterPaint();
+        else setState((current) => (current.status === "loading" ? { status: "known", user: null } : current));
+      });
+    }
+    whenFirebaseAuthLoaded().then(({ auth, onIdTokenChanged }) => {
+      if (!active) return;
+      unsubscribe = onIdTokenChanged(
+        auth,
+        (user) => {
+          writeStorage(STORAGE_KEYS.hadSession, user ? "true" : null);
+          setState({ status: "known", user });
+        },
+        (error) => {
+          setState({ status: "error", error });
+        },
+      );
+    }, fail);
+    return () => {
+      active = false;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      unsubscribe?.();
+    };
+  }, [hadSession]);
+  return state;
+}
+
 /**
  * Our session on top of Firebase Auth: who Firebase says is signed in, and what GET /api/user says
- * about them. Must sit inside reactfire's FirebaseAppProvider/AuthProvider and a QueryClientProvider.
+ * about them. Must sit inside a QueryClientProvider.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const auth = useFirebaseAuth();
   const queryClient = useQueryClient();
-  const firebaseUser = useUser();
+  const [hadSession] = useState(() => readStorage(STORAGE_KEYS.hadSession) === "true");
+  const firebaseUser = useFirebaseUser(hadSession);
   // True while one account hands over to another (impersonation): pages wait instead of showing
   // the old user's data to the new one, or 'Unauthorized' to an admin turning into a member.
   const [isSwitchingUser, setSwitchingUser] = useState(false);
 
   const authKnown = firebaseUser.status !== "loading";
-  const uid = authKnown ? (firebaseUser.data?.uid ?? null) : null;
+  const uid = firebaseUser.status === "known" ? (firebaseUser.user?.uid ?? null) : null;
   const currentUser = useQuery(currentUserQueryOptions(uid));
 
   /** After a Firebase sign-in: loads that user's profile fresh, or undoes the sign-in if the API refuses. */
@@ -39,15 +92,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return user;
       } catch (error) {
         // A Firebase session the API does not accept (e.g. a blocked user) must not linger.
+        const { auth, signOut } = await loadFirebaseAuth();
         await signOut(auth).catch(() => undefined);
         throw error;
       }
     },
-    [auth, queryClient],
+    [queryClient],
   );
 
   const loginMutation = useMutation<CurrentUser, Error, LoginRequest>({
     mutationFn: async ({ username, password }) => {
+      const { auth, signInWithEmailAndPassword } = await loadFirebaseAuth();
       const credential = await signInWithEmailAndPassword(auth, username, password).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -61,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // that impersonation only (the member's own devices stay signed in). Best effort: signing out
       // locally must work even offline.
       await logout().catch(() => undefined);
+      const { auth, signOut } = await loadFirebaseAuth();
       await signOut(auth).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -75,17 +131,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signInWithToken = useCallback(
     async (loginToken: string): Promise<CurrentUser> => {
       const { customToken } = await exchangeLoginToken(loginToken);
+      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
       const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
         throw toAuthError(error);
       });
       return loadSignedInUser(credential.user);
     },
-    [auth, loadSignedInUser],
+    [loadSignedInUser],
   );
 
   /** Signs in with a custom token for another account and drops everything cached for the previous one. */
   const switchTo = useCallback(
     async (customToken: string): Promise<CurrentUser> => {
+      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
       const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -95,7 +153,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
       return user;
     },
-    [auth, loadSignedInUser, queryClient],
+    [loadSignedInUser, queryClient],
   );
 
   const loginAsUser = useCallback(
@@ -122,6 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       // Not impersonating after all, or the admin is gone: leave the member's session (locally only,
       // their other sessions stay) so that the admin can log in again.
+      const { auth, signOut } = await loadFirebaseAuth();
       await signOut(auth).catch(() => undefined);
       queryClient.removeQueries();
       throw error;
@@ -129,15 +188,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeStorage(STORAGE_KEYS.adminReturn, null);
       setSwitchingUser(false);
     }
-  }, [auth, queryClient, switchTo]);
+  }, [queryClient, switchTo]);
 
   const user = uid ? (currentUser.data ?? null) : null;
   const isLoading = !authKnown || (uid !== null && currentUser.isPending);
-  const error = firebaseUser.error ?? (uid ? currentUser.error : null);
+  const error = firebaseUser.status === "error" ? firebaseUser.error : uid ? currentUser.error : null;
+  // While loading: a sign-in is expected if Firebase named a user, or, before it has said, if this
+  // browser had a session last time.
+  const likelyVisitor = isLoading && (authKnown ? uid === null : !hadSession);
 
   const session: Session = {
     user,
     isLoading,
+    likelyVisitor,
     isSwitchingUser,
     error,
     loginMutation,

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@hub/contract/errors";
+import { MESSAGES } from "@hub/contract/texts";
 
 const NO_SUBSCRIPTION = /NO_ACTIVE_SUBSCRIPTION|no active subscription/i;
 

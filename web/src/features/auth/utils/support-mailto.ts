@@ -1,4 +1,5 @@
-import { hubNameOf, type Community } from "@hub/contract/community";
+import type { Community } from "@hub/contract/community";
+import { hubNameOf } from "@hub/contract/texts";
 
 /** A mailto: link to the community's support address with a prefilled subject and body. */
 export function buildSupportMailto(community: Community): string {

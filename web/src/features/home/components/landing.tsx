@@ -16,8 +16,8 @@ import { SignedInActions } from "./signed-in-actions";
 interface LandingProps {
   /** The community running the hub; "loading" while it is read, undefined when it could not be. */
   community: Community | "loading" | undefined;
-  /** The signed-in person, or null for a visitor. */
-  user: { email: string; isAdmin: boolean } | null;
+  /** The signed-in person, null for a visitor, "loading" while a session is being restored. */
+  user: { email: string; isAdmin: boolean } | null | "loading";
   /** The session's logout control, shown in the signed-in variant. */
   logoutAction: ReactNode;
 }
@@ -56,7 +56,14 @@ export function Landing({ community: communityState, user, logoutAction }: Landi
           </Typography>
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          {user ? (
+          {user === "loading" ? (
+            <Stack spacing={2} aria-busy="true">
+              <Skeleton width="40%" />
+              <Skeleton variant="rounded" height={42} />
+              <Skeleton variant="rounded" height={42} />
+              <Skeleton variant="rounded" height={42} />
+            </Stack>
+          ) : user ? (
             <SignedInActions email={user.email} isAdmin={user.isAdmin} logoutAction={logoutAction} />
           ) : (
             <Stack spacing={3}>

@@ -1,9 +1,9 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router-dom";
+import { PlainTextField } from "@/components/plain-text-field/index";
 
 /** The member's way in: the address travels to /email-login, which checks it and sends the link. */
 export function MemberEntry() {
@@ -21,7 +21,7 @@ export function MemberEntry() {
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Members
       </Typography>
-      <TextField
+      <PlainTextField
         label="Email"
         name="email"
         type="email"

@@ -6,12 +6,16 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { useId, type ReactNode } from "react";
+import { lazy, Suspense, useId, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { absoluteUrl } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
-import { RotationQrCode } from "./rotation-qr-code";
+
+// The QR code's drawing code loads after the cards are on screen; its place is kept meanwhile.
+const RotationQrCode = lazy(() => import("./rotation-qr-code"));
+/** The small code's size on the card: 88 px, 4 px padding, 1 px border. */
+const QR_BOX_PX = 98;
 
 interface PublicProgramCardProps {
   program: PublicProgram;
@@ -38,7 +42,9 @@ export function PublicProgramCard({ program, membership }: PublicProgramCardProp
               label={activeLinksLabel(program.activeLinkCount)}
             />
           </Stack>
-          <RotationQrCode address={address} programName={program.name} />
+          <Suspense fallback={<Box sx={{ width: QR_BOX_PX, height: QR_BOX_PX, flexShrink: 0, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" }} />}>
+            <RotationQrCode address={address} programName={program.name} />
+          </Suspense>
         </Stack>
         {program.description ? (
           // Plain text, never HTML: descriptions are typed by members and admins.

@@ -2,17 +2,16 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
 import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadErrorAlert } from "@/components/errors/index";
+import { PlainTextField } from "@/components/plain-text-field/index";
 import { usePublicPrograms } from "../api/get-public-programs";
 import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
 import { ProgramMembership } from "./program-membership";
@@ -77,7 +76,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
     <Stack spacing={3}>
       <ViewerBanner viewer={viewer} communityName={communityName} joined={ownLinks ? countJoined(programs.data, ownLinks) : 0} total={programs.data.length} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-        <TextField
+        <PlainTextField
           type="search"
           label="Search programs"
           value={filters.search}
@@ -86,7 +85,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
           }}
           size="small"
           sx={{ width: { xs: "100%", sm: 320 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          startAdornment={<SearchIcon fontSize="small" aria-hidden />}
         />
         {ownLinks ? (
           <FormControlLabel
