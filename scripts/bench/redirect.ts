@@ -1,25 +1,28 @@
 /**
- * npm run bench:redirect – the rotation address under load, next to its floor.
+ * npm run bench:redirect – the rotation address under load, next to what the store itself allows.
  *
- * Runs inside the local suite (npm run exec). Seeds one program with 5 active links (even mode),
- * then measures with autocannon, in the same run and the same Functions emulator:
- * - floor: `benchFloor`, an emulator-only function that answers 302 and does nothing else;
- * - redirect: the rotation, every request a counted visit (a browser's User-Agent), so each one
- *   writes its click record and counters before answering.
- * - store: as many separate processes as there are clients, each recording visits one after another
- *   exactly as the rotation does, without any function in between: what the Firestore emulator
- *   allows when every visit is written before it is answered by a process of its own (the Functions
- *   emulator runs one request per worker process, so that is the rotation's situation here).
- * - one process: the same `redirect` handler served the way Cloud Run serves it, one Node process
- *   taking many requests at a time (the Functions Framework, which Cloud Run functions run on, with
- *   functions/lib), against the same Firestore emulator: what the emulator's one-request-per-worker
- *   model hides. Its visits are counted and checked like the others.
- * at 1, 8 and 32 concurrent clients, the functions called on their own URL. Prints requests per
- * second, p50/p99 latency, errors and the ratios to the floor and to the store, then checks that
- * every counted visit was recorded once. Asserts nothing: the figures go in the README.
+ * Runs inside the local suite (npm run exec). Seeds one program with 5 active links (even mode), then
+ * measures, in the same run against the same Firestore emulator, at 8 and 32 concurrent clients
+ * (BENCH_CLIENTS=1,8,32 to choose), BENCH_SECONDS (10) each:
+ * - store ceiling: as many separate processes as clients, each recording visits one after another
+ *   exactly as the rotation does, with no function in between. Every writer connects, reports ready
+ *   over IPC, and all start together when the last one is ready. Beside it "store, one process": one
+ *   process with as many writes in flight as clients (what one Node process can push through its
+ *   one Firestore client on this machine).
+ * - one process: the same `redirect` handler (functions/lib) served the way Cloud Run serves it, one
+ *   Node process taking many requests at a time (the Functions Framework, which Cloud Run functions
+ *   run on). Every request a counted visit (a browser's User-Agent). BENCH_VISITS (default 4,000 per
+ *   client count) requests are sent and all answered, so the visits counted must equal the visits sent.
+ * - emulator: the same rotation in the Functions emulator (one worker process per concurrent request),
+ *   run last, after the warm emulator workers it needs are started, so they do not share the cores
+ *   with the other rows.
+ * Also the CPU each process used during the one-process runs (this machine has 2 cores shared by the
+ * load generator, the handler and the Firestore emulator). Prints the figures beside the goals of
+ * issue 16 and asserts nothing: the figures go in the README. BENCH_CPU_PROF=<dir> writes a CPU
+ * profile of the one-process handler there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureAdmin } from "../../functions/src/toolkit";
@@ -30,41 +33,42 @@ import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../tes
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
 /** Where the Functions Framework serves the handler (a port the suite does not use). */
 const ONE_PROCESS_PORT = 8091;
-const CLIENTS = [1, 8, 32];
+const CLIENTS = (process.env.BENCH_CLIENTS ?? "8,32").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const VISITS = Number(process.env.BENCH_VISITS ?? 4000);
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** Issue 16's goals for the one-process rotation at 32 clients. */
+const GOALS = { ratio: 0.7, p99Ms: 250 };
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-interface Row {
-  target: string;
-  clients: number;
-  requests: number;
-  "req/s": number;
-  "p50 ms": number;
-  "p99 ms": number;
-  errors: number;
-  "vs floor": string;
-  "vs store": string;
+interface WriterMessage {
+  ready?: boolean;
+  writes?: number;
 }
 
-/** `clients` processes recording visits for `seconds`, all starting together; visits per second. */
-async function storeCeiling(clients: number, seconds: number): Promise<number> {
-  const startAt = Date.now() + 5_000 + clients * 400; // after every process has started and connected
-  const outputs = await Promise.all(
-    Array.from(
-      { length: clients },
-      () =>
-        new Promise<string>((done, fail) => {
-          const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/visit-writer.ts"], {
-            env: { ...process.env, START_AT: String(startAt), DURATION_MS: String(seconds * 1000) },
-            stdio: ["ignore", "pipe", "inherit"],
-          });
-          let out = "";
-          child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-          child.on("exit", (code) => (code === 0 ? done(out) : fail(new Error(`visit writer exited with ${String(code)}`))));
-        }),
-    ),
-  );
-  const writes = outputs.reduce((sum, out) => sum + (JSON.parse(out) as { writes: number }).writes, 0);
-  return writes / seconds;
+/**
+ * Visits per second the store takes from `processes` writer processes with `inFlight` writes each.
+ * Every writer connects and says it is ready; then all are told to go at once and write for `seconds`.
+ */
+async function storeCeiling(processes: number, inFlight: number, seconds: number): Promise<number> {
+  const writers = Array.from({ length: processes }, () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/visit-writer.ts"], {
+      env: { ...process.env, IN_FLIGHT: String(inFlight) },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const failed = new Promise<never>((_, fail) => child.on("exit", (code) => fail(new Error(`visit writer exited with ${String(code)} before it reported`))));
+    const message = (key: keyof WriterMessage) =>
+      Promise.race([failed, new Promise<WriterMessage>((done) => child.on("message", (m: WriterMessage) => m[key] !== undefined && done(m)))]);
+    return { child, ready: message("ready"), result: message("writes") };
+  });
+  try {
+    await Promise.all(writers.map((w) => w.ready));
+    for (const w of writers) w.child.send({ go: seconds * 1000 });
+    const results = await Promise.all(writers.map((w) => w.result));
+    return results.reduce((sum, r) => sum + (r.writes ?? 0), 0) / seconds;
+  } finally {
+    for (const w of writers) if (w.child.exitCode === null) w.child.kill();
+  }
 }
 
 /** The functions' parameters for the local project, as the Functions emulator reads them. */
@@ -82,7 +86,8 @@ function suiteParams(): Record<string, string> {
 /** The `redirect` handler in one Node process, as Cloud Run runs it, answering once it is up. */
 async function startOneProcess(): Promise<ChildProcess> {
   const main = path.join("node_modules", "@google-cloud", "functions-framework", "build", "src", "main.js");
-  const child = spawn(process.execPath, [main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
+  const profile = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
     // what a deploy gives the function: its parameters (the suite's .env file and the params' defaults)
     env: { ...process.env, ...suiteParams(), CLIENT_IP_HEADER: "x-forwarded-for", CLIENT_IP_TRUSTED_HOPS: "2", GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -90,73 +95,163 @@ async function startOneProcess(): Promise<ChildProcess> {
   for (let tries = 0; tries < 100; tries++) {
     const up = await fetch(`http://${HOST}:${String(ONE_PROCESS_PORT)}/`).then(() => true, () => false);
     if (up) return child;
-    await new Promise((done) => setTimeout(done, 100));
+    await sleep(100);
   }
   child.kill();
   throw new Error("the Functions Framework did not start");
 }
 
-async function run(url: string, connections: number, duration: number) {
-  const result = await autocannon({ url, connections, duration, headers: { "user-agent": BROWSER_UA }, timeout: 30 });
-  const redirects = Number(result.statusCodeStats?.["302"]?.count ?? 0);
-  return { result, redirects, errors: result.errors + result.timeouts + (result.requests.total - redirects) };
+/** Ends the one-process server the way Cloud Run does (SIGTERM), so that --cpu-prof writes its profile. */
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await Promise.race([exited, sleep(5_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
+
+type Load = { duration: number } | { amount: number };
+
+async function run(url: string, connections: number, load: Load) {
+  const result = await autocannon({ url, connections, ...load, headers: { "user-agent": BROWSER_UA }, timeout: 30 });
+  const redirects = Number(result.statusCodeStats?.["302"]?.count ?? 0);
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return {
+    sent: result.requests.total,
+    redirects,
+    perSecond: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.requests.total - redirects),
+  };
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 100 Hz ticks
+  } catch {
+    return 0;
+  }
+}
+
+/** The whole machine's busy CPU time (ms, all cores) so far. */
+function machineBusyMs(): number {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  return ((ticks.reduce((a, b) => a + b, 0) - idle) * 1000) / 100;
+}
+
+/** The Firestore emulator's Java process (only one suite runs at a time: this one's). */
+function firestoreEmulatorPid(): number | undefined {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmd.includes("java") && /firestore/i.test(cmd)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** Runs `work` and says where the machine's CPU went meanwhile, in % of one core. */
+async function withCpuShares<T>(pids: Record<string, number | undefined>, work: () => Promise<T>) {
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, pid ? cpuMs(pid) : 0]));
+  const [machine, self, t0] = [machineBusyMs(), process.cpuUsage(), Date.now()];
+  const value = await work();
+  const wall = Date.now() - t0;
+  const share = (ms: number) => Math.round((100 * ms) / wall);
+  const used = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, pid ? cpuMs(pid) - before[k]! : 0]));
+  const usage = process.cpuUsage(self);
+  const loadGenerator = (usage.user + usage.system) / 1000;
+  const total = machineBusyMs() - machine;
+  const known = Object.values(used).reduce((a, b) => a + b, 0) + loadGenerator;
+  const cpu = { ...Object.fromEntries(Object.entries(used).map(([k, ms]) => [k, share(ms)])), "load generator": share(loadGenerator), "rest of the machine": share(Math.max(0, total - known)) };
+  return { value, cpu };
+}
+
+const met = (ok: boolean) => (ok ? "met" : "NOT met");
 
 async function main() {
   await resetEmulators();
   await ensureAdmin("bench-admin@example.com", "bench-admin-password");
   const admin = await idTokenFromPassword("bench-admin@example.com", "bench-admin-password");
   const { programId } = await programWithLinks(admin, 5);
-  const targets = { floor: `${FUNCTIONS}/benchFloor`, redirect: `${FUNCTIONS}/redirect/api/programs/${programId}/redirect` };
+  const emulatorUrl = `${FUNCTIONS}/redirect/api/programs/${programId}/redirect`;
   const oneProcess = await startOneProcess();
   const oneProcessUrl = `http://${HOST}:${String(ONE_PROCESS_PORT)}/api/programs/${programId}/redirect`;
-
-  // Warm: the emulator runs one request per worker process and starts a process for every concurrent
-  // request. Under sustained load those cold starts pile up and time out, so the 32 workers each target
-  // needs are started first with single bursts of growing width (previews: nothing counted).
-  for (const url of Object.values(targets)) await warmUpUrl(url, Math.max(...CLIENTS));
   await warmUpUrl(oneProcessUrl, 1);
-  const warm = await storedCounts(programId);
+  const pids = { handler: oneProcess.pid, "Firestore emulator": firestoreEmulatorPid() };
 
-  const rows: Row[] = [];
-  let countedRedirects = 0;
+  const levels: {
+    clients: number;
+    ceiling: number;
+    oneProcessStore: number;
+    single: Awaited<ReturnType<typeof run>>;
+    sent: number;
+    counted: number;
+    records: number;
+    cpu: Record<string, number>;
+  }[] = [];
   for (const clients of CLIENTS) {
-    const floor = await run(targets.floor, clients, SECONDS);
-    const store = await storeCeiling(clients, SECONDS);
-    const redirect = await run(targets.redirect, clients, SECONDS);
-    const single = await run(oneProcessUrl, clients, SECONDS);
-    countedRedirects += redirect.redirects + single.redirects;
-    const floorRate = floor.result.requests.average;
-    for (const [target, m] of [["floor", floor], ["redirect", redirect], ["one process", single]] as const) {
-      rows.push({
-        target,
-        clients,
-        requests: m.result.requests.total,
-        "req/s": Math.round(m.result.requests.average),
-        "p50 ms": m.result.latency.p50,
-        "p99 ms": m.result.latency.p99,
-        errors: m.errors,
-        "vs floor": (m.result.requests.average / floorRate).toFixed(2),
-        "vs store": (m.result.requests.average / store).toFixed(2),
-      });
-      if (target === "floor") {
-        rows.push({ target: "store", clients, requests: Math.round(store * SECONDS), "req/s": Math.round(store), "p50 ms": NaN, "p99 ms": NaN, errors: 0, "vs floor": (store / floorRate).toFixed(2), "vs store": "1.00" });
-      }
-    }
+    const ceiling = await storeCeiling(clients, 1, SECONDS);
+    const oneProcessStore = await storeCeiling(1, clients, SECONDS);
+    const before = await storedCounts(programId);
+    const { value: single, cpu } = await withCpuShares(pids, () => run(oneProcessUrl, clients, { amount: VISITS }));
+    await sleep(1_000); // a write retried after its visitor was sent on (none expected) would land now
+    const after = await storedCounts(programId);
+    levels.push({ clients, ceiling, oneProcessStore, single, sent: single.sent, counted: after.dayTotal - before.dayTotal, records: after.clickRecords - before.clickRecords, cpu });
   }
-  console.table(rows);
-  oneProcess.kill();
+  await stop(oneProcess);
 
-  // Visits cut off by the end of a run were answered to no one but may still be recorded: let them land.
-  await new Promise((done) => setTimeout(done, 5_000));
-  const stored = await storedCounts(programId);
-  const clicks = stored.clickRecords - warm.clickRecords;
-  const counted = stored.dayTotal - warm.dayTotal;
-  console.log(
-    `counted visits answered 302: ${String(countedRedirects)} (plus at most ${String(CLIENTS.reduce((a, b) => a + b, 0))} cut off when a run ended); ` +
-      `click records: ${String(clicks)}; day counters: ${String(counted)} in ${String(stored.counterDocuments)} shard documents` +
-      (clicks === counted && clicks >= countedRedirects ? " (records and counters equal)" : " (DIFFERENT)"),
+  // The emulator last: it runs one request per worker process and starts one for every concurrent
+  // request; under sustained load those cold starts pile up and time out, so the workers are started
+  // first with single bursts of growing width (previews: nothing counted). Idle, they still take memory
+  // and some CPU, which is why the other rows ran before them.
+  await warmUpUrl(emulatorUrl, Math.max(...CLIENTS));
+  const beforeEmulator = await storedCounts(programId);
+  const emulator: { clients: number; result: Awaited<ReturnType<typeof run>> }[] = [];
+  for (const clients of CLIENTS) emulator.push({ clients, result: await run(emulatorUrl, clients, { duration: SECONDS }) });
+  await sleep(5_000); // visits cut off by the end of a run were answered to no one but may still land
+  const afterEmulator = await storedCounts(programId);
+
+  const ms = (n: number) => `${String(Math.round(n))} ms`;
+  console.log("\nThe rotation served as Cloud Run serves it (one process), beside the store's ceiling, same run:");
+  console.table(
+    levels.map((l) => ({
+      clients: l.clients,
+      "store ceiling visits/s": Math.round(l.ceiling),
+      "store, 1 process visits/s": Math.round(l.oneProcessStore),
+      "one process req/s": Math.round(l.single.perSecond),
+      "p50 / p99": `${ms(l.single.p50)} / ${ms(l.single.p99)}`,
+      "vs ceiling": (l.single.perSecond / l.ceiling).toFixed(2),
+      errors: l.single.errors,
+      "counted / sent": `${String(l.counted)} / ${String(l.sent)}${l.counted === l.sent && l.records === l.sent ? "" : ` (records ${String(l.records)}: NOT exact)`}`,
+    })),
   );
+  console.log("CPU during the one-process runs, % of one core (2 cores = 200%):");
+  console.table(levels.map((l) => ({ clients: l.clients, ...l.cpu })));
+  console.log("The same rotation in the Functions emulator (one worker process per concurrent request):");
+  console.table(emulator.map(({ clients, result: r }) => ({ clients, "req/s": Math.round(r.perSecond), "p50 / p99": `${ms(r.p50)} / ${ms(r.p99)}`, errors: r.errors, "answered 302": r.redirects })));
+  const answered = emulator.reduce((sum, e) => sum + e.result.redirects, 0);
+  const emulatorCounted = afterEmulator.dayTotal - beforeEmulator.dayTotal;
+  const emulatorRecords = afterEmulator.clickRecords - beforeEmulator.clickRecords;
+  const cutOff = CLIENTS.reduce((a, b) => a + b, 0);
+  console.log(
+    `emulator: counted ${String(emulatorCounted)} (click records ${String(emulatorRecords)}) of ${String(answered)} answered 302, plus at most ${String(cutOff)} cut off as a run ended: ` +
+      (emulatorCounted === emulatorRecords && emulatorCounted >= answered && emulatorCounted <= answered + cutOff ? "exact" : "NOT exact"),
+  );
+
+  console.log(`\nGoals (issue 16, one process at 32 clients): ≥ ${String(GOALS.ratio)} × the store ceiling, p99 < ${String(GOALS.p99Ms)} ms, no errors, every visit counted exactly.`);
+  for (const l of levels) {
+    const ratio = l.single.perSecond / l.ceiling;
+    console.log(
+      `  ${String(l.clients)} clients: ratio ${ratio.toFixed(2)} ${met(ratio >= GOALS.ratio)}; p99 ${ms(l.single.p99)} ${met(l.single.p99 < GOALS.p99Ms)}; ` +
+        `errors ${String(l.single.errors)} ${met(l.single.errors === 0)}; counted ${String(l.counted)} of ${String(l.sent)} sent ${met(l.counted === l.sent && l.records === l.sent)}`,
+    );
+  }
 }
 
 main().then(
