@@ -99,15 +99,35 @@ export async function warmUp(programId: string, clients: number): Promise<void> 
 }
 
 /**
- * Any function address brought to `workers` warm workers: bursts of growing width, twice each, as
- * link previews. (The benches warm exactly as many as their clients: their figures are throughput,
- * and every extra process takes its share of the two cores.)
+ * Any function address brought to `workers` warm workers: bursts of growing width, as link previews
+ * (sent on, never counted). Every preview of a burst must be answered 302: a failed one (a worker that
+ * did not start in time on a loaded machine: 500, 504 or a dropped connection) means the pool is not
+ * warm yet, so the burst is sent again, after a pause, until two bursts of each width in a row are
+ * answered in full; after `attempts` failed bursts of one width the warm-up fails, naming what it
+ * got. (The benches warm exactly as many as their clients: their figures are throughput, and every
+ * extra process takes its share of the two cores.)
  */
-export async function warmUpUrl(url: string, workers: number): Promise<void> {
-  const preview = () => fetch(url, { redirect: "manual", headers: { "user-agent": PREVIEW_UA } }).then((r) => r.arrayBuffer(), () => undefined);
+export async function warmUpUrl(url: string, workers: number, attempts = 8): Promise<void> {
+  const preview = () =>
+    fetch(url, { redirect: "manual", headers: { "user-agent": PREVIEW_UA } }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return String(r.status);
+      },
+      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+    );
   for (let width = 1; ; width = Math.min(width * 2, workers)) {
-    await Promise.all(Array.from({ length: width }, preview));
-    await Promise.all(Array.from({ length: width }, preview));
+    for (let clean = 0, failed = 0; clean < 2; ) {
+      const answers = await Promise.all(Array.from({ length: width }, preview));
+      const wrong = answers.filter((a) => a !== "302");
+      if (wrong.length === 0) {
+        clean++;
+        continue;
+      }
+      clean = 0;
+      if (++failed >= attempts) throw new Error(`warm-up of ${url} at ${String(width)} at once: ${String(wrong.length)} not answered 302 (${[...new Set(wrong)].join(", ")}) in each of ${String(attempts)} bursts`);
+      await sleep(1_000);
+    }
     if (width === workers) break;
   }
 }
