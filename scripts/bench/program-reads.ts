@@ -67,7 +67,7 @@ async function seed(toolkit: Toolkit) {
 async function measure(appRoot: string): Promise<Row[]> {
   const toolkit = (await import(pathToFileURL(join(appRoot, "functions/src/toolkit.ts")).href)) as Toolkit;
   const inProcess = (await import(pathToFileURL(join(appRoot, "testing/in-process-app.ts")).href)) as InProcess;
-  const counter = countReads();
+  const counter = countReads(toolkit.db());
   const app = await inProcess.serveInProcess(inProcess.productionLikeDeps(process.env.STRIPE_URL!));
   const member = await memberIdToken(toolkit);
   const rows: Row[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN } from "../../testing/actors";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
@@ -8,6 +8,8 @@ import { expectToast } from "../../testing/browser/toasts";
 import { clearInbox } from "../../testing/inbox";
 import { idTokenFromPassword } from "../../testing/emulators";
 import { signInMember } from "../../testing/members";
+import { stripeLocal } from "../../testing/jobs";
+import { suite } from "../../testing/suite-env";
 
 const browser = useBrowser();
 
@@ -28,6 +30,8 @@ beforeEach(async () => {
   // two members sign in once: both are pending approval
   await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
 });
+
+afterEach(() => stripeLocal.reset());
 
 const usersNow = () => api<User[]>("GET", "/api/users", adminToken);
 const userNow = async (username: string) => (await usersNow()).find((u) => u.username === username);
@@ -163,6 +167,38 @@ describe("admin users", () => {
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
     await context.close();
   });
+
+  it("Check All runs as a job: a failing listing changes no one; then its progress shows under the button, and the summary", async () => {
+    // 150 more subscriptions at Stripe: with the seed's, a listing of two pages
+    const subscribers = Array.from({ length: 150 }, (_, i) => ({ email: `member${String(i)}@example.com`, status: "active" }));
+    await fetch(`${suite.stripeUrl}/__bulk`, { method: "POST", body: JSON.stringify({ subscribers }) });
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByText("2 of 3 users").waitFor();
+    const check = page.getByRole("button", { name: "Check All Subscriptions" });
+
+    // Stripe's listing fails after its first page, longer than the job's retries: nothing is applied
+    const before = await usersNow();
+    await stripeLocal.failCalls({ path: "/v1/subscriptions", after: 1, count: 1_000, status: 500 });
+    await check.click();
+    await page.getByText(/Reading subscriptions: \d+ page/).waitFor();
+    await page.getByRole("alert", { includeHidden: true }).filter({ hasText: "Bulk Check Failed" }).first().waitFor({ timeout: 120_000 });
+    expect(await usersNow()).toEqual(before);
+
+    // a slow Stripe: the admin watches the pages being read, then the members being applied
+    await stripeLocal.clearFaults();
+    await stripeLocal.setLatency(1_000);
+    const started = Date.now();
+    await check.click();
+    await page.getByText(/Reading subscriptions: \d+ page/).waitFor();
+    await screenshot(page, "admin-21-check-all-progress");
+    await expectToast(page, "Subscriptions checked", "Total");
+    // every member checked by this run (admins need no subscription)
+    const members = (await usersNow()).filter((u) => u.username !== ADMIN.email);
+    expect(members.map((u) => Date.parse(u.subscriptionLastChecked ?? "") >= started)).toEqual([true, true]);
+    await context.close();
+  }, 180_000);
 
   it("merges a duplicate account into the primary", async () => {
     // an account from before addresses were normalised: the same e-mail in other case, with a link
