@@ -131,6 +131,22 @@ describe("the open /programs page", () => {
     await context.close();
   });
 
+  it("opens from a shared address with tracking parameters; the open list refuses made-up ones, the rotation ignores them", async () => {
+    const programs = await setUpPrograms([{ name: "Chase Freedom", owners: ["owner1@example.com"] }]);
+    const chase = programs["Chase Freedom"]!;
+    const { context, page } = await newPage(browser(), { userAgent: VISITOR_UA });
+    // a newsletter's link to the page: the parameters stay in the page's address, not in its API call
+    await page.goto("/programs?utm_source=newsletter&utm_medium=email&fbclid=abc123");
+    await card(page, "Chase Freedom").getByText("1 active link").waitFor();
+    // the list itself answers only its one address, so no made-up parameter can skip its minute's cache
+    expect(await page.evaluate(async () => (await fetch("/api/public/programs?cacheBust=1")).status)).toBe(400);
+    // a shared rotation address picks up the same parameters, and still lands on the member's link
+    await page.goto(`${rotationAddress(chase.id)}?utm_source=newsletter&fbclid=abc123`);
+    await page.getByRole("heading", { name: "Get 60,000 bonus points" }).waitFor();
+    expect(chase.links).toContain(page.url());
+    await context.close();
+  });
+
   it("shows a member which programs miss their link and takes them to submit one there", async () => {
     const programs = await setUpPrograms([
       { name: "Amex Gold", owners: ["active@example.com"] },
