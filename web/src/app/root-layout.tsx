@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
-// not through the barrel: that would bring LoadErrorAlert (MUI Alert) into the entry chunk
-import { RouteErrorBoundary } from "@/components/errors/route-error-fallback";
+import { RouteErrorBoundary } from "@/components/errors/index";
 import { PageSpinner } from "@/components/spinners/index";
 
 /** Every page is its own chunk; this shows a spinner while one loads, and the error page if one fails. */
