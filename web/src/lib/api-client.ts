@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorBody } from "@hub/contract/errors";
 import type { Api, RouteName, RouteOutput, RouteRequest, RouteSpec } from "@hub/contract/routes";
+import { PUBLIC_READS, type PublicReadName } from "@hub/contract/public-reads";
 import { loadedFirebaseAuth, loadFirebaseAuth } from "./firebase";
 
 // The contract (and zod with it) loads with the first call, not with the page: the first page
@@ -224,6 +225,23 @@ export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downlo
   return { callApi: callApi as ApiCall, downloadApiFile: downloadApiFile as DownloadApiFile };
 }
 
+/**
+ * A visitor's first page reads (the community, the shared programs), checked by hand instead of by
+ * the route's schema: the page renders without loading the contract and zod. Sends the token if
+ * Firebase Auth is there, without waiting for it, as callApi does for these routes.
+ */
+export function createPublicReader(deps: ApiClientDeps) {
+  return async function readPublic<N extends PublicReadName>(name: N, options: CallOptions = {}): Promise<RouteOutput<N>> {
+    const { path, check } = PUBLIC_READS[name];
+    const response = await send(deps, path, { needsCaller: false, ...options });
+    if (!response.ok) throw await toApiRequestError(response);
+    const text = await response.text();
+    const checked = check(text ? parseJson(text, path) : undefined);
+    if (checked === undefined) throw new ApiResponseError(`Unexpected response from ${path}`);
+    return checked as RouteOutput<N>;
+  };
+}
+
 /** Whether a route reads who calls it: every route but the public ones without an optional caller. */
 function needsCaller(spec: Pick<RouteSpec, "access" | "optionalCaller">): boolean {
   return spec.access !== "public" || spec.optionalCaller === true;
@@ -233,7 +251,7 @@ function needsCaller(spec: Pick<RouteSpec, "access" | "optionalCaller">): boolea
  * The app's client: sends the signed-in user's ID token with every call. A public call that does
  * not read its caller does not wait for Firebase Auth to load (it sends the token if Auth is there).
  */
-export const { callApi, downloadApiFile } = createApiCaller({
+const appDeps: ApiClientDeps = {
   getIdToken: async ({ needsCaller }) => {
     const firebase = needsCaller ? await loadFirebaseAuth() : loadedFirebaseAuth();
     if (!firebase) return null;
@@ -241,4 +259,6 @@ export const { callApi, downloadApiFile } = createApiCaller({
     const user = firebase.auth.currentUser;
     return user ? user.getIdToken() : null;
   },
-});
+};
+export const { callApi, downloadApiFile } = createApiCaller(appDeps);
+export const readPublic = createPublicReader(appDeps);

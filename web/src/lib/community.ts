@@ -1,12 +1,12 @@
 // The community that runs the hub (deployment configuration).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { callApi } from "./api-client";
+import { readPublic } from "./api-client";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
 export function communityQueryOptions() {
   return queryOptions({
     queryKey: QUERY_KEYS.community,
-    queryFn: () => callApi("getCommunity"),
+    queryFn: () => readPublic("getCommunity"),
     // it changes only with a deploy: one read per visit
     staleTime: Infinity,
   });

@@ -1,2 +1,2 @@
-export { RouteErrorFallback } from "./route-error-fallback";
+export { RouteErrorBoundary, RouteErrorFallback } from "./route-error-fallback";
 export { LoadErrorAlert, QueryErrorAlert } from "./load-error-alert";

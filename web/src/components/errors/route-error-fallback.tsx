@@ -3,14 +3,11 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useRouteError } from "react-router-dom";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { CenteredLayout } from "../layouts/index";
 
 /** Shown when a page fails to render or its code fails to load (e.g. after a new deploy). */
 export function RouteErrorFallback() {
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
-
   return (
     <CenteredLayout>
       <Card variant="outlined">
@@ -33,4 +30,31 @@ export function RouteErrorFallback() {
       </Card>
     </CenteredLayout>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The page's location key: a navigation to another page clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches a page that fails to render or whose code fails to load, and shows RouteErrorFallback. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { failed: boolean; resetKey: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: { failed: boolean; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (import.meta.env.DEV) console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorFallback /> : this.props.children;
+  }
 }

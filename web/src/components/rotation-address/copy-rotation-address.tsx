@@ -2,12 +2,8 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
-import { lazy, Suspense } from "react";
 import { useToast } from "@/components/toasts/index";
 import { absoluteUrl } from "@/lib/urls";
-
-// The tooltip's code (MUI's Tooltip and Popper) loads after the first paint: the button works without it.
-const Tooltip = lazy(() => import("@mui/material/Tooltip"));
 
 /** A program's public rotation address with a copy button (admin's program card, the open /programs page). */
 export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl: string; programName?: string }) {
@@ -23,8 +19,11 @@ export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl:
     }
   };
 
+  // The browser's own tooltip (title): MUI's Tooltip and Popper would cost a visitor's phone about
+  // 15 KB of gzip on /programs, loaded as the cards render, for a hint a phone never shows; lazily
+  // swapping it in on hover would remount the button under the pointer or the focus.
   const button = (
-    <IconButton size="small" aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"} onClick={() => void handleCopy()}>
+    <IconButton size="small" title="Copy rotation address" aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"} onClick={() => void handleCopy()}>
       <ContentCopyIcon fontSize="small" />
     </IconButton>
   );
@@ -34,9 +33,7 @@ export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl:
       <Typography variant="body2" component="code" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
         {address}
       </Typography>
-      <Suspense fallback={button}>
-        <Tooltip title="Copy rotation address">{button}</Tooltip>
-      </Suspense>
+      {button}
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS } from "@/lib/browser-storage";
+import { navigateNow } from "@/lib/navigate-now";
 import { errorMessage } from "../utils/auth-errors";
 import { useAuth } from "./use-auth";
 
@@ -23,10 +24,12 @@ export function BackToAdminButton() {
     setPending(true);
     // The page shows a spinner during the switch, unmounting this button: everything hangs off the promise.
     returnToAdmin().then(
-      () => navigate("/admin", { flushSync: true }),
+      () => {
+        navigateNow(navigate, "/admin");
+      },
       (error: unknown) => {
         toast({ title: "Could not return to admin", description: errorMessage(error), variant: "destructive" });
-        return navigate("/auth", { flushSync: true });
+        navigateNow(navigate, "/auth");
       },
     );
   };

@@ -2,6 +2,7 @@ import Button, { type ButtonProps } from "@mui/material/Button";
 import LogoutIcon from "@mui/icons-material/Logout";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "@/components/toasts/index";
+import { navigateNow } from "@/lib/navigate-now";
 import { errorMessage } from "../utils/auth-errors";
 import { useAuth } from "./use-auth";
 
@@ -17,8 +18,8 @@ export function LogoutButton({ redirectTo = "/", ...buttonProps }: LogoutButtonP
 
   const handleLogout = async () => {
     // Leave first: once signed out, this page's own guard would send us to its login page instead.
-    // flushSync renders the destination now rather than in a transition the sign-out could overtake.
-    await navigate(redirectTo, { flushSync: true });
+    // navigateNow renders the destination now rather than in a transition the sign-out could overtake.
+    navigateNow(navigate, redirectTo);
     try {
       // mutateAsync, not mutate: this button has usually unmounted by the time the logout finishes.
       await logoutMutation.mutateAsync();

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
+import { navigateNow } from "@/lib/navigate-now";
 import { useAuth } from "./use-auth";
 
 /**
@@ -12,8 +13,8 @@ export function useLogInAsUser(): (email: string) => Promise<void> {
   return useCallback(
     async (email: string) => {
       await loginAsUser(email);
-      // flushSync: render the member's dashboard now, before the admin page can render for a non-admin.
-      await navigate("/dashboard", { flushSync: true });
+      // now, not in a transition: render the member's dashboard before the admin page can render for a non-admin.
+      navigateNow(navigate, "/dashboard");
     },
     [loginAsUser, navigate],
   );

@@ -1,21 +1,23 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
-import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { PlainTextField } from "@/components/plain-text-field/index";
 import { usePublicPrograms } from "../api/get-public-programs";
 import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
-import { ProgramMembership } from "./program-membership";
 import { PublicProgramCard } from "./public-program-card";
+
+// What only a member sees (their link in each program, the filter) loads for a member only: a
+// visitor's phone does not fetch MUI's Switch and Chip for them.
+const OnlyMissingSwitch = lazy(() => import("./only-missing-switch"));
+const ProgramMembership = lazy(() => import("./program-membership").then((module) => ({ default: module.ProgramMembership })));
 
 /** Who is looking: a visitor, or a member with their own links by program (undefined while loading). */
 export type Viewer = { kind: "visitor" } | { kind: "member"; ownLinks: OwnLinksByProgram | undefined; error: Error | null };
@@ -70,7 +72,11 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   }
 
   const membershipOf = (programId: string, programName: string): ReactNode =>
-    ownLinks ? <ProgramMembership programId={programId} programName={programName} ownLink={ownLinks.get(programId)} /> : null;
+    ownLinks ? (
+      <Suspense fallback={null}>
+        <ProgramMembership programId={programId} programName={programName} ownLink={ownLinks.get(programId)} />
+      </Suspense>
+    ) : null;
 
   return (
     <Stack spacing={3}>
@@ -88,17 +94,14 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
           startAdornment={<SearchIcon fontSize="small" aria-hidden />}
         />
         {ownLinks ? (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={filters.onlyMissing}
-                onChange={(_event, onlyMissing) => {
-                  setFilters((current) => ({ ...current, onlyMissing }));
-                }}
-              />
-            }
-            label="Only programs without my link"
-          />
+          <Suspense fallback={null}>
+            <OnlyMissingSwitch
+              checked={filters.onlyMissing}
+              onChange={(onlyMissing) => {
+                setFilters((current) => ({ ...current, onlyMissing }));
+              }}
+            />
+          </Suspense>
         ) : null}
       </Stack>
       {shown.length === 0 ? (
