@@ -12,7 +12,7 @@ import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
-import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "../testing/suite-config";
+import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "../testing/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
 
@@ -149,11 +149,11 @@ async function build() {
   await runOrFail("npm", ["run", "build", "-w", "web"], { ...process.env, ...WEB_BUILD_ENV });
 }
 
-/** The emulator reads secrets from functions/.secret.local; these are the local services' addresses. */
+/** The emulator reads secrets from functions/.secret.local: the local services' addresses and local-only keys. */
 function writeLocalSecrets() {
   writeFileSync(
     join(ROOT, "functions", ".secret.local"),
-    `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\nADMIN_SETUP_TOKEN=unused-in-the-emulator\n`,
+    `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\nADMIN_SETUP_TOKEN=unused-in-the-emulator\nVISITOR_COOKIE_SECRET=${LOCAL_VISITOR_COOKIE_SECRET}\n`,
   );
 }
 

@@ -39,6 +39,8 @@ export interface Visit {
   location: string | null;
   cacheControl: string | null;
   contentType: string | null;
+  /** The Set-Cookie headers of the answer (the rotation sets only the visitor cookie, `__session`). */
+  setCookies: string[];
 }
 
 /**
@@ -48,7 +50,28 @@ export interface Visit {
 export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
   const res = await fetch(`${suite.appUrl}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
   await res.arrayBuffer();
-  return { status: res.status, location: res.headers.get("location"), cacheControl: res.headers.get("cache-control"), contentType: res.headers.get("content-type") };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cacheControl: res.headers.get("cache-control"),
+    contentType: res.headers.get("content-type"),
+    setCookies: res.headers.getSetCookie(),
+  };
+}
+
+/**
+ * A visitor with a browser's cookie jar for the rotation address: sends what the rotation set last
+ * (`__session`), keeps what it sets. `cookie` starts the jar (e.g. a cookie signed by a test).
+ */
+export class CookieVisitor {
+  constructor(public cookie: string | null = null) {}
+
+  async visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
+    const answer = await visit(programId, userAgent, method, { ...headers, ...(this.cookie ? { cookie: this.cookie } : {}) });
+    const set = answer.setCookies.find((c) => c.startsWith("__session="));
+    if (set) this.cookie = set.split(";")[0]!;
+    return answer;
+  }
 }
 
 /** Sequential visits; where each went, by Location. */

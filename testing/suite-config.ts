@@ -45,6 +45,12 @@ export const DEMO_COMMUNITY = {
   supportEmail: "support@demo-points-club.example",
 } as const;
 
+/**
+ * The key the local suite's rotation signs visitor cookies with (VISITOR_COOKIE_SECRET, written to
+ * functions/.secret.local by scripts/local-suite.ts); tests sign cookies with it. Never a deploy's.
+ */
+export const LOCAL_VISITOR_COOKIE_SECRET = "local-suite-visitor-cookie-secret-not-for-deploys";
+
 /** Variables the commands run by `npm run exec` receive. */
 export const EXEC_ENV = {
   APP_URL: URLS.app,

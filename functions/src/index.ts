@@ -3,7 +3,7 @@ import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { onTaskDispatched } from "firebase-functions/v2/tasks";
 import type { Express } from "express";
-import { apiSecrets, isEmulator } from "./platform/config";
+import { apiSecrets, isEmulator, visitorCookieSecret } from "./platform/config";
 import { handleRedirect } from "./rotation/redirect";
 
 setGlobalOptions({ region: "us-central1", maxInstances: 20 });
@@ -28,8 +28,9 @@ export const api = onRequest({ secrets: apiSecrets, memory: "256MiB", timeoutSec
 });
 
 // The rotation: its own function, so it scales and cold-starts apart from the admin API. One
-// instance serves many visitors at once (its rotation state is per instance and synchronous).
-export const redirect = onRequest({ memory: "256MiB", timeoutSeconds: 10, concurrency: 80, maxInstances: 100 }, async (req, res) => {
+// instance serves many visitors at once (its rotation state is per instance and synchronous). Its one
+// secret signs the visitor cookie that keeps a returning visitor on their link.
+export const redirect = onRequest({ secrets: [visitorCookieSecret], memory: "256MiB", timeoutSeconds: 10, concurrency: 80, maxInstances: 100 }, async (req, res) => {
   await (handleRedirect as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
 });
 

@@ -26,7 +26,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureAdmin } from "../../functions/src/toolkit";
-import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
+import { HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID } from "../../testing/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../testing/rotation";
 
@@ -89,7 +89,16 @@ async function startOneProcess(): Promise<ChildProcess> {
   const profile = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
     // what a deploy gives the function: its parameters (the suite's .env file and the params' defaults)
-    env: { ...process.env, ...suiteParams(), CLIENT_IP_HEADER: "x-forwarded-for", CLIENT_IP_TRUSTED_HOPS: "2", GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" },
+    // and its secret (the visitor cookie's key)
+    env: {
+      ...process.env,
+      ...suiteParams(),
+      CLIENT_IP_HEADER: "x-forwarded-for",
+      CLIENT_IP_TRUSTED_HOPS: "2",
+      VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET,
+      GCLOUD_PROJECT: PROJECT_ID,
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let tries = 0; tries < 100; tries++) {

@@ -57,4 +57,11 @@ export const adminSetupToken = defineSecret("ADMIN_SETUP_TOKEN");
 
 export const apiSecrets = [smtpUrl, stripeSecretKey, adminSetupToken];
 
+/**
+ * The key the rotation signs its visitor cookie with (HMAC-SHA256, rotation/visitor-cookie.ts), so it
+ * honours only the links it chose itself. Bound to the `redirect` function only. Changing it forgets
+ * every visitor (their next visit is chosen and counted as a new one).
+ */
+export const visitorCookieSecret = defineSecret("VISITOR_COOKIE_SECRET");
+
 export const isEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === "true";

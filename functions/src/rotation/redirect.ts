@@ -1,10 +1,11 @@
 import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
 import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
-import { clientIpSettings } from "../platform/config";
+import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/config";
 import { clientIp } from "../platform/http/client-ip";
 import { rotate } from "./rotation.service";
 import { isCountedVisit } from "./visitor";
+import { choiceFor, readVisitorChoices, remember, visitorCookieHeader } from "./visitor-cookie";
 
 /** Longer User-Agents are cut: the record is for analytics, not a place to store arbitrary text. */
 const USER_AGENT_LIMIT = 512;
@@ -18,6 +19,17 @@ function page(res: Response, status: number, title: string, text: string) {
     .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><p>${text}</p></html>`);
 }
 
+let missingSecretLogged = false;
+/** The cookie key; empty (sticky visitors off, logged once) only where no secret was given, as in a bare Functions Framework run. */
+function cookieSecret(): string {
+  const secret = visitorCookieSecret.value();
+  if (!secret && !missingSecretLogged) {
+    missingSecretLogged = true;
+    logger.error("VISITOR_COOKIE_SECRET is not set: visitors are not remembered");
+  }
+  return secret;
+}
+
 const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
 
 /** The program id of /api/programs/{id}/redirect (the path as Hosting or the function URL passes it). */
@@ -28,7 +40,10 @@ export function programIdOf(path: string): string | null {
 
 /**
  * GET /api/programs/{id}/redirect – the public rotation address: 302 to one active link of an
- * approved program, chosen by its mode; else its fallback; else 404. Never cached by anyone.
+ * approved program, chosen by its mode; else its fallback; else 404. A returning visitor (their signed
+ * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active, counted
+ * again only after an hour. Never cached by anyone (`private, no-store`: the answer may set the
+ * visitor's cookie).
  */
 export async function handleRedirect(req: Request, res: Response): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -38,10 +53,21 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
   const programId = programIdOf(req.path);
   if (!programId) return notFound(res);
   const userAgent = (req.get("user-agent") ?? "").slice(0, USER_AGENT_LIMIT);
-  const counted = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
+  // A person following the link: only they are remembered (bots, previews, HEAD and prefetches get no cookie).
+  const person = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
+  const at = new Date();
+  const secret = person ? cookieSecret() : "";
+  const choices = secret ? readVisitorChoices(req.get("cookie"), secret, at.getTime()) : [];
+  const remembered = choiceFor(choices, programId);
   try {
-    const answer = await rotate(programId, { counted, at: new Date(), ipAddress: clientIp(req, clientIpSettings()), userAgent });
+    const answer = await rotate(programId, { counted: person, at, ipAddress: clientIp(req, clientIpSettings()), userAgent, remembered });
     if (answer.to === "nowhere") return notFound(res);
+    if (answer.to === "link" && secret) {
+      // The visitor's link, and their last counted visit to this program: now if this one counted.
+      const countedAtMs = answer.counted || remembered?.linkId !== answer.linkId ? at.getTime() : remembered.countedAtMs;
+      const cookie = visitorCookieHeader(remember(choices, { programId, linkId: answer.linkId, countedAtMs }), secret, { secure: !isEmulator() });
+      res.set("Set-Cookie", cookie);
+    }
     // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
     res.status(302).set({ ...HEADERS, Location: new URL(answer.url).href }).end();
   } catch (err) {

@@ -2,8 +2,19 @@ import { logger } from "firebase-functions";
 import { newClickId, recordVisit, VisitAlreadyRecordedError } from "./visits.store";
 import { CounterShards } from "./counter-shards";
 import { RotationCache } from "./rotation-cache";
+import { REPEAT_VISIT_WINDOW_MS } from "./visitor-cookie";
 
-export type RotationAnswer = { to: "link"; url: string; linkId: string } | { to: "fallback"; url: string } | { to: "nowhere" };
+export type RotationAnswer =
+  /** `counted`: whether this visit was recorded (a returning visitor's repeat within the hour is not). */
+  | { to: "link"; url: string; linkId: string; counted: boolean }
+  | { to: "fallback"; url: string }
+  | { to: "nowhere" };
+
+/** What the visitor's cookie says about this program: the link chosen for them and their last counted visit. */
+export interface Remembered {
+  linkId: string;
+  countedAtMs: number;
+}
 
 export interface VisitFacts {
   counted: boolean;
@@ -11,6 +22,8 @@ export interface VisitFacts {
   /** Null when no trustworthy client address came with the request. */
   ipAddress: string | null;
   userAgent: string;
+  /** The link this visitor was sent to before (from their signed cookie), or null. */
+  remembered?: Remembered | null;
 }
 
 const cache = new RotationCache();
@@ -31,14 +44,20 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export async function rotate(programId: string, visit: VisitFacts, rotations: RotationCache = cache): Promise<RotationAnswer> {
   const rotation = await rotations.get(programId);
   if (!rotation) return { to: "nowhere" };
-  const link = rotation.take(visit.counted);
+  // A returning visitor goes back to their link while it is active; a repeat within the hour of their
+  // last counted visit is sent on but not counted again. A link no longer active: chosen as usual.
+  const remembered = visit.remembered ?? null;
+  const repeatCounted = visit.counted && remembered !== null && visit.at.getTime() - remembered.countedAtMs > REPEAT_VISIT_WINDOW_MS;
+  const kept = remembered ? rotation.keep(remembered.linkId, repeatCounted) : null;
+  const link = kept ?? rotation.take(visit.counted);
   if (!link) return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
-  if (visit.counted) {
+  const counted = kept ? repeatCounted : visit.counted;
+  if (counted) {
     const shard = shards.next(programId);
     const recording = recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard });
     await atMost(recording, RECORD_WAIT_MS, () => logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }));
   }
-  return { to: "link", url: link.url, linkId: link.id };
+  return { to: "link", url: link.url, linkId: link.id, counted };
 }
 
 /** Waits for `work` at most `ms`, then calls `onLate` and stops waiting (the work itself goes on). */

@@ -62,3 +62,29 @@ describe("balanced rotation", () => {
     expect(tally(rotation, 8)).toEqual(new Map([["b", 8]]));
   });
 });
+
+describe("a returning visitor's link", () => {
+  it("is kept while active, without moving the round-robin of new visitors", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2), link("c", 3)]), () => 0);
+    expect(rotation.take(true)!.id).toBe("a");
+    for (let i = 0; i < 5; i++) expect(rotation.keep("c", true)!.id).toBe("c");
+    expect(rotation.take(true)!.id).toBe("b");
+    expect(rotation.take(true)!.id).toBe("c");
+  });
+
+  it("is not kept once it has left the active links", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2)]), () => 0);
+    rotation.refresh(source("even", [link("a", 1)]));
+    expect(rotation.keep("b", true)).toBeNull();
+  });
+
+  it("adds its counted visits, not the uncounted ones, to the balanced counts", () => {
+    const rotation = new Rotation(source("balanced", [link("old", 1, 10), link("new", 2, 10)]));
+    rotation.keep("new", true);
+    rotation.keep("new", false);
+    rotation.keep("new", false);
+    // "new" now has 11 against 10: the next new visitor goes to "old", then ties go to the newest
+    expect(rotation.take(true)!.id).toBe("old");
+    expect(rotation.take(true)!.id).toBe("new");
+  });
+});

@@ -50,6 +50,16 @@ export class Rotation {
     return link;
   }
 
+  /**
+   * A returning visitor's link, if it is still among the active links: they go back to it. A counted
+   * visit adds to its balanced count but does not move the round-robin, which is for new visitors.
+   */
+  keep(linkId: string, counted: boolean): RotationCandidate | null {
+    const link = this.links.find((l) => l.id === linkId);
+    if (link && counted) this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
+    return link ?? null;
+  }
+
   private fewestVisits(): RotationCandidate {
     let best = this.links[0]!;
     let bestVisits = this.visits(best);
