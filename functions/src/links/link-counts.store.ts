@@ -44,13 +44,10 @@ export class ProgramCountChanges {
     return this.removed(before).added(after);
   }
 
-  /**
-   * Writes the differences as increments (concurrent transactions add up). `gone` are programs this
-   * transaction deletes: nothing to count there.
-   */
-  writeIn(tx: Transaction, gone: string[] = []): void {
+  /** Writes the differences as increments (concurrent transactions add up). */
+  writeIn(tx: Transaction): void {
     for (const [programId, { links, active }] of this.deltas) {
-      if (gone.includes(programId) || (links === 0 && active === 0)) continue;
+      if (links === 0 && active === 0) continue;
       tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
         linkCount: FieldValue.increment(links),
         activeLinkCount: FieldValue.increment(active),

@@ -189,10 +189,7 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
       tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
       counts.changed(link, { ...link, ownerHeldBack });
     }
-    for (const link of primaryLinks.filter((l) => l.ownerHeldBack !== ownerHeldBack)) {
-      tx.update(linksCollection().doc(link.id), { ownerHeldBack });
-      counts.changed(link, { ...link, ownerHeldBack });
-    }
+    setOwnerHeldBackIn(tx, primaryLinks, ownerHeldBack, counts);
     counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
     const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;
