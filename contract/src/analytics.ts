@@ -1,3 +1,4 @@
+import { distributionModeSchema } from "./programs";
 import { z } from "./zod";
 
 /** The time ranges of /analytics, longest first (spec section 2; the screen lists them in this order). */
@@ -7,9 +8,13 @@ export type TimeFilter = z.infer<typeof timeFilterSchema>;
 
 /**
  * Days each range covers (spec section 9): that many UTC calendar days ending today, so a window
- * starts at a UTC midnight (24h = today since 00:00 UTC). `all` has no start.
+ * starts at a UTC midnight. `all` has no start. `24h` is not counted in days but in hours: the
+ * current hour and the 23 before it (HOURLY_WINDOW_HOURS), which reach into yesterday.
  */
-export const WINDOW_DAYS: Record<Exclude<TimeFilter, "all">, number> = { "24h": 1, "7d": 7, "30d": 30, "3mo": 90, "12mo": 365 };
+export const WINDOW_DAYS: Record<Exclude<TimeFilter, "all" | "24h">, number> = { "7d": 7, "30d": 30, "3mo": 90, "12mo": 365 };
+
+/** The hourly buckets of `24h`: the current, partial, hour and the 23 before it. */
+export const HOURLY_WINDOW_HOURS = 24;
 
 /** The last days of a window that come as one record per link per day (the daily chart's reach). */
 export const DAILY_RECORD_DAYS = 30;
@@ -20,7 +25,8 @@ export const analyticsQuerySchema = z.object({ timeFilter: timeFilterSchema });
 /**
  * One link's clicks on one UTC day (`clickDate` YYYY-MM-DD, `clickedAt` that day's last click), or,
  * older than the window's last 30 days, in one calendar month (`clickDate` = the month's first day,
- * `clickedAt` its last click in the window).
+ * `clickedAt` its last click in the window). For `24h`, in one hour (`clickDate` = the hour's start,
+ * ISO: 2026-11-24T13:00:00.000Z).
  */
 export const clickRecordSchema = z.object({
   programId: z.string(),
@@ -47,3 +53,73 @@ export const userAnalyticsSchema = z.object({
 });
 export type UserAnalytics = z.infer<typeof userAnalyticsSchema>;
 export const userAnalyticsListSchema = z.array(userAnalyticsSchema);
+
+/*
+ * Fair share (contract: *Sticky visitors and fair share*). A link's fair share in a window is the sum,
+ * over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
+ * period's counted visits of the program divided by the number of links then in the rotation.
+ * shareRatio = visits / fairShare (two decimals), null when the fair share is 0.
+ */
+
+/** One period of a link's series: per hour for 24h, per day up to 30d, per month beyond. */
+export const fairSharePointSchema = z.object({
+  /** The period's start: an hour's ISO time, a day (YYYY-MM-DD) or a month's first day. */
+  start: z.string(),
+  visits: z.number().int(),
+  fairShare: z.number(),
+});
+export type FairSharePoint = z.infer<typeof fairSharePointSchema>;
+
+/** One of the caller's own links: its visits in the window against an equal share of its program's. */
+export const ownLinkStatsSchema = z.object({
+  linkId: z.string(),
+  programId: z.string(),
+  programName: z.string(),
+  /** Links active in the program now, the member's own included. */
+  activeLinksInProgram: z.number().int(),
+  /** The program's counted visits in the window. */
+  programVisits: z.number().int(),
+  visits: z.number().int(),
+  fairShare: z.number(),
+  shareRatio: z.number().nullable(),
+  series: z.array(fairSharePointSchema),
+});
+export type OwnLinkStats = z.infer<typeof ownLinkStatsSchema>;
+
+// GET /api/user/links/stats?timeFilter=
+export const ownLinkStatsResponseSchema = z.object({ timeFilter: timeFilterSchema, links: z.array(ownLinkStatsSchema) });
+export type OwnLinkStatsResponse = z.infer<typeof ownLinkStatsResponseSchema>;
+
+/** One link of a program in the fairness report (links with a fair share above 0 in the window). */
+export const linkFairnessSchema = z.object({
+  linkId: z.string(),
+  email: z.string(),
+  visits: z.number().int(),
+  fairShare: z.number(),
+  shareRatio: z.number().nullable(),
+});
+export type LinkFairness = z.infer<typeof linkFairnessSchema>;
+
+/**
+ * One program in the fairness report: its counted visits, Jain's index of its links' share ratios
+ * (1 = perfectly fair, three decimals) and the largest |visits − fairShare| / fairShare among links
+ * with a fair share of at least 1 (three decimals); both null when the program had no counted visit.
+ */
+export const programFairnessSchema = z.object({
+  programId: z.string(),
+  programName: z.string(),
+  mode: distributionModeSchema,
+  visits: z.number().int(),
+  jainIndex: z.number().nullable(),
+  maxDeviation: z.number().nullable(),
+  links: z.array(linkFairnessSchema),
+});
+export type ProgramFairness = z.infer<typeof programFairnessSchema>;
+export const fairnessReportSchema = z.array(programFairnessSchema);
+
+/** Below this Jain's index, or above this largest deviation, a program stands out in the report. */
+export const FAIRNESS_THRESHOLDS = { jainIndex: 0.95, maxDeviation: 0.1 } as const;
+
+export const standsOut = (program: Pick<ProgramFairness, "jainIndex" | "maxDeviation">): boolean =>
+  (program.jainIndex !== null && program.jainIndex < FAIRNESS_THRESHOLDS.jainIndex) ||
+  (program.maxDeviation !== null && program.maxDeviation > FAIRNESS_THRESHOLDS.maxDeviation);

@@ -15,7 +15,7 @@
  * The access check runs first, then params (a malformed id names nothing: 404), query and body
  * (400 VALIDATION), then the handler: an anonymous call with a bad body is a 401.
  */
-import { analyticsQuerySchema, clickRecordListSchema, userAnalyticsListSchema } from "./analytics";
+import { analyticsQuerySchema, clickRecordListSchema, fairnessReportSchema, ownLinkStatsResponseSchema, userAnalyticsListSchema } from "./analytics";
 import { activeAnnouncementSchema, announcementSchema, saveAnnouncementRequestSchema, updateAnnouncementRequestSchema } from "./announcements";
 import {
   emailLoginRequestSchema,
@@ -149,6 +149,7 @@ export const API = {
 
   // Links (member: their own only)
   listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
+  ownLinkStats: { method: "GET", path: "/user/links/stats", access: "member", query: analyticsQuerySchema, response: ownLinkStatsResponseSchema },
   submitOwnLink: { method: "POST", path: "/user/links", access: "member", body: createMemberLinkRequestSchema, response: referralLinkSchema, status: 201 },
   updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
   deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
@@ -177,6 +178,7 @@ export const API = {
   // Analytics
   clickAnalytics: { method: "GET", path: "/analytics/clicks", access: "admin", query: analyticsQuerySchema, response: clickRecordListSchema },
   userAnalytics: { method: "GET", path: "/analytics/users", access: "admin", query: analyticsQuerySchema, response: userAnalyticsListSchema },
+  fairnessReport: { method: "GET", path: "/analytics/fairness", access: "admin", query: analyticsQuerySchema, response: fairnessReportSchema },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Api = typeof API;

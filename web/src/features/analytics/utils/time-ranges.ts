@@ -27,6 +27,7 @@ export function isTimeFilter(value: string | null): value is TimeFilter {
  * older clicks come as monthly records, which have no day to be drawn on.
  */
 export function chartDayCount(range: TimeFilter): number {
+  if (range === "24h") return 1;
   return range === "all" ? DAILY_RECORD_DAYS : Math.min(WINDOW_DAYS[range], DAILY_RECORD_DAYS);
 }
 
