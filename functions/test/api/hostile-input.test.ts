@@ -66,6 +66,7 @@ const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
 /** GET and DELETE routes that read no query string. */
 const NO_QUERY = new Set<ApiRoute>([
   "GET /auth/session",
+  "GET /announcements",
   "GET /user",
   "GET /user/profile",
   "GET /public/community",
