@@ -33,26 +33,26 @@ export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }
     <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
       {/* the Accordion's first child is its summary row: the summary and the settings button */}
       <Box sx={{ display: "flex", alignItems: "center" }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`} sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
-          <Typography component="span" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-            {user.email}
-          </Typography>
-          {user.displayName ? (
-            <Typography component="span" color="text.secondary" sx={{ mr: 1 }}>
-              {user.displayName}
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`} sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
+              {user.email}
             </Typography>
-          ) : null}
-          {user.isAdmin ? <Chip size="small" color="primary" label="Admin" /> : null}
-          {user.approved ? <Chip size="small" color="success" label="Approved" /> : <Chip size="small" color="warning" label="Pending approval" />}
-          {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
-          {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
-            {user.linkCount} link{user.linkCount === 1 ? "" : "s"}
-            {created ? ` · joined ${created}` : ""}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
+            {user.displayName ? (
+              <Typography component="span" color="text.secondary" sx={{ mr: 1 }}>
+                {user.displayName}
+              </Typography>
+            ) : null}
+            {user.isAdmin ? <Chip size="small" color="primary" label="Admin" /> : null}
+            {user.approved ? <Chip size="small" color="success" label="Approved" /> : <Chip size="small" color="warning" label="Pending approval" />}
+            {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
+            {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
+              {user.linkCount} link{user.linkCount === 1 ? "" : "s"}
+              {created ? ` · joined ${created}` : ""}
+            </Typography>
+          </Stack>
+        </AccordionSummary>
         <Tooltip title="User settings">
           <IconButton aria-label={`User settings for ${user.email}`} onClick={() => onDialog("settings", user)} sx={{ mr: 1 }}>
             <SettingsOutlinedIcon />
