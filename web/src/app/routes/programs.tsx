@@ -1,20 +1,20 @@
 import Button from "@mui/material/Button";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { PageLayout } from "@/components/layouts/index";
-import { PageSpinner } from "@/components/spinners/index";
 import { useAuth } from "@/features/auth/components/use-auth";
 import { userLinksQueryOptions } from "@/features/links/api/get-user-links";
 import { LINK_STATUS_LABELS, linkStatus } from "@/features/links/utils/link-status";
-import { PublicProgramList, type Viewer } from "@/features/programs/components/public-program-list";
+import { PublicProgramList, PublicProgramListSkeleton, type Viewer } from "@/features/programs/components/public-program-list";
 import { useCommunity } from "@/lib/community";
 import { usePageTitle } from "@/lib/use-page-title";
 
 export default function ProgramsRoute() {
   usePageTitle("Referral Programs");
   const { user, isLoading, likelyVisitor } = useAuth();
-  const { data: community } = useCommunity();
+  // deferred: its arrival renders as a transition, in short slices (see PublicProgramList)
+  const community = useDeferredValue(useCommunity().data);
   const signedIn = user !== null;
   // Composes the features: the public list, and for a member their own links (which programs they are in).
   const ownLinks = useQuery({ ...userLinksQueryOptions(), enabled: signedIn });
@@ -53,8 +53,10 @@ export default function ProgramsRoute() {
         </>
       }
     >
-      {/* A visitor sees the list at once, before Firebase Auth has loaded; a browser that had a session waits for it. */}
-      {isLoading && !likelyVisitor ? <PageSpinner /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
+      {/* A visitor sees the list at once, before Firebase Auth has loaded; a browser that had a session
+          waits for it, and so does the prerendered page (the same for everyone). The skeleton, not a
+          spinner: the cards take its place without moving the page, and it animates off the main thread. */}
+      {isLoading && !likelyVisitor ? <PublicProgramListSkeleton /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
     </PageLayout>
   );
 }
