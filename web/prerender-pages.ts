@@ -7,8 +7,8 @@
  *   dist/programs.html  `/programs` prerendered (a rewrite in firebase.json)
  *   dist/app.html       the empty page every other address gets (the `**` rewrite)
  *
- * Each prerendered page also names its route's chunk and that chunk's imports (modulepreload), so
- * that the browser fetches them with the entry instead of after it.
+ * A prerendered page loads the app after its first paint (public/hydrate-after-paint.js), the entry
+ * together with the route's chunk and that chunk's imports (instead of one after the other).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +18,8 @@ import type { prerenderPage as PrerenderPage } from "./src/app/prerender";
 const WEB = import.meta.dirname;
 const DIST = join(WEB, "dist");
 const ROOT_ELEMENT = '<div id="root"></div>';
-const ENTRY_SCRIPT = '<script type="module"';
+/** The app's entry as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 const PAGES = [
   { url: "/", file: "index.html", routeModule: "src/app/routes/home.tsx" },
@@ -40,21 +41,24 @@ async function main() {
   // that React and emotion render the same markup and class names (development adds labels to them).
   process.env.NODE_ENV = "production";
   const template = readFileSync(join(DIST, "index.html"), "utf8");
-  for (const part of [ROOT_ELEMENT, ENTRY_SCRIPT]) if (!template.includes(part)) throw new Error(`dist/index.html has no ${part}`);
+  const entryMatch = ENTRY_SCRIPT.exec(template);
+  if (!entryMatch || !template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no entry script or no ${ROOT_ELEMENT}`);
+  const [entryScript, entry = ""] = entryMatch;
   const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
   const { prerenderPage } = (await import(pathToFileURL(join(WEB, ".prerender", "prerender.js")).href)) as { prerenderPage: typeof PrerenderPage };
 
   writeFileSync(join(DIST, "app.html"), template);
   for (const page of PAGES) {
     const { html, styleTag } = await prerenderPage(page.url);
-    // Low priority: the prerendered page paints without its scripts, which should not compete with it.
-    const preloads = chunksOf(manifest, page.routeModule).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+    const routeChunks = chunksOf(manifest, page.routeModule).map((file) => `/${file}`);
+    // The app's entry and the route's chunks load after the first paint (public/hydrate-after-paint.js).
+    const loader = `<script type="module" src="/hydrate-after-paint.js" data-app-entry="${entry}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
     const out = template
-      .replace(ENTRY_SCRIPT, `${ENTRY_SCRIPT} fetchpriority="low"`)
-      .replace("</head>", `${[...preloads, styleTag].join("\n")}\n</head>`)
+      .replace(entryScript, loader)
+      .replace("</head>", `${styleTag}\n</head>`)
       .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
     writeFileSync(join(DIST, page.file), out);
-    console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(preloads.length)} chunks preloaded)`);
+    console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
   }
 }
 
