@@ -7,8 +7,11 @@
  *   dist/programs.html  `/programs` prerendered (a rewrite in firebase.json)
  *   dist/app.html       the empty page every other address gets (the `**` rewrite)
  *
- * A prerendered page loads the app after its first paint (public/hydrate-after-paint.js), the entry
- * together with the route's chunk and that chunk's imports (instead of one after the other).
+ * A prerendered page loads the app only after its first paint (public/hydrate-after-paint.js, named
+ * instead of the entry): its HTML can be painted as it is, and a phone that already has the scripts
+ * (or gets them quickly) would otherwise run them, and hydrate, before it shows anything; Lighthouse's
+ * simulation then also counts their download into LCP. The loader fetches the entry together with
+ * the route's chunk and that chunk's imports (instead of one after the other).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

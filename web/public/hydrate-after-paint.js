@@ -1,24 +1,8 @@
-// @ts-check
-/*
- * Loaded by the prerendered pages (/ and /programs, see web/prerender-pages.ts) instead of the app's
- * entry: their HTML can be painted as it is, so the page is painted first, and only then does the
- * app's JavaScript load and take it over. Otherwise a phone that already has the scripts (or gets
- * them quickly) runs them, and hydrates, before it shows anything. The app's entry and the page's
- * route chunks are named by this script element's data attributes (hashed file names of the build).
- */
-const script = /** @type {HTMLScriptElement} */ (document.querySelector("script[data-app-entry]"));
-const entry = script.dataset.appEntry ?? "";
-const routeChunks = (script.dataset.routeChunks ?? "").split(" ").filter(Boolean);
-
-requestAnimationFrame(() => {
-  // the frame being drawn is the page's first: what follows waits for the next task
+// Loads the app after the prerendered page's first paint (why: web/prerender-pages.ts). Short: every phone downloads it.
+const { appEntry = "", routeChunks = "" } = /** @type {HTMLElement} */ (document.querySelector("script[data-app-entry]")).dataset;
+requestAnimationFrame(() =>
   setTimeout(() => {
-    for (const href of routeChunks) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
-    void import(entry);
-  }, 0);
-});
+    for (const href of routeChunks.split(" ")) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+    void import(appEntry);
+  }),
+);
