@@ -29,8 +29,7 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
     const total = Object.values(links).reduce((a, b) => a + b, 0);
     const active = given ?? Object.keys(links);
     const fair = Object.fromEntries(active.map((id) => [id, total / active.length]));
-    const linkIds = [...new Set([...Object.keys(links), ...active])].sort();
-    void writer.set(dayRecordRef(programId, day), { programId, day, total, links, lastClickedAt, active, fair, linkIds, ...(withHours ? { hours: spreadOverHours(links, active, at) } : {}) });
+    void writer.set(dayRecordRef(programId, day), { programId, day, total, links, lastClickedAt, active, fair, ...(withHours ? { hours: spreadOverHours(links, active, at) } : {}) });
     const key = `${programId}_${day.slice(0, 7)}`;
     const month = months.get(key) ?? { programId, month: day.slice(0, 7), total: 0, links: {}, lastClickedAt: {}, fair: {} };
     month.total += total;
@@ -42,7 +41,7 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
     for (const [id, share] of Object.entries(fair)) month.fair[id] = (month.fair[id] ?? 0) + share;
     months.set(key, month);
   }
-  for (const month of months.values()) void writer.set(monthRecordRef(month.programId, month.month), { ...month, linkIds: [...new Set([...Object.keys(month.links), ...Object.keys(month.fair)])].sort() });
+  for (const month of months.values()) void writer.set(monthRecordRef(month.programId, month.month), month);
   for (const [id, n] of perLink) void writer.update(db().collection(COLLECTIONS.links).doc(id), { visitCount: FieldValue.increment(n) });
   await writer.close();
 }

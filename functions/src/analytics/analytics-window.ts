@@ -153,3 +153,13 @@ export function seriesPeriods(window: AnalyticsWindow): SeriesPeriods {
     },
   };
 }
+
+/** Every day of a range, oldest first. */
+export const daysOfRange = (range: DayRange): string[] => Array.from({ length: Math.max(0, daysIn(range)) }, (_, i) => shiftDay(range.from, i));
+
+/** Every month (YYYY-MM) of a range of months; `from` null: from `earliest`. */
+export function monthsOfRange(range: { from: string | null; to: string }, earliest: string): string[] {
+  const months: string[] = [];
+  for (let month = range.from ?? earliest; month <= range.to; month = dayOf(addMonths(parseDay(`${month}-01`), 1)).slice(0, 7)) months.push(month);
+  return months;
+}

@@ -1,12 +1,11 @@
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
 import type { Caller } from "../auth/caller";
-import { listLinksByOwner } from "../links/links.store";
 import { ownersOutOfRotation } from "../members/users.store";
 import { getProgramsByIds } from "../programs/programs.store";
 import { readConsistently } from "../rotation/visits.store";
-import { readAnalytics, readTallies, type AnalyticsReads } from "./analytics.store";
+import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
-import { daysOfHours, dayRollupRanges, monthRollupRanges, seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
+import { daysOfHours, daysOfRange, dayRollupRanges, monthRollupRanges, monthsOfRange, seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
 import { fairnessFigures, hasFairShare, jainIndexOf, maxDeviationOf, roundedShare, shareRatioOf, type LinkShare } from "./fair-shares";
 
 const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
@@ -63,20 +62,31 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
     .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
 }
 
+/** The same roll-ups as readsFor, named day by day and month by month (all time: from `earliestMonth`). */
+function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
+  if (window.kind === "hours") return { days: [], months: [], hourDays: daysOfHours(window.hours) };
+  return {
+    days: [...new Set(dayRollupRanges(window.plan).flatMap(daysOfRange))],
+    months: [...new Set(monthRollupRanges(window.plan).flatMap((r) => monthsOfRange(r, earliestMonth)))],
+    hourDays: [],
+  };
+}
+
 /**
  * GET /api/user/links/stats: each of the caller's links, its visits and fair share in the window and
- * its series. Reads the caller's links, their programs, and the roll-ups of those programs or counting
- * those links (a moved link's past is in its former program's): never another member's links.
+ * its series. Reads the caller's links, the programs they are and were in (a moved link's past is
+ * filed under its former program), and those programs' roll-ups by id: never another member's links,
+ * and a cost that follows the member's programs and the window, not the size of the store.
  */
 export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now = new Date()): Promise<OwnLinkStatsResponse> {
   const window = windowOf(timeFilter, now);
-  const links = await listLinksByOwner(caller.user.email);
+  const links = await readOwnLinks(caller.user.email);
   if (links.length === 0) return { timeFilter, links: [] };
-  const programIds = [...new Set(links.map((l) => l.programId))];
-  const [programs, tallies] = await Promise.all([
-    getProgramsByIds(programIds),
-    readConsistently((tx) => readTallies(tx, readsFor(window), { programIds, linkIds: links.map((l) => l.id) })),
-  ]);
+  const programIds = [...new Set(links.flatMap((l) => [l.programId, ...l.pastProgramIds]))];
+  const programs = await getProgramsByIds(programIds);
+  // all time starts with the oldest of these programs: no visit of theirs is older
+  const earliestMonth = programs.map((p) => p.createdAt.slice(0, 7)).filter((m) => m >= "2000").sort()[0] ?? now.toISOString().slice(0, 7);
+  const tallies = await readConsistently((tx) => readProgramTallies(tx, programIds, programReadsFor(window, earliestMonth)));
   const series = seriesPeriods(window);
   const figures = fairnessFigures(tallies, window, series.keyOf);
   const programById = new Map(programs.map((p) => [p.id, p]));

@@ -1,4 +1,4 @@
-import { type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { readConsistently } from "../rotation/visits.store";
 import { addHours, addPeriod, emptyPeriod, type PeriodCounts } from "../rotation/period-counts";
@@ -57,9 +57,6 @@ export interface AnalyticsReads {
   hourDays?: string[];
 }
 
-/** Whose roll-ups: every program's (the admin's views), or those of some programs or counting some links (a member's). */
-export type TallyScope = { all: true } | { programIds: string[]; linkIds: string[] };
-
 const DAY_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", "active"] as const;
 const MONTH_FIELDS = ["programId", "month", "total", "links", "lastClickedAt", "fair"] as const;
 const HOUR_FIELDS = ["programId", "day", "hours"] as const;
@@ -78,15 +75,6 @@ function hourTallies(doc: DocumentSnapshot): ClickTally[] {
   return [...addHours(new Map(), doc.get("hours"))].map(([hour, counts]) => ({ kind: "hour", period: hourStart(day, hour), programId: text(doc, "programId"), counts }));
 }
 
-/** A query in the scope: as is for every program's; else once per 30 programs and once per 30 links (Firestore's `in` bound). */
-function scoped(query: Query, scope: TallyScope): Query[] {
-  if ("all" in scope) return [query];
-  const queries: Query[] = [];
-  for (let i = 0; i < scope.programIds.length; i += 30) queries.push(query.where("programId", "in", scope.programIds.slice(i, i + 30)));
-  for (let i = 0; i < scope.linkIds.length; i += 30) queries.push(query.where("linkIds", "array-contains-any", scope.linkIds.slice(i, i + 30)));
-  return queries;
-}
-
 /** Runs the queries in the transaction, each document once however many of them found it. */
 async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSnapshot[]> {
   const byPath = new Map<string, DocumentSnapshot>();
@@ -95,11 +83,11 @@ async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSn
 }
 
 /**
- * The asked-for roll-ups and every unfolded counter in the scope, read in the caller's transaction: a
+ * Every program's asked-for roll-ups and unfolded counters, read in the caller's transaction: a
  * nightly fold moves visits from counters into roll-ups atomically, so reading both at one point in
  * time counts each visit exactly once.
  */
-export async function readTallies(tx: Transaction, reads: AnalyticsReads, scope: TallyScope): Promise<ClickTally[]> {
+async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<ClickTally[]> {
   const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
   const counters = db().collection(COLLECTIONS.clickCounters);
@@ -108,10 +96,10 @@ export async function readTallies(tx: Transaction, reads: AnalyticsReads, scope:
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and
   // all-time counts need them; with their hours when the window is counted in hours
   const [counterDocs, monthDocs, dayDocs, hourDayDocs] = await Promise.all([
-    uniqueDocs(tx, scoped(counters.select(...DAY_FIELDS, ...(hourDays.length > 0 ? ["hours"] : [])), scope)),
-    uniqueDocs(tx, reads.months.flatMap((r) => scoped(within(months, "month", r).select(...MONTH_FIELDS), scope))),
-    uniqueDocs(tx, reads.days.flatMap((r) => scoped(within(days, "day", r).select(...DAY_FIELDS), scope))),
-    hourDays.length > 0 ? uniqueDocs(tx, scoped(within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS), scope)) : [],
+    uniqueDocs(tx, [counters.select(...DAY_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
+    uniqueDocs(tx, reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS))),
+    uniqueDocs(tx, reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS))),
+    hourDays.length > 0 ? uniqueDocs(tx, [within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS)]) : [],
   ]);
   return [
     ...counterDocs.map((d) => tallyOf("counter", d)),
@@ -121,13 +109,66 @@ export async function readTallies(tx: Transaction, reads: AnalyticsReads, scope:
   ];
 }
 
+/** Which roll-ups of some programs to read by id: days (YYYY-MM-DD), months (YYYY-MM), and days whose hours to read. */
+export interface ProgramReads {
+  days: string[];
+  months: string[];
+  hourDays: string[];
+}
+
+/** Reads documents by id in slices (one request each), keeping those that exist. */
+async function existing(tx: Transaction, refs: DocumentReference[], fieldMask: readonly string[]): Promise<DocumentSnapshot[]> {
+  const found: DocumentSnapshot[] = [];
+  for (let i = 0; i < refs.length; i += 300) {
+    const slice = refs.slice(i, i + 300);
+    if (slice.length > 0) found.push(...(await tx.getAll(...slice, { fieldMask: [...fieldMask] })).filter((d) => d.exists));
+  }
+  return found;
+}
+
+/**
+ * Some programs' roll-ups for the asked-for days and months, read by their ids (a roll-up's id is its
+ * program and period), and the programs' unfolded counters: what one member's view needs, at the
+ * cost of the documents it names, whatever the size of the store.
+ */
+export async function readProgramTallies(tx: Transaction, programIds: string[], reads: ProgramReads): Promise<ClickTally[]> {
+  const days = db().collection(COLLECTIONS.clickDays);
+  const months = db().collection(COLLECTIONS.clickMonths);
+  const counterQueries: Query[] = [];
+  for (let i = 0; i < programIds.length; i += 30) counterQueries.push(db().collection(COLLECTIONS.clickCounters).where("programId", "in", programIds.slice(i, i + 30)));
+  const dayRef = (programId: string, day: string) => days.doc(`${programId}_${day}`);
+  const [counterDocs, dayDocs, monthDocs, hourDayDocs] = await Promise.all([
+    uniqueDocs(tx, counterQueries.map((q) => q.select(...DAY_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : [])))),
+    existing(tx, programIds.flatMap((p) => reads.days.map((d) => dayRef(p, d))), DAY_FIELDS),
+    existing(tx, programIds.flatMap((p) => reads.months.map((m) => months.doc(`${p}_${m}`))), MONTH_FIELDS),
+    existing(tx, programIds.flatMap((p) => reads.hourDays.map((d) => dayRef(p, d))), HOUR_FIELDS),
+  ]);
+  return [
+    ...counterDocs.map((d) => tallyOf("counter", d)),
+    ...monthDocs.map((d) => tallyOf("month", d)),
+    ...dayDocs.map((d) => tallyOf("day", d)),
+    ...[...counterDocs.filter((d) => reads.hourDays.includes(text(d, "day"))), ...hourDayDocs].flatMap(hourTallies),
+  ];
+}
+
+/** A member's links, as their view needs them: where each is and was. */
+export async function readOwnLinks(email: string): Promise<{ id: string; programId: string; pastProgramIds: string[]; createdAt: string }[]> {
+  const snap = await db().collection(COLLECTIONS.links).where("email", "==", email).select("programId", "pastProgramIds", "createdAt").get();
+  return snap.docs.map((d) => ({
+    id: d.id,
+    programId: text(d, "programId"),
+    pastProgramIds: Array.isArray(d.get("pastProgramIds")) ? (d.get("pastProgramIds") as unknown[]).filter((id): id is string => typeof id === "string") : [],
+    createdAt: d.get("createdAt") instanceof Timestamp ? (d.get("createdAt") as Timestamp).toDate().toISOString() : "",
+  }));
+}
+
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
       tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "visitCount")),
-      readTallies(tx, reads, { all: true }),
+      readTallies(tx, reads),
     ]);
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();

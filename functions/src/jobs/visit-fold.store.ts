@@ -73,7 +73,6 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
         ...storedPeriod(after),
         fair: Object.fromEntries(fair),
         hours: Object.fromEntries([...afterHours].map(([hour, counts]) => [hour, storedPeriod(counts)])),
-        linkIds: linkIdsOf(after),
       });
       // the month is the sum of its days: this fold's visits, and the change it made to the day's fair shares
       const monthly = addPeriod(emptyPeriod(), monthRecord!.data());
@@ -86,7 +85,6 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
         links: Object.fromEntries(monthly.links),
         lastClickedAt: Object.fromEntries(monthly.lastClickedAt),
         fair: Object.fromEntries(monthFair),
-        linkIds: [...new Set([...monthly.links.keys(), ...monthFair.keys()])].sort(),
       });
     }
     links.forEach((link, i) => {
@@ -98,9 +96,6 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     return { programId, day, visits, shards: shards.size, deletedLinkIds, purgeId };
   });
 }
-
-/** The links a roll-up concerns, counted or in the rotation: what a member's view finds its links' roll-ups by. */
-const linkIdsOf = (period: PeriodCounts) => [...new Set([...period.links.keys(), ...period.active])].sort();
 
 /** A month's stored fair shares, plus one day's new shares, less what that day had before. */
 function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<string, number>): Map<string, number> {

@@ -24,6 +24,8 @@ export interface LinkRecord {
   /** Its owner is blocked or without an active subscription: kept here, in the transactions that change either, so counting needs no user document. */
   ownerHeldBack: boolean;
   visitCount: number;
+  /** Programs the link was in before (moves and merges): where its past visits and fair shares are filed. */
+  pastProgramIds: string[];
   testedOffer: string | null;
   testedAt: string | null;
   lastNotifiedAt: string | null;
@@ -51,6 +53,7 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     deadNote: str(d.deadNote),
     ownerHeldBack: d.ownerHeldBack === true,
     visitCount: typeof d.visitCount === "number" ? d.visitCount : 0,
+    pastProgramIds: Array.isArray(d.pastProgramIds) ? d.pastProgramIds.filter((id): id is string => typeof id === "string") : [],
     testedOffer: str(d.testedOffer),
     testedAt: toIso(d.testedAt),
     lastNotifiedAt: toIso(d.lastNotifiedAt),
@@ -201,7 +204,7 @@ export async function moveLink(id: string, targetProgramId: string, programCheck
     if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
     tx.delete(linkSlotRef(current.programId, current.email));
     tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
-    tx.update(ref, { programId: targetProgramId, updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, { programId: targetProgramId, pastProgramIds: FieldValue.arrayUnion(current.programId), updatedAt: FieldValue.serverTimestamp() });
     new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
     return true;
   });

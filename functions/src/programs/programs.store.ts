@@ -220,7 +220,7 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
     const counts = new ProgramCountChanges();
     for (const link of sourceLinks) {
       counts.added({ ...link, programId: targetId });
-      tx.update(linksCollection().doc(link.id), { programId: targetId, updatedAt: FieldValue.serverTimestamp() });
+      tx.update(linksCollection().doc(link.id), { programId: targetId, pastProgramIds: FieldValue.arrayUnion(link.programId), updatedAt: FieldValue.serverTimestamp() });
       tx.delete(linkSlotRef(sourceId, link.email));
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }

@@ -11,8 +11,7 @@ import { COLLECTIONS, db } from "../platform/db";
  *   linkIds, lastClickedAt: { [linkId]: time }, active, hours: { [HH]: { total, links, active, lastClickedAt } } },
  *   incremented. `active` is the program's links in the rotation as the serving instance knew them at
  *   this visit (what fair shares are computed from), `hours` the same counts per UTC hour (what `24h`
- *   reads): no write is added for them, only fields of the one counter document. `linkIds` holds the
- *   links counted or in the rotation. The caller picks the shard so that no counter document takes
+ *   reads): no write is added for them, only fields of the one counter document. The caller picks the shard so that no counter document takes
  *   more than about one write per second (rotation/counter-shards.ts); the shard leads the id so that
  *   a busy program's shards are not neighbours in the key space.
  *
@@ -72,7 +71,7 @@ export async function recordVisit(visit: Visit): Promise<void> {
       total: FieldValue.increment(1),
       links: { [visit.linkId]: FieldValue.increment(1) },
       // lets one member's or one link's view find its counters without reading every program's
-      linkIds: FieldValue.arrayUnion(...inRotation),
+      linkIds: FieldValue.arrayUnion(visit.linkId),
       lastClickedAt: { [visit.linkId]: clickedAt },
       active: FieldValue.arrayUnion(...inRotation),
       hours: {
