@@ -1,5 +1,6 @@
-import { DAILY_RECORD_DAYS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
+import { DAILY_RECORD_DAYS, HOURLY_WINDOW_HOURS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
 import { STALE_TIMES } from "@/lib/query-client";
+import { lastPeriods, type PeriodUnit } from "./periods";
 
 export const DEFAULT_TIME_RANGE: TimeFilter = "all";
 
@@ -31,13 +32,20 @@ export function chartDayCount(range: TimeFilter): number {
   return range === "all" ? DAILY_RECORD_DAYS : Math.min(WINDOW_DAYS[range], DAILY_RECORD_DAYS);
 }
 
-const DAY_MS = 86_400_000;
+/** The periods a chart draws, oldest first, each a key of `periods.ts`. */
+export interface ChartPeriods {
+  unit: PeriodUnit;
+  keys: string[];
+}
 
-/** The chart's days as UTC `YYYY-MM-DD`, oldest first, ending with `now`'s UTC day (the server's windows are UTC days). */
-export function chartDays(range: TimeFilter, now: Date): string[] {
-  const count = chartDayCount(range);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, index) => new Date(today - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+/**
+ * The Daily Clicks chart's periods, ending with `now`'s. Its 1 day for 24h is the last 24 hours as
+ * the server counts them, in hourly buckets (the current, partial, hour and the 23 before it); the
+ * other ranges are UTC days, as the server's windows are.
+ */
+export function chartPeriods(range: TimeFilter, now: Date): ChartPeriods {
+  if (range === "24h") return { unit: "hour", keys: lastPeriods("hour", HOURLY_WINDOW_HOURS, now) };
+  return { unit: "day", keys: lastPeriods("day", chartDayCount(range), now) };
 }
 
 /**
