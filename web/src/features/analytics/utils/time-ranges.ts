@@ -13,11 +13,24 @@ const TIME_RANGE_LABELS: Record<TimeFilter, string> = {
   "24h": "Last 24 hours",
 };
 
-/** The selector's entries with the specification's texts, longest range first. */
-export const TIME_RANGE_OPTIONS: readonly { value: TimeFilter; label: string }[] = TIME_FILTERS.map((value) => ({
-  value,
-  label: TIME_RANGE_LABELS[value],
-}));
+/** Selector entries for these ranges, with the specification's texts. */
+export function timeRangeOptions<T extends TimeFilter>(values: readonly T[]): readonly { value: T; label: string }[] {
+  return values.map((value) => ({ value, label: TIME_RANGE_LABELS[value] }));
+}
+
+/** The analytics selector's entries, longest range first. */
+export const TIME_RANGE_OPTIONS = timeRangeOptions(TIME_FILTERS);
+
+/** The ranges a member can choose for their own figures, longest first like the analytics selector. */
+export const MEMBER_TIME_FILTERS = ["all", "30d", "7d", "24h"] as const satisfies readonly TimeFilter[];
+export type MemberTimeFilter = (typeof MEMBER_TIME_FILTERS)[number];
+/** A month of visits says more about fairness than a day, and is still recent. */
+export const DEFAULT_MEMBER_TIME_FILTER: MemberTimeFilter = "30d";
+export const MEMBER_TIME_RANGE_OPTIONS = timeRangeOptions(MEMBER_TIME_FILTERS);
+
+export function isMemberTimeFilter(value: string | null): value is MemberTimeFilter {
+  return (MEMBER_TIME_FILTERS as readonly (string | null)[]).includes(value);
+}
 
 export function isTimeFilter(value: string | null): value is TimeFilter {
   return (TIME_FILTERS as readonly (string | null)[]).includes(value);
