@@ -5,7 +5,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useId, useMemo } from "react";
 import type { OwnLinkStats, TimeFilter } from "@hub/contract/analytics";
-import { countOf, fairShareSentence, formatFairShare, formatShareRatio } from "../utils/fair-share-sentence";
+import { fairShareSentence, formatFairShare, formatShareRatio } from "../utils/fair-share-sentence";
 import { fairShareChartData, hasFigures } from "../utils/fair-share-series";
 import { programDisplayName } from "../utils/program-summary";
 
@@ -38,7 +38,7 @@ export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsC
         >
           <Figure term="Your visits" value={stats.visits.toLocaleString()} />
           <Figure term="Equal share" value={formatFairShare(stats.fairShare)} />
-          <Figure term="Of an equal share" value={stats.shareRatio === null ? "—" : formatShareRatio(stats.shareRatio)} />
+          <Figure term="Ratio" value={stats.shareRatio === null ? "—" : formatShareRatio(stats.shareRatio)} />
         </Box>
         {hasFigures(chart) ? (
           <Suspense
@@ -52,7 +52,7 @@ export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsC
           </Suspense>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No visits to chart {timeFilter === "all" ? "yet" : "in this range"}: {countOf(stats.visits, "visit", "visits")} for your link.
+            Nothing to chart {timeFilter === "all" ? "yet" : "in this range"}: no visits and no share of any.
           </Typography>
         )}
       </CardContent>
