@@ -80,8 +80,15 @@ async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
  * and folded as the nightly job would: click records, analytics and counts all agree.
  */
 async function seedVisits(): Promise<void> {
-  const links = await db().collection("referral_links").select("programId", "link").get();
+  const links = await db().collection("referral_links").select("programId", "link", "approved", "paused", "isDead").get();
   const byUrl = new Map(links.docs.map((d) => [String(d.get("link")), { id: d.id, programId: String(d.get("programId")) }]));
+  // the links in each program's rotation, recorded with every visit as the rotation records them (fair shares)
+  const activeIn = new Map<string, string[]>();
+  for (const d of links.docs) {
+    if (d.get("approved") !== true || d.get("paused") === true || d.get("isDead") === true) continue;
+    const programId = String(d.get("programId"));
+    activeIn.set(programId, [...(activeIn.get(programId) ?? []), d.id]);
+  }
   const visits = LINKS.flatMap((link) => {
     const target = byUrl.get(`https://refer.example.com/${link.program}/${link.owner.split("@")[0]}`)!;
     // the n-th of v visits lands (n / v) of the way through the link's life, the last ones today
@@ -89,7 +96,7 @@ async function seedVisits(): Promise<void> {
   });
   await Promise.all(
     visits.map((v, i) =>
-      recordVisit({ clickId: newClickId(), linkId: v.id, programId: v.programId, clickedAt: v.clickedAt, ipAddress: "203.0.113.10", userAgent: "Mozilla/5.0 (demo seed)", shard: i % 16 }),
+      recordVisit({ clickId: newClickId(), linkId: v.id, programId: v.programId, clickedAt: v.clickedAt, ipAddress: "203.0.113.10", userAgent: "Mozilla/5.0 (demo seed)", shard: i % 16, activeLinkIds: activeIn.get(v.programId) ?? [v.id] }),
     ),
   );
   await foldFinishedDays(new Date());

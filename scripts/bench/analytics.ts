@@ -68,7 +68,7 @@ async function seed(programCount: number, linksPerProgram: number) {
   const today = programs.flatMap((program) => Array.from({ length: TODAY_VISITS_PER_PROGRAM }, (_, i) => ({ program, i })));
   await inBatches(today, 32, async ({ program, i }) => {
     const own = linksOf.get(program.id)!;
-    await recordVisit({ clickId: newClickId(), linkId: own[i % own.length]!.id, programId: program.id, clickedAt: new Date(), ipAddress: "203.0.113.5", userAgent: BROWSER_UA, shard: i % 16 });
+    await recordVisit({ clickId: newClickId(), linkId: own[i % own.length]!.id, programId: program.id, clickedAt: new Date(), ipAddress: "203.0.113.5", userAgent: BROWSER_UA, shard: i % 16, activeLinkIds: own.map((l) => l.id) });
   });
   clicks += today.length;
   return { programs: programCount, links: links.length, clicks, rollups: days.length };

@@ -18,10 +18,11 @@ async function main() {
   const inFlight = Math.max(1, Number(process.env.IN_FLIGHT ?? 1));
   const shard = Math.floor(Math.random() * 1024);
   const programId = "bench-store-ceiling";
+  const LINK_IDS = ["l0", "l1", "l2", "l3", "l4"];
   let i = 0;
   const visit = () => {
     const n = i++;
-    return recordVisit({ clickId: newClickId(), linkId: `l${String(n % 5)}`, programId, clickedAt: new Date(), ipAddress: "203.0.113.7", userAgent: "bench", shard: (shard + n) % 1024 });
+    return recordVisit({ clickId: newClickId(), linkId: `l${String(n % 5)}`, programId, clickedAt: new Date(), ipAddress: "203.0.113.7", userAgent: "bench", shard: (shard + n) % 1024, activeLinkIds: LINK_IDS });
   };
   await visit(); // opens the connection before the clock starts
   const go = new Promise<number>((done) => process.once("message", (message: FromBench) => done(message.go)));

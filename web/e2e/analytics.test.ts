@@ -34,7 +34,7 @@ beforeEach(async () => {
   await visit(chase.id, 6);
   await visit(amex.id, 2);
   for (let i = 0; i < 3; i++) {
-    await recordVisit({ clickId: newClickId(), linkId: amexLink, programId: amex.id, clickedAt: new Date(Date.now() - 10 * 86_400_000), ipAddress: "203.0.113.4", userAgent: BROWSER_UA, shard: i });
+    await recordVisit({ clickId: newClickId(), linkId: amexLink, programId: amex.id, clickedAt: new Date(Date.now() - 10 * 86_400_000), ipAddress: "203.0.113.4", userAgent: BROWSER_UA, shard: i, activeLinkIds: [amexLink] });
   }
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyticsLink, AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { clickRecords, percentOf, userAnalytics } from "./analytics-records";
-import { planWindow } from "./analytics-window";
+import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 
@@ -19,14 +19,19 @@ const link = (id: string, programId: string, email: string, extra: Partial<Analy
 const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, number>, last: Record<string, string> = {}): ClickTally => ({
   kind,
   period,
-  counts: new Map(Object.entries(counts)),
-  lastClickedAt: new Map(Object.entries(last).map(([id, at]) => [id, new Date(at)])),
+  programId: "p1",
+  counts: {
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    links: new Map(Object.entries(counts)),
+    lastClickedAt: new Map(Object.entries(last).map(([id, at]) => [id, new Date(at)])),
+    active: new Set(Object.keys(counts)),
+  },
 });
 
 const snapshot = (tallies: ClickTally[], links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")]): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Card One" },
-    { id: "p2", name: "" },
+    { id: "p1", name: "Card One", distributionMode: "even" },
+    { id: "p2", name: "", distributionMode: "even" },
   ],
   links,
   tallies,
@@ -40,7 +45,7 @@ describe("clickRecords", () => {
         tally("day", "2026-11-23", { a: 3 }, { a: "2026-11-23T11:30:00Z" }),
         tally("day", "2026-11-22", { a: 1 }, { a: "2026-11-22T23:59:59Z" }),
       ]),
-      planWindow("7d", NOW),
+      windowOf("7d", NOW),
     );
     expect(records).toEqual([
       { programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", totalClicks: 5, clickDate: "2026-11-23", clickedAt: "2026-11-23T11:30:00.000Z" },
@@ -59,7 +64,7 @@ describe("clickRecords", () => {
         tally("day", "2026-08-26", { a: 1 }, { a: "2026-08-26T10:00:00Z" }),
         tally("day", "2026-08-25", { a: 7 }), // read for nothing: before the window
       ]),
-      planWindow("3mo", NOW),
+      windowOf("3mo", NOW),
     );
     expect(records.map((r) => [r.clickDate, r.totalClicks, r.clickedAt])).toEqual([
       ["2026-10-25", 4, "2026-10-25T08:00:00.000Z"],
@@ -73,7 +78,7 @@ describe("clickRecords", () => {
   it("an unfolded counter of an older day adds to its month's record; a month wholly in the daily days leaves none", () => {
     const records = clickRecords(
       snapshot([tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }), tally("month", "2026-10", { b: 3 }), tally("day", "2026-10-30", { b: 3 })]),
-      planWindow("all", NOW),
+      windowOf("all", NOW),
     );
     expect(records.map((r) => [r.linkId, r.clickDate, r.totalClicks])).toEqual([
       ["b", "2026-10-30", 3],
@@ -84,7 +89,7 @@ describe("clickRecords", () => {
   it("leaves out days outside the window, deleted links and empty counts, and files a moved link under its program now", () => {
     const records = clickRecords(
       snapshot([tally("day", "2026-11-16", { a: 9 }), tally("day", "2026-11-20", { gone: 5, a: 0, b: 2 })], [link("b", "p1", "bob@example.com")]),
-      planWindow("7d", NOW),
+      windowOf("7d", NOW),
     );
     expect(records).toEqual([expect.objectContaining({ linkId: "b", programId: "p1", programName: "Card One", totalClicks: 2 })]);
   });
@@ -100,7 +105,7 @@ describe("userAnalytics", () => {
       link("d", "p1", "dan@example.com", { visitCount: 0 }),
     ];
     const snap = snapshot([tally("day", "2026-11-23", { a: 1, b: 2 })], links);
-    const rows = userAnalytics(snap, clickRecords(snap, planWindow("24h", NOW)), new Set(["dan@example.com"]));
+    const rows = userAnalytics(snap, clickRecords(snap, windowOf("7d", NOW)), new Set(["dan@example.com"]));
     expect(rows).toEqual([
       { email: "bob@example.com", clicks: 2, clickPercentage: 66.7, allTimeClicks: 20, allTimePercentage: 66.7, activeLinks: 1 },
       { email: "ann@example.com", clicks: 1, clickPercentage: 33.3, allTimeClicks: 10, allTimePercentage: 33.3, activeLinks: 1 },

@@ -1,8 +1,7 @@
 import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
-import type { AnalyticsSnapshot } from "./analytics.store";
+import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { isActiveLink } from "../links/link-state";
-import type { ClickTally } from "./analytics.store";
-import { monthRecordDate, recordDateOf, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
+import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
 export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
@@ -17,12 +16,25 @@ interface Bucket {
 const inRange = (day: string, range: DayRange) => day >= range.from && day <= range.to;
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
 
+/** Where a tally's visits go in a window: a record date (+1), or a month part it is subtracted from (-1). */
+export interface Placement {
+  clickDate: string;
+  sign: 1 | -1;
+  part?: MonthPart;
+}
+
+/** A window in hours takes its hours' tallies, each as its own record; one in days, the rest (below). */
+export function placementsOf(window: AnalyticsWindow, tally: ClickTally): Placement[] {
+  if (window.kind === "hours") return tally.kind === "hour" && window.hours.includes(tally.period) ? [{ clickDate: tally.period, sign: 1 }] : [];
+  return tally.kind === "hour" ? [] : destinations(window.plan, tally);
+}
+
 /**
  * Where a roll-up's visits go, each with a sign: a record date (+1), and for a day that a month part
  * leaves out, that part's record (-1). The month roll-ups hold folded days only, like the day
  * roll-ups they are subtracted from; an unfolded counter is in neither, so it only ever adds.
  */
-function destinations(plan: WindowPlan, tally: ClickTally): { clickDate: string; sign: 1 | -1; part?: MonthPart }[] {
+function destinations(plan: WindowPlan, tally: ClickTally): Placement[] {
   if (tally.kind === "month") {
     const part = plan.parts.find((p) => p.month === tally.period);
     if (part) return [{ clickDate: monthRecordDate(part.month), sign: 1, part }];
@@ -30,7 +42,7 @@ function destinations(plan: WindowPlan, tally: ClickTally): { clickDate: string;
     return whole ? [{ clickDate: monthRecordDate(tally.period), sign: 1 }] : [];
   }
   const day = tally.period;
-  const out: { clickDate: string; sign: 1 | -1; part?: MonthPart }[] = [];
+  const out: Placement[] = [];
   const date = recordDateOf(plan, day);
   if (date !== null && (tally.kind === "counter" || day >= plan.dailyFrom || plan.dayRanges.some((r) => inRange(day, r)))) out.push({ clickDate: date, sign: 1 });
   if (tally.kind === "day") {
@@ -41,21 +53,21 @@ function destinations(plan: WindowPlan, tally: ClickTally): { clickDate: string;
 
 /**
  * The window's clicks, one record per link and day (the last 30 days of the window) or per link and
- * month (older), for links that still exist, under the program each link is in now (a moved link and
- * a merged program take their history along). Newest day first, then by link.
+ * month (older), or per link and hour (24h), for links that still exist, under the program each link
+ * is in now (a moved link and a merged program take their history along). Newest first, then by link.
  */
-export function clickRecords(snapshot: AnalyticsSnapshot, plan: WindowPlan): ClickRecord[] {
+export function clickRecords(snapshot: AnalyticsSnapshot, window: AnalyticsWindow): ClickRecord[] {
   const links = new Map(snapshot.links.map((l) => [l.id, l]));
   const programNames = new Map(snapshot.programs.map((p) => [p.id, p.name]));
   const buckets = new Map<string, Bucket>();
   for (const tally of snapshot.tallies) {
-    for (const { clickDate, sign, part } of destinations(plan, tally)) {
-      for (const [linkId, n] of tally.counts) {
+    for (const { clickDate, sign, part } of placementsOf(window, tally)) {
+      for (const [linkId, n] of tally.counts.links) {
         if (!links.has(linkId)) continue;
         const key = `${linkId}|${clickDate}`;
         const bucket = buckets.get(key) ?? { linkId, clickDate, clicks: 0, lastClickedAt: null };
         bucket.clicks += sign * n;
-        let at = sign > 0 ? tally.lastClickedAt.get(linkId) : undefined;
+        let at = sign > 0 ? tally.counts.lastClickedAt.get(linkId) : undefined;
         // a month's last click that falls in the days a part leaves out: the part's end is the best bound
         if (at && part && !inRange(at.toISOString().slice(0, 10), part)) at = endOfDay(part.to);
         if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
@@ -76,7 +88,7 @@ export function clickRecords(snapshot: AnalyticsSnapshot, plan: WindowPlan): Cli
         totalClicks: b.clicks,
         clickDate: b.clickDate,
         // a roll-up without last-click times (none are written so, but the field is optional): its date
-        clickedAt: (b.lastClickedAt ?? new Date(`${b.clickDate}T00:00:00Z`)).toISOString(),
+        clickedAt: (b.lastClickedAt ?? new Date(b.clickDate.length > 10 ? b.clickDate : `${b.clickDate}T00:00:00Z`)).toISOString(),
       };
     });
 }

@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { TIME_FILTERS } from "@hub/contract/analytics";
-import { dayRollupRanges, monthRollupRanges, planWindow, recordDateOf, type WindowPlan } from "./analytics-window";
+import { dayRollupRanges, lastHours, monthRollupRanges, planWindow, recordDateOf, seriesPeriods, windowOf, type WindowPlan } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 
 describe("planWindow", () => {
   it("short ranges are N UTC days ending today, all of them daily", () => {
-    expect(planWindow("24h", NOW)).toEqual({ today: "2026-11-23", start: "2026-11-23", dailyFrom: "2026-11-23", months: null, dayRanges: [], parts: [] });
     expect(planWindow("7d", NOW)).toMatchObject({ start: "2026-11-17", dailyFrom: "2026-11-17", months: null, dayRanges: [], parts: [] });
     expect(planWindow("30d", NOW)).toMatchObject({ start: "2026-10-25", dailyFrom: "2026-10-25", months: null, dayRanges: [], parts: [] });
   });
 
   it("a window starts at the UTC midnight of its first day, whatever the time of day", () => {
-    expect(planWindow("24h", new Date("2026-11-23T00:00:00.000Z")).start).toBe("2026-11-23");
-    expect(planWindow("24h", new Date("2026-11-22T23:59:59.999Z")).start).toBe("2026-11-22");
+    expect(planWindow("7d", new Date("2026-11-23T00:00:00.000Z")).start).toBe("2026-11-17");
+    expect(planWindow("7d", new Date("2026-11-22T23:59:59.999Z")).start).toBe("2026-11-16");
     expect(planWindow("7d", new Date("2026-11-23T23:59:59.999Z")).start).toBe("2026-11-17");
   });
 
@@ -85,7 +84,7 @@ function coverage(plan: WindowPlan, firstDay: string): Map<string, number> {
 }
 
 describe("planWindow covers every day of the window exactly once", () => {
-  for (const filter of TIME_FILTERS) {
+  for (const filter of TIME_FILTERS.filter((f) => f !== "24h")) {
     it(`${filter}, for 400 different todays (month ends, a leap day)`, () => {
       for (let offset = 0; offset < 400; offset++) {
         const plan = planWindow(filter, new Date(Date.UTC(2028, 2, 2, 13) - offset * 86_400_000));
@@ -108,5 +107,31 @@ describe("recordDateOf", () => {
     expect(recordDateOf(plan, "2026-08-26")).toBe("2026-08-01");
     expect(recordDateOf(plan, "2026-08-25")).toBeNull();
     expect(recordDateOf(plan, "2026-11-24")).toBeNull();
+  });
+});
+
+describe("24h", () => {
+  it("is the current, partial, hour and the 23 before it: at 00:30 UTC, yesterday evening's hours are in", () => {
+    const hours = lastHours(new Date("2026-11-24T00:30:00.000Z"));
+    expect(hours).toHaveLength(24);
+    expect(hours[0]).toBe("2026-11-23T01:00:00.000Z");
+    expect(hours.at(-1)).toBe("2026-11-24T00:00:00.000Z");
+    expect(hours).toContain("2026-11-23T20:00:00.000Z");
+    expect(hours).not.toContain("2026-11-23T00:00:00.000Z");
+  });
+});
+
+describe("seriesPeriods", () => {
+  it("hours for 24h, days up to 30 days, months beyond (all: from the first with data)", () => {
+    expect(seriesPeriods(windowOf("24h", NOW)).periods(null)).toHaveLength(24);
+    const week = seriesPeriods(windowOf("7d", NOW));
+    expect(week.periods(null)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"]);
+    expect(week.keyOf("2026-11-20")).toBe("2026-11-20");
+    expect(seriesPeriods(windowOf("30d", NOW)).periods(null)).toHaveLength(30);
+    const quarter = seriesPeriods(windowOf("3mo", NOW));
+    expect(quarter.keyOf("2026-10-12")).toBe("2026-10-01");
+    expect(quarter.periods(null)).toEqual(["2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01"]);
+    expect(seriesPeriods(windowOf("all", NOW)).periods("2026-09-01")).toEqual(["2026-09-01", "2026-10-01", "2026-11-01"]);
+    expect(seriesPeriods(windowOf("all", NOW)).periods(null)).toEqual(["2026-11-01"]);
   });
 });

@@ -1,6 +1,6 @@
 import { UTCDate } from "@date-fns/utc";
-import { addDays, differenceInCalendarDays, endOfMonth, format } from "date-fns";
-import { DAILY_RECORD_DAYS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
+import { addDays, addMonths, differenceInCalendarDays, endOfMonth, format } from "date-fns";
+import { DAILY_RECORD_DAYS, HOURLY_WINDOW_HOURS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
 
 /** UTC calendar days and months as the roll-ups key them: YYYY-MM-DD and YYYY-MM. */
 const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
@@ -57,7 +57,7 @@ function countPart(plan: WindowPlan, from: string, to: string): void {
   else plan.dayRanges.push({ from, to });
 }
 
-export function planWindow(filter: TimeFilter, now: Date): WindowPlan {
+export function planWindow(filter: Exclude<TimeFilter, "24h">, now: Date): WindowPlan {
   const today = dayOf(new UTCDate(now));
   const start = filter === "all" ? null : shiftDay(today, 1 - WINDOW_DAYS[filter]);
   const lastDaily = shiftDay(today, 1 - DAILY_RECORD_DAYS);
@@ -102,4 +102,54 @@ export function dayRollupRanges(plan: WindowPlan): DayRange[] {
 /** Every stretch of month roll-ups the plan needs (YYYY-MM; `from` null: from the first). */
 export function monthRollupRanges(plan: WindowPlan): { from: string | null; to: string }[] {
   return [...(plan.months ? [plan.months] : []), ...plan.parts.map((p) => ({ from: p.month, to: p.month }))];
+}
+
+/**
+ * A window as analytics reads it: UTC days (the plan above), or for `24h` the last 24 hours to the
+ * hour: the current, partial, hour and the 23 before it, as ISO starts, oldest first.
+ */
+export type AnalyticsWindow = { kind: "days"; plan: WindowPlan } | { kind: "hours"; hours: string[] };
+
+const HOUR_MS = 3_600_000;
+
+export function lastHours(now: Date): string[] {
+  const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  return Array.from({ length: HOURLY_WINDOW_HOURS }, (_, i) => new Date(current - (HOURLY_WINDOW_HOURS - 1 - i) * HOUR_MS).toISOString());
+}
+
+export const windowOf = (filter: TimeFilter, now: Date): AnalyticsWindow =>
+  filter === "24h" ? { kind: "hours", hours: lastHours(now) } : { kind: "days", plan: planWindow(filter, now) };
+
+/** The UTC days (YYYY-MM-DD) the hours fall on: yesterday's and today's. */
+export const daysOfHours = (hours: readonly string[]): string[] => [...new Set(hours.map((h) => h.slice(0, 10)))];
+
+/** The ISO start of hour HH ("00".."23") of a UTC day. */
+export const hourStart = (day: string, hour: string): string => `${day}T${hour}:00:00.000Z`;
+
+/**
+ * The periods of a link's series in a window (contract: per hour for 24h, per day up to 30d, per
+ * month beyond): the period each record date belongs to, and every period of the window, oldest
+ * first (for `all`, from the first one with visits or a share, `earliest`).
+ */
+export interface SeriesPeriods {
+  keyOf: (clickDate: string) => string;
+  periods: (earliest: string | null) => string[];
+}
+
+export function seriesPeriods(window: AnalyticsWindow): SeriesPeriods {
+  if (window.kind === "hours") return { keyOf: (hour) => hour, periods: () => window.hours };
+  const { plan } = window;
+  if (plan.start !== null && daysIn({ from: plan.start, to: plan.today }) <= DAILY_RECORD_DAYS) {
+    const start = plan.start;
+    return { keyOf: (day) => day, periods: () => Array.from({ length: daysIn({ from: start, to: plan.today }) }, (_, i) => shiftDay(start, i)) };
+  }
+  return {
+    keyOf: firstOfMonth,
+    periods: (earliest) => {
+      const from = plan.start !== null ? firstOfMonth(plan.start) : earliest !== null && earliest < plan.today ? earliest : firstOfMonth(plan.today);
+      const months: string[] = [];
+      for (let month = from; month <= plan.today; month = dayOf(addMonths(parseDay(month), 1))) months.push(month);
+      return months;
+    },
+  };
 }

@@ -1,10 +1,16 @@
-import { clicksIn, usersIn } from "./analytics.service";
+import { clicksIn, fairnessIn, ownLinkStatsIn, usersIn } from "./analytics.service";
 import type { RouteHandlers } from "../route-table";
 
-/** Click analytics for the admin: clicks per link per day (per month past 30 days), and per link owner. */
-export function analyticsRoutes(): RouteHandlers<"clickAnalytics" | "userAnalytics"> {
+/**
+ * Click analytics: for the admin, clicks per link per day (per month past 30 days, per hour for 24h),
+ * per link owner, and the rotation's fairness per program; for a member, their own links' visits
+ * against their fair share.
+ */
+export function analyticsRoutes(): RouteHandlers<"clickAnalytics" | "userAnalytics" | "fairnessReport" | "ownLinkStats"> {
   return {
     clickAnalytics: ({ query }) => clicksIn(query.timeFilter),
     userAnalytics: ({ query }) => usersIn(query.timeFilter),
+    fairnessReport: ({ query }) => fairnessIn(query.timeFilter),
+    ownLinkStats: ({ caller, query }) => ownLinkStatsIn(caller, query.timeFilter),
   };
 }

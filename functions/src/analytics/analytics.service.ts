@@ -1,23 +1,106 @@
-import type { ClickRecord, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
-import { readAnalytics, type AnalyticsSnapshot } from "./analytics.store";
+import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
+import type { Caller } from "../auth/caller";
+import { listLinksByOwner } from "../links/links.store";
 import { ownersOutOfRotation } from "../members/users.store";
+import { getProgramsByIds } from "../programs/programs.store";
+import { readConsistently } from "../rotation/visits.store";
+import { readAnalytics, readTallies, type AnalyticsReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
-import { dayRollupRanges, monthRollupRanges, planWindow } from "./analytics-window";
+import { daysOfHours, dayRollupRanges, monthRollupRanges, seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
+import { fairnessFigures, hasFairShare, jainIndexOf, maxDeviationOf, roundedShare, shareRatioOf, type LinkShare } from "./fair-shares";
+
+const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
+  window.kind === "hours"
+    ? { days: [], months: [], hourDays: daysOfHours(window.hours) }
+    : { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
 
 async function snapshotFor(timeFilter: TimeFilter, now: Date) {
-  const plan = planWindow(timeFilter, now);
-  const snapshot: AnalyticsSnapshot = await readAnalytics({ days: dayRollupRanges(plan), months: monthRollupRanges(plan) });
-  return { plan, snapshot };
+  const window = windowOf(timeFilter, now);
+  return { window, snapshot: await readAnalytics(readsFor(window)) };
 }
 
 /** GET /api/analytics/clicks */
 export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promise<ClickRecord[]> {
-  const { plan, snapshot } = await snapshotFor(timeFilter, now);
-  return clickRecords(snapshot, plan);
+  const { window, snapshot } = await snapshotFor(timeFilter, now);
+  return clickRecords(snapshot, window);
 }
 
 /** GET /api/analytics/users */
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
-  const [{ plan, snapshot }, heldBack] = await Promise.all([snapshotFor(timeFilter, now), ownersOutOfRotation()]);
-  return userAnalytics(snapshot, clickRecords(snapshot, plan), heldBack);
+  const [{ window, snapshot }, heldBack] = await Promise.all([snapshotFor(timeFilter, now), ownersOutOfRotation()]);
+  return userAnalytics(snapshot, clickRecords(snapshot, window), heldBack);
+}
+
+const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
+
+/**
+ * GET /api/analytics/fairness: per program (by name), its counted visits and, over its links with a
+ * fair share in the window, Jain's index and the largest deviation. A link's figures include what it
+ * got in programs it was in before (a move or a merge); a program's visits are those it served.
+ */
+export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
+  const { window, snapshot } = await snapshotFor(timeFilter, now);
+  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf);
+  return snapshot.programs
+    .map((program) => {
+      const visits = figures.programVisits.get(program.id) ?? 0;
+      const links = snapshot.links
+        .filter((l) => l.programId === program.id)
+        .map((l) => ({ link: l, share: figures.links.get(l.id) ?? NO_SHARE }))
+        .filter(({ share }) => hasFairShare(share))
+        .sort((a, b) => a.link.email.localeCompare(b.link.email) || a.link.id.localeCompare(b.link.id));
+      const shares = links.map((l) => l.share);
+      return {
+        programId: program.id,
+        programName: program.name,
+        mode: program.distributionMode,
+        visits,
+        jainIndex: visits > 0 ? jainIndexOf(shares) : null,
+        maxDeviation: visits > 0 ? maxDeviationOf(shares) : null,
+        links: links.map(({ link, share }) => ({ linkId: link.id, email: link.email, visits: share.visits, fairShare: roundedShare(share.fairShare), shareRatio: shareRatioOf(share) })),
+      };
+    })
+    .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
+}
+
+/**
+ * GET /api/user/links/stats: each of the caller's links, its visits and fair share in the window and
+ * its series. Reads the caller's links, their programs, and the roll-ups of those programs or counting
+ * those links (a moved link's past is in its former program's): never another member's links.
+ */
+export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now = new Date()): Promise<OwnLinkStatsResponse> {
+  const window = windowOf(timeFilter, now);
+  const links = await listLinksByOwner(caller.user.email);
+  if (links.length === 0) return { timeFilter, links: [] };
+  const programIds = [...new Set(links.map((l) => l.programId))];
+  const [programs, tallies] = await Promise.all([
+    getProgramsByIds(programIds),
+    readConsistently((tx) => readTallies(tx, readsFor(window), { programIds, linkIds: links.map((l) => l.id) })),
+  ]);
+  const series = seriesPeriods(window);
+  const figures = fairnessFigures(tallies, window, series.keyOf);
+  const programById = new Map(programs.map((p) => [p.id, p]));
+  return {
+    timeFilter,
+    links: links
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((link) => {
+        const share = figures.links.get(link.id) ?? NO_SHARE;
+        const keys = [...share.series.keys()].sort();
+        return {
+          linkId: link.id,
+          programId: link.programId,
+          programName: programById.get(link.programId)?.name ?? "",
+          activeLinksInProgram: programById.get(link.programId)?.activeLinkCount ?? 0,
+          programVisits: figures.programVisits.get(link.programId) ?? 0,
+          visits: share.visits,
+          fairShare: roundedShare(share.fairShare),
+          shareRatio: shareRatioOf(share),
+          series: series.periods(keys[0] ?? null).map((start) => {
+            const point = share.series.get(start);
+            return { start, visits: point?.visits ?? 0, fairShare: roundedShare(point?.fairShare ?? 0) };
+          }),
+        };
+      }),
+  };
 }

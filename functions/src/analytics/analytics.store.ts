@@ -1,19 +1,27 @@
-import { Timestamp, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import { type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
-import { addLinkCounts, readConsistently } from "../rotation/visits.store";
+import { readConsistently } from "../rotation/visits.store";
+import { addHours, addPeriod, emptyPeriod, type PeriodCounts } from "../rotation/period-counts";
+import { hourStart } from "./analytics-window";
 
 /**
  * What analytics reads: the roll-ups the rotation's counters become (see visits.store), never the click
  * records themselves, so its cost follows links × days asked for, not the number of clicks.
  */
 
-/** One document's visits per link: a day's roll-up (click_days), a not yet folded counter, or a month's roll-up. */
+/**
+ * One program's visits in one period, from one document: a day's roll-up (click_days), a not yet
+ * folded counter shard, a month's roll-up, or one hour of a counter or day roll-up.
+ */
 export interface ClickTally {
-  kind: "day" | "counter" | "month";
-  /** YYYY-MM-DD for a day, YYYY-MM for a month (UTC). */
+  kind: "day" | "counter" | "month" | "hour";
+  /** YYYY-MM-DD for a day or counter, YYYY-MM for a month, the hour's ISO start for an hour (UTC). */
   period: string;
-  counts: Map<string, number>;
-  lastClickedAt: Map<string, Date>;
+  /** The program that served these visits (the roll-up's, not necessarily the links' program now). */
+  programId: string;
+  counts: PeriodCounts;
+  /** A month's fair shares as its days' folds summed them (a day's or hour's are computed from `counts`). */
+  storedFair?: Map<string, number>;
 }
 
 export interface AnalyticsLink {
@@ -27,55 +35,105 @@ export interface AnalyticsLink {
   visitCount: number;
 }
 
+export interface AnalyticsProgram {
+  id: string;
+  name: string;
+  distributionMode: "even" | "balanced";
+}
+
 export interface AnalyticsSnapshot {
-  programs: { id: string; name: string }[];
+  programs: AnalyticsProgram[];
   links: AnalyticsLink[];
   tallies: ClickTally[];
 }
 
-/** Which roll-ups to read: stretches of UTC days (YYYY-MM-DD) and months (YYYY-MM, `from` null: from the first), ends included. */
+/**
+ * Which roll-ups to read: stretches of UTC days (YYYY-MM-DD) and months (YYYY-MM, `from` null: from
+ * the first), ends included; and the days whose hours to read (24h), from counters and day roll-ups.
+ */
 export interface AnalyticsReads {
   days: { from: string; to: string }[];
   months: { from: string | null; to: string }[];
+  hourDays?: string[];
 }
 
-function tallyOf(kind: ClickTally["kind"], period: string, doc: DocumentSnapshot): ClickTally {
-  const counts = new Map<string, number>();
-  addLinkCounts(counts, doc);
-  const lastClickedAt = new Map<string, Date>();
-  for (const [linkId, at] of Object.entries((doc.get("lastClickedAt") ?? {}) as Record<string, unknown>)) if (at instanceof Timestamp) lastClickedAt.set(linkId, at.toDate());
-  return { kind, period, counts, lastClickedAt };
+/** Whose roll-ups: every program's (the admin's views), or those of some programs or counting some links (a member's). */
+export type TallyScope = { all: true } | { programIds: string[]; linkIds: string[] };
+
+const DAY_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", "active"] as const;
+const MONTH_FIELDS = ["programId", "month", "total", "links", "lastClickedAt", "fair"] as const;
+const HOUR_FIELDS = ["programId", "day", "hours"] as const;
+
+const text = (doc: DocumentSnapshot, field: string) => (typeof doc.get(field) === "string" ? (doc.get(field) as string) : "");
+
+function tallyOf(kind: "day" | "counter" | "month", doc: DocumentSnapshot): ClickTally {
+  const period = text(doc, kind === "month" ? "month" : "day");
+  const tally: ClickTally = { kind, period, programId: text(doc, "programId"), counts: addPeriod(emptyPeriod(), doc.data()) };
+  if (kind === "month") tally.storedFair = new Map(Object.entries((doc.get("fair") ?? {}) as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === "number"));
+  return tally;
 }
 
-const ROLLUP_FIELDS = ["links", "lastClickedAt"] as const;
+function hourTallies(doc: DocumentSnapshot): ClickTally[] {
+  const day = text(doc, "day");
+  return [...addHours(new Map(), doc.get("hours"))].map(([hour, counts]) => ({ kind: "hour", period: hourStart(day, hour), programId: text(doc, "programId"), counts }));
+}
+
+/** A query in the scope: as is for every program's; else once per 30 programs and once per 30 links (Firestore's `in` bound). */
+function scoped(query: Query, scope: TallyScope): Query[] {
+  if ("all" in scope) return [query];
+  const queries: Query[] = [];
+  for (let i = 0; i < scope.programIds.length; i += 30) queries.push(query.where("programId", "in", scope.programIds.slice(i, i + 30)));
+  for (let i = 0; i < scope.linkIds.length; i += 30) queries.push(query.where("linkIds", "array-contains-any", scope.linkIds.slice(i, i + 30)));
+  return queries;
+}
+
+/** Runs the queries in the transaction, each document once however many of them found it. */
+async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSnapshot[]> {
+  const byPath = new Map<string, DocumentSnapshot>();
+  for (const snap of await Promise.all(queries.map((q) => tx.get(q)))) for (const doc of snap.docs) byPath.set(doc.ref.path, doc);
+  return [...byPath.values()];
+}
 
 /**
- * Programs, links and the asked-for roll-ups plus every unfolded counter, in one read-only
- * transaction: a nightly fold moves visits from counters into roll-ups atomically, so reading both at
- * one point in time counts each visit exactly once.
+ * The asked-for roll-ups and every unfolded counter in the scope, read in the caller's transaction: a
+ * nightly fold moves visits from counters into roll-ups atomically, so reading both at one point in
+ * time counts each visit exactly once.
  */
-export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
+export async function readTallies(tx: Transaction, reads: AnalyticsReads, scope: TallyScope): Promise<ClickTally[]> {
   const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
+  const counters = db().collection(COLLECTIONS.clickCounters);
+  const within = (q: Query, field: string, r: { from: string | null; to: string }) => (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
+  const hourDays = reads.hourDays ?? [];
+  // every unfolded counter, whatever the window: they are few (the days since the last fold) and
+  // all-time counts need them; with their hours when the window is counted in hours
+  const [counterDocs, monthDocs, dayDocs, hourDayDocs] = await Promise.all([
+    uniqueDocs(tx, scoped(counters.select(...DAY_FIELDS, ...(hourDays.length > 0 ? ["hours"] : [])), scope)),
+    uniqueDocs(tx, reads.months.flatMap((r) => scoped(within(months, "month", r).select(...MONTH_FIELDS), scope))),
+    uniqueDocs(tx, reads.days.flatMap((r) => scoped(within(days, "day", r).select(...DAY_FIELDS), scope))),
+    hourDays.length > 0 ? uniqueDocs(tx, scoped(within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS), scope)) : [],
+  ]);
+  return [
+    ...counterDocs.map((d) => tallyOf("counter", d)),
+    ...monthDocs.map((d) => tallyOf("month", d)),
+    ...dayDocs.map((d) => tallyOf("day", d)),
+    ...[...counterDocs.filter((d) => hourDays.includes(text(d, "day"))), ...hourDayDocs].flatMap(hourTallies),
+  ];
+}
+
+/** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
+export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
-    const dayQueries: Query[] = reads.days.map((r) => days.where("day", ">=", r.from).where("day", "<=", r.to));
-    const monthQueries: Query[] = reads.months.map((r) => (r.from ? months.where("month", ">=", r.from) : months).where("month", "<=", r.to));
-    const [programSnap, linkSnap, counterSnap, ...rollupSnaps] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name")),
+    const [programSnap, linkSnap, tallies] = await Promise.all([
+      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
       tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "visitCount")),
-      tx.get(db().collection(COLLECTIONS.clickCounters).select("day", ...ROLLUP_FIELDS)),
-      ...monthQueries.map((q) => tx.get(q.select("month", ...ROLLUP_FIELDS))),
-      ...dayQueries.map((q) => tx.get(q.select("day", ...ROLLUP_FIELDS))),
+      readTallies(tx, reads, { all: true }),
     ]);
-    const monthSnaps = rollupSnaps.slice(0, monthQueries.length);
-    const daySnaps = rollupSnaps.slice(monthQueries.length);
-
-    const counterTallies = counterSnap.docs.map((d) => tallyOf("counter", String(d.get("day")), d));
+    // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
-    for (const tally of counterTallies) for (const [id, n] of tally.counts) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
-
+    for (const tally of tallies) if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
     return {
-      programs: programSnap.docs.map((d) => ({ id: d.id, name: typeof d.get("name") === "string" ? (d.get("name") as string) : "" })),
+      programs: programSnap.docs.map((d) => ({ id: d.id, name: text(d, "name"), distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even" })),
       links: linkSnap.docs.map((d) => ({
         id: d.id,
         programId: String(d.get("programId")),
@@ -85,11 +143,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         isDead: d.get("isDead") === true,
         visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
       })),
-      tallies: [
-        ...counterTallies,
-        ...monthSnaps.flatMap((snap) => snap.docs.map((d) => tallyOf("month", String(d.get("month")), d))),
-        ...daySnaps.flatMap((snap) => snap.docs.map((d) => tallyOf("day", String(d.get("day")), d))),
-      ],
+      tallies,
     };
   });
 }

@@ -1,7 +1,8 @@
-import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot } from "firebase-admin/firestore";
+import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { addLinkCounts, counters, dayRecordRef, monthRecordRef, utcDay } from "../rotation/visits.store";
+import { counters, dayRecordRef, monthRecordRef, utcDay } from "../rotation/visits.store";
+import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, withoutLinks, type PeriodCounts } from "../rotation/period-counts";
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
@@ -24,20 +25,26 @@ export interface FoldResult {
  * Rolls one program's finished day up, all or nothing: adds its shards into click_days and the month's
  * click_months (merging with an earlier fold of the same day, should a late write have made a new
  * shard; the month record is the sum of its day records by construction) and into each existing
- * link's `visitCount`, then deletes the shards. A deleted link's visits stay in the day's history only;
- * of a deleted program, only the visits of links that still exist (moved by a merge) are kept.
+ * link's `visitCount`, then deletes the shards. The day record keeps the hours (what `24h` reads
+ * while the day is that recent) and the links in the rotation; both records keep each link's fair
+ * share (the day's visits divided equally among the day's links in the rotation), so fair shares are
+ * read from roll-ups, never recomputed from clicks, and stay as served whatever later happens to the
+ * links. A deleted link's visits stay in the day's history only; of a deleted program, only the
+ * visits of links that still exist (moved by a merge) are kept.
  */
 export async function foldDay(programId: string, day: string): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
     if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [], purgeId: null };
-    const perLink = new Map<string, number>();
-    const lastClicked = new Map<string, Timestamp>();
+    const folded = emptyPeriod();
+    const hours = new Map<string, PeriodCounts>();
     for (const shard of shards.docs) {
-      addLinkCounts(perLink, shard);
-      keepLatest(lastClicked, lastClicksOf(shard));
+      addPeriod(folded, shard.data());
+      addHours(hours, shard.get("hours"));
     }
-    const linkIds = [...perLink.keys()];
+    // a day's links in the rotation: those of its hours (a counter keeps them per hour only)
+    for (const hour of hours.values()) for (const id of hour.active) folded.active.add(id);
+    const linkIds = [...folded.links.keys()];
     const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
     const month = day.slice(0, 7);
     const [program, record, monthRecord, ...links] = await tx.getAll(
@@ -50,18 +57,40 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     // A program merged away leaves counters whose links live on elsewhere: their visits are folded all
     // the same (analytics files them under each link's program now). A deleted program's links are gone.
     if (!program!.exists) {
-      for (const id of deletedLinkIds) {
-        perLink.delete(id);
-        lastClicked.delete(id);
-      }
+      withoutLinks(folded, deletedLinkIds);
+      for (const hour of hours.values()) withoutLinks(hour, deletedLinkIds);
     }
-    const visits = [...perLink.values()].reduce((a, b) => a + b, 0);
+    const visits = folded.total;
     if (visits > 0) {
-      tx.set(dayRecordRef(programId, day), { programId, day, ...addedTo(record!, perLink, lastClicked) });
-      tx.set(monthRecordRef(programId, month), { programId, month, ...addedTo(monthRecord!, perLink, lastClicked) });
+      const before = addPeriod(emptyPeriod(), record!.data());
+      const after = addPeriod(addPeriod(emptyPeriod(), record!.data()), storedPeriod(folded));
+      const afterHours = addHours(new Map(), record!.get("hours"));
+      for (const [hour, counts] of hours) addHours(afterHours, { [hour]: storedPeriod(counts) });
+      const fair = fairSharesOf(after);
+      tx.set(dayRecordRef(programId, day), {
+        programId,
+        day,
+        ...storedPeriod(after),
+        fair: Object.fromEntries(fair),
+        hours: Object.fromEntries([...afterHours].map(([hour, counts]) => [hour, storedPeriod(counts)])),
+        linkIds: linkIdsOf(after),
+      });
+      // the month is the sum of its days: this fold's visits, and the change it made to the day's fair shares
+      const monthly = addPeriod(emptyPeriod(), monthRecord!.data());
+      addPeriod(monthly, { ...storedPeriod(folded), active: [] });
+      const monthFair = sharesPlus(monthRecord!.get("fair"), fair, fairSharesOf(before));
+      tx.set(monthRecordRef(programId, month), {
+        programId,
+        month,
+        total: monthly.total,
+        links: Object.fromEntries(monthly.links),
+        lastClickedAt: Object.fromEntries(monthly.lastClickedAt),
+        fair: Object.fromEntries(monthFair),
+        linkIds: [...new Set([...monthly.links.keys(), ...monthFair.keys()])].sort(),
+      });
     }
     links.forEach((link, i) => {
-      if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(perLink.get(linkIds[i]!)!) });
+      if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(folded.links.get(linkIds[i]!)!) });
     });
     shards.docs.forEach((shard) => tx.delete(shard.ref));
     // with the fold, so that folding their counters away can never lose track of these clicks
@@ -70,28 +99,16 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
   });
 }
 
-const lastClicksOf = (doc: DocumentSnapshot) => Object.entries((doc.get("lastClickedAt") ?? {}) as Record<string, unknown>);
+/** The links a roll-up concerns, counted or in the rotation: what a member's view finds its links' roll-ups by. */
+const linkIdsOf = (period: PeriodCounts) => [...new Set([...period.links.keys(), ...period.active])].sort();
 
-/** Puts each link's last-click time from `times` into `latest`, keeping the later of the two. */
-function keepLatest(latest: Map<string, Timestamp>, times: Iterable<[string, unknown]>): void {
-  for (const [linkId, at] of times) {
-    const known = latest.get(linkId);
-    if (at instanceof Timestamp && (!known || at.toMillis() > known.toMillis())) latest.set(linkId, at);
-  }
-}
-
-/** A roll-up (day or month) with more visits added: totals summed, the later last click kept. */
-function addedTo(rollup: DocumentSnapshot, perLink: Map<string, number>, lastClicked: Map<string, Timestamp>) {
-  const links = { ...((rollup.get("links") ?? {}) as Record<string, number>) };
-  let visits = 0;
-  for (const [id, n] of perLink) {
-    links[id] = (links[id] ?? 0) + n;
-    visits += n;
-  }
-  const lastClickedAt = new Map<string, Timestamp>();
-  keepLatest(lastClickedAt, lastClicksOf(rollup));
-  keepLatest(lastClickedAt, lastClicked);
-  return { total: Number(rollup.get("total") ?? 0) + visits, links, lastClickedAt: Object.fromEntries(lastClickedAt) };
+/** A month's stored fair shares, plus one day's new shares, less what that day had before. */
+function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<string, number>): Map<string, number> {
+  const sum = new Map<string, number>();
+  if (typeof stored === "object" && stored !== null) for (const [id, n] of Object.entries(stored)) if (typeof n === "number") sum.set(id, n);
+  for (const [id, n] of added) sum.set(id, (sum.get(id) ?? 0) + n);
+  for (const [id, n] of replaced) sum.set(id, (sum.get(id) ?? 0) - n);
+  return sum;
 }
 
 /**

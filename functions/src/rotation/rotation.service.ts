@@ -54,7 +54,7 @@ export async function rotate(programId: string, visit: VisitFacts, rotations: Ro
   const counted = kept ? repeatCounted : visit.counted;
   if (counted) {
     const shard = shards.next(programId);
-    const recording = recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard });
+    const recording = recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard, activeLinkIds: rotation.activeLinkIds });
     await atMost(recording, RECORD_WAIT_MS, () => logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }));
   }
   return { to: "link", url: link.url, linkId: link.id, counted };

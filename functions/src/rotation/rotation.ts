@@ -17,6 +17,7 @@ import type { RotationCandidate, RotationSource } from "./rotation.store";
  */
 export class Rotation {
   private links: RotationCandidate[] = [];
+  private linkIds: readonly string[] = [];
   private mode: DistributionMode = "even";
   private cursor: number;
   private sentSinceRefresh = new Map<string, number>();
@@ -32,11 +33,17 @@ export class Rotation {
     this.mode = source.mode;
     this.fallbackUrl = source.fallbackUrl;
     this.links = [...source.links].sort((a, b) => a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
+    this.linkIds = this.links.map((l) => l.id);
     this.sentSinceRefresh.clear();
   }
 
   get activeLinks(): readonly RotationCandidate[] {
     return this.links;
+  }
+
+  /** The ids of the links in the rotation, recorded with each counted visit (fair shares are computed from them). */
+  get activeLinkIds(): readonly string[] {
+    return this.linkIds;
   }
 
   /** The link for the next visitor, or null when the program has no active link. */

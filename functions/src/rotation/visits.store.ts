@@ -8,9 +8,13 @@ import { COLLECTIONS, db } from "../platform/db";
  * - clicks/{random id}: the record (link, program, time, IP, User-Agent). Random ids and an
  *   unindexed `clickedAt` (firestore.indexes.json) keep these inserts off any hot index range.
  * - click_counters/{shard}_{programId}_{YYYY-MM-DD}: { programId, day, total, links: { [linkId]: n },
- *   linkIds, lastClickedAt: { [linkId]: time } }, incremented. The caller picks the shard so that no
- *   counter document takes more than about one write per second (rotation/counter-shards.ts);
- *   the shard leads the id so that a busy program's shards are not neighbours in the key space.
+ *   linkIds, lastClickedAt: { [linkId]: time }, active, hours: { [HH]: { total, links, active, lastClickedAt } } },
+ *   incremented. `active` is the program's links in the rotation as the serving instance knew them at
+ *   this visit (what fair shares are computed from), `hours` the same counts per UTC hour (what `24h`
+ *   reads): no write is added for them, only fields of the one counter document. `linkIds` holds the
+ *   links counted or in the rotation. The caller picks the shard so that no counter document takes
+ *   more than about one write per second (rotation/counter-shards.ts); the shard leads the id so that
+ *   a busy program's shards are not neighbours in the key space.
  *
  * Once a day is over, `foldDay` (jobs/visit-fold.store.ts) rolls its shards up, in one transaction, into
  * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
@@ -26,11 +30,15 @@ export interface Visit {
   ipAddress: string | null;
   userAgent: string;
   shard: number;
+  /** The program's links in the rotation at this visit, as the serving instance knew them (the chosen one among them). */
+  activeLinkIds: readonly string[];
 }
 
 export class VisitAlreadyRecordedError extends Error {}
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+/** The UTC hour of the day, "00".."23": the key of a counter's `hours`. */
+export const utcHour = (at: Date): string => at.toISOString().slice(11, 13);
 
 export const counters = () => db().collection(COLLECTIONS.clickCounters);
 export const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
@@ -47,6 +55,7 @@ export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc(
 export async function recordVisit(visit: Visit): Promise<void> {
   const clickedAt = Timestamp.fromDate(visit.clickedAt);
   const day = utcDay(visit.clickedAt);
+  const inRotation = visit.activeLinkIds.includes(visit.linkId) ? visit.activeLinkIds : [...visit.activeLinkIds, visit.linkId];
   const batch = db().batch();
   batch.create(db().collection(COLLECTIONS.clicks).doc(visit.clickId), {
     referralLinkId: visit.linkId,
@@ -63,8 +72,17 @@ export async function recordVisit(visit: Visit): Promise<void> {
       total: FieldValue.increment(1),
       links: { [visit.linkId]: FieldValue.increment(1) },
       // lets one member's or one link's view find its counters without reading every program's
-      linkIds: FieldValue.arrayUnion(visit.linkId),
+      linkIds: FieldValue.arrayUnion(...inRotation),
       lastClickedAt: { [visit.linkId]: clickedAt },
+      active: FieldValue.arrayUnion(...inRotation),
+      hours: {
+        [utcHour(visit.clickedAt)]: {
+          total: FieldValue.increment(1),
+          links: { [visit.linkId]: FieldValue.increment(1) },
+          active: FieldValue.arrayUnion(...inRotation),
+          lastClickedAt: { [visit.linkId]: clickedAt },
+        },
+      },
     },
     { merge: true },
   );

@@ -193,7 +193,7 @@ describe("the rotation address", () => {
     await call("DELETE", `/api/links/${links[2]!.id}`, { idToken: admin });
     await sleep(ROTATION_SETTLE_MS); // until the rotation has seen the deletion
     // a visit an instance sent to the deleted link before it saw the deletion, recorded after it
-    await recordVisit({ clickId: newClickId(), linkId: links[2]!.id, programId, clickedAt: new Date(), ipAddress: "203.0.113.9", userAgent: BROWSER_UA, shard: 5 });
+    await recordVisit({ clickId: newClickId(), linkId: links[2]!.id, programId, clickedAt: new Date(), ipAddress: "203.0.113.9", userAgent: BROWSER_UA, shard: 5, activeLinkIds: links.map((l) => l.id) });
     const today = new Date().toISOString().slice(0, 10);
 
     // what the scheduler would run the next day; run twice, as a retried job would

@@ -1,0 +1,109 @@
+import { addPeriod, emptyPeriod, fairSharesOf } from "../rotation/period-counts";
+import type { ClickTally } from "./analytics.store";
+import { placementsOf } from "./analytics-records";
+import type { AnalyticsWindow } from "./analytics-window";
+
+/*
+ * Fair shares (contract: *Sticky visitors and fair share*): a link's fair share in a window is the
+ * sum, over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
+ * period's counted visits of the program divided by the number of links then in the rotation. Periods
+ * are those of the program that served the visits, so a link moved or merged keeps its past shares.
+ */
+
+/** A link's visits and fair share in one period of its series. */
+export interface SharePoint {
+  visits: number;
+  fairShare: number;
+}
+
+export interface LinkShare extends SharePoint {
+  /** By series key (see fairnessFigures). */
+  series: Map<string, SharePoint>;
+}
+
+export interface FairnessFigures {
+  links: Map<string, LinkShare>;
+  /** Counted visits per serving program in the window. */
+  programVisits: Map<string, number>;
+}
+
+/**
+ * Each tally's fair shares. A month's are those its days' folds added up. A day's or an hour's are
+ * computed from every tally of the same program and period together (its counter shards, and a day
+ * roll-up should a late shard come after the fold) and given to the first of them, so that they are
+ * divided once, never per shard.
+ */
+export function fairSharesByTally(tallies: readonly ClickTally[]): Map<ClickTally, Map<string, number>> {
+  const shares = new Map<ClickTally, Map<string, number>>();
+  const groups = new Map<string, ClickTally[]>();
+  for (const tally of tallies) {
+    if (tally.kind === "month") {
+      shares.set(tally, tally.storedFair ?? new Map());
+      continue;
+    }
+    const key = `${tally.kind === "hour" ? "hour" : "day"}|${tally.programId}|${tally.period}`;
+    groups.set(key, [...(groups.get(key) ?? []), tally]);
+  }
+  for (const group of groups.values()) {
+    const merged = emptyPeriod();
+    for (const tally of group) addPeriod(merged, { total: tally.counts.total, active: [...tally.counts.active] });
+    group.forEach((tally, i) => shares.set(tally, i === 0 ? fairSharesOf(merged) : new Map()));
+  }
+  return shares;
+}
+
+/**
+ * Every link's visits and fair share in the window, in total and per series period (`seriesKey` maps
+ * a record date to its period: an hour, a day or a month), and each serving program's visits.
+ */
+export function fairnessFigures(tallies: readonly ClickTally[], window: AnalyticsWindow, seriesKey: (clickDate: string) => string): FairnessFigures {
+  const shares = fairSharesByTally(tallies);
+  const links = new Map<string, LinkShare>();
+  const programVisits = new Map<string, number>();
+  const add = (linkId: string, key: string, field: "visits" | "fairShare", n: number) => {
+    let link = links.get(linkId);
+    if (!link) links.set(linkId, (link = { visits: 0, fairShare: 0, series: new Map() }));
+    let point = link.series.get(key);
+    if (!point) link.series.set(key, (point = { visits: 0, fairShare: 0 }));
+    link[field] += n;
+    point[field] += n;
+  };
+  for (const tally of tallies) {
+    for (const { clickDate, sign } of placementsOf(window, tally)) {
+      programVisits.set(tally.programId, (programVisits.get(tally.programId) ?? 0) + sign * tally.counts.total);
+      const key = seriesKey(clickDate);
+      for (const [linkId, n] of tally.counts.links) add(linkId, key, "visits", sign * n);
+      for (const [linkId, share] of shares.get(tally) ?? []) add(linkId, key, "fairShare", sign * share);
+    }
+  }
+  return { links, programVisits };
+}
+
+/** Below this a fair share is no share: what is left of sums and differences of fractions. */
+const NO_SHARE = 1e-9;
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+export const hasFairShare = (share: SharePoint): boolean => share.fairShare > NO_SHARE;
+
+/** visits / fairShare, two decimals; null without a fair share. */
+export const shareRatioOf = (share: SharePoint): number | null => (hasFairShare(share) ? round(share.visits / share.fairShare, 2) : null);
+
+export const roundedShare = (fairShare: number): number => (fairShare > NO_SHARE ? round(fairShare, 2) : 0);
+
+/**
+ * Jain's fairness index of the links' share ratios, (Σx)² / (n·Σx²): 1 when every link got its fair
+ * share, 1/n when one link got everything. Three decimals; null without a link or a visit.
+ */
+export function jainIndexOf(shares: readonly SharePoint[]): number | null {
+  const ratios = shares.filter(hasFairShare).map((s) => s.visits / s.fairShare);
+  const sumSquares = ratios.reduce((sum, x) => sum + x * x, 0);
+  if (ratios.length === 0 || sumSquares === 0) return null;
+  const sum = ratios.reduce((a, b) => a + b, 0);
+  return round((sum * sum) / (ratios.length * sumSquares), 3);
+}
+
+/** The largest |visits − fairShare| / fairShare among links with a fair share of at least 1; three decimals; null if none. */
+export function maxDeviationOf(shares: readonly SharePoint[]): number | null {
+  const deviations = shares.filter((s) => s.fairShare >= 1).map((s) => Math.abs(s.visits - s.fairShare) / s.fairShare);
+  return deviations.length === 0 ? null : round(Math.max(...deviations), 3);
+}

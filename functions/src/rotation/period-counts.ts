@@ -1,0 +1,83 @@
+/**
+ * One program's counted visits in one period (a UTC day or hour), as the rotation's counter shards and
+ * their roll-ups keep them (visits.store.ts): the total, visits per link, each link's last visit, and
+ * the links that were in the rotation at some counted visit of the period. Shards and roll-ups of the
+ * same period add up field by field; fair shares are computed from the sum, never per shard.
+ */
+export interface PeriodCounts {
+  total: number;
+  links: Map<string, number>;
+  lastClickedAt: Map<string, Date>;
+  active: Set<string>;
+}
+
+export const emptyPeriod = (): PeriodCounts => ({ total: 0, links: new Map(), lastClickedAt: new Map(), active: new Set() });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A stored time as Firestore gives it back (a Timestamp) or as written (a Date); else null. */
+function dateOf(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  if (isRecord(value) && typeof value.toDate === "function") return (value.toDate as () => Date)();
+  return null;
+}
+
+/** Adds the stored fields of a counter, a roll-up or one of their `hours` entries into `into`. */
+export function addPeriod(into: PeriodCounts, stored: unknown): PeriodCounts {
+  if (!isRecord(stored)) return into;
+  if (typeof stored.total === "number") into.total += stored.total;
+  if (isRecord(stored.links)) for (const [id, n] of Object.entries(stored.links)) if (typeof n === "number") into.links.set(id, (into.links.get(id) ?? 0) + n);
+  if (isRecord(stored.lastClickedAt)) {
+    for (const [id, value] of Object.entries(stored.lastClickedAt)) {
+      const at = dateOf(value);
+      const known = into.lastClickedAt.get(id);
+      if (at && (!known || at > known)) into.lastClickedAt.set(id, at);
+    }
+  }
+  if (Array.isArray(stored.active)) for (const id of stored.active) if (typeof id === "string") into.active.add(id);
+  return into;
+}
+
+/** Each stored `hours` entry ("00".."23") of a counter or day roll-up, added into `into`. */
+export function addHours(into: Map<string, PeriodCounts>, hours: unknown): Map<string, PeriodCounts> {
+  if (!isRecord(hours)) return into;
+  for (const [hour, stored] of Object.entries(hours)) {
+    if (!/^\d\d$/.test(hour)) continue;
+    let period = into.get(hour);
+    if (!period) into.set(hour, (period = emptyPeriod()));
+    addPeriod(period, stored);
+  }
+  return into;
+}
+
+/**
+ * A period's fair share per link: its counted visits divided equally among the links then in the
+ * rotation (a link counted without being recorded as active, as in counters written before `active`
+ * was, gets none: unknown is not counted as fair).
+ */
+export function fairSharesOf(period: PeriodCounts): Map<string, number> {
+  const shares = new Map<string, number>();
+  if (period.total <= 0 || period.active.size === 0) return shares;
+  const share = period.total / period.active.size;
+  for (const id of period.active) shares.set(id, share);
+  return shares;
+}
+
+/** A period as stored in a roll-up (Firestore stores the Dates as Timestamps). */
+export function storedPeriod(period: PeriodCounts) {
+  return {
+    total: period.total,
+    links: Object.fromEntries(period.links),
+    lastClickedAt: Object.fromEntries(period.lastClickedAt),
+    active: [...period.active].sort(),
+  };
+}
+
+/** Drops these links' visits (and their share of the total) from a period. */
+export function withoutLinks(period: PeriodCounts, linkIds: Iterable<string>): void {
+  for (const id of linkIds) {
+    period.total -= period.links.get(id) ?? 0;
+    period.links.delete(id);
+    period.lastClickedAt.delete(id);
+  }
+}

@@ -1,0 +1,221 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness } from "@hub/contract/analytics";
+import { db } from "../../src/platform/db";
+import { clicksIn, fairnessIn, ownLinkStatsIn } from "../../src/analytics/analytics.service";
+import { foldFinishedDays } from "../../src/jobs/visit-fold.store";
+import { newClickId, recordVisit } from "../../src/rotation/visits.store";
+import { signInActors } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call } from "../../../testing/http";
+import { addLink, BROWSER_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
+import type { Caller } from "../../src/auth/caller";
+
+/*
+ * Fair shares (contract: *Sticky visitors and fair share*), against the emulators: recorded by the
+ * real rotation with each counted visit, kept through the nightly fold, read by the admin's fairness
+ * report and a member's own view. Visits at given hours are written as the rotation writes them.
+ */
+
+let admin: string;
+let alice: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin, alice } = await signInActors());
+});
+
+const HOUR = 3_600_000;
+const ALICE = "active@example.com";
+
+async function report(timeFilter: string): Promise<ProgramFairness[]> {
+  const res = await call<ProgramFairness[]>("GET", `/api/analytics/fairness?timeFilter=${timeFilter}`, { idToken: admin });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function ownStats(timeFilter: string, idToken = alice): Promise<OwnLinkStatsResponse> {
+  const res = await call<OwnLinkStatsResponse>("GET", `/api/user/links/stats?timeFilter=${timeFilter}`, { idToken });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** `n` visits to one link at `at`, the rotation then holding `active`: written as the rotation writes them. */
+async function visitsAt(programId: string, linkId: string, at: Date, n: number, active: string[]) {
+  for (let i = 0; i < n; i++) {
+    await recordVisit({ clickId: newClickId(), linkId, programId, clickedAt: new Date(at.getTime() + i * 1000), ipAddress: "203.0.113.8", userAgent: BROWSER_UA, shard: i % 4, activeLinkIds: active });
+  }
+}
+
+/** A member calling in-process (for answers at another time than now): the view reads only their e-mail. */
+const callerFor = (email: string) => ({ user: { email } }) as unknown as Caller;
+
+const rowOf = (rows: ProgramFairness[], programId: string) => rows.find((r) => r.programId === programId)!;
+
+describe("fair share", () => {
+  it("is for the right callers: the report for admins, a member's view for members", async () => {
+    expect((await call("GET", "/api/analytics/fairness?timeFilter=7d")).status).toBe(401);
+    expect((await call("GET", "/api/analytics/fairness?timeFilter=7d", { idToken: alice })).status).toBe(403);
+    expect((await call("GET", "/api/user/links/stats?timeFilter=7d")).status).toBe(401);
+    for (const path of ["/api/analytics/fairness?timeFilter=1d", "/api/user/links/stats"]) {
+      const res = await call("GET", path, { idToken: path.includes("fairness") ? admin : alice });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION", message: "timeFilter must be one of all, 12mo, 3mo, 30d, 7d, 24h" });
+    }
+    expect(await ownStats("30d")).toEqual({ timeFilter: "30d", links: [] });
+  });
+
+  it("4 links in even mode, 1,200 visits through the rotation: every ratio within 0.98–1.02, Jain's index ≥ 0.999", async () => {
+    const { programId, links } = await programWithLinks(admin, 4);
+    // four visitors at a time, as the rotation is used: instances and their round-robins interleave
+    await Promise.all(Array.from({ length: 4 }, () => visitMany(programId, 300)));
+    for (const timeFilter of ["24h", "7d", "all"]) {
+      const row = rowOf(await report(timeFilter), programId);
+      expect(row).toMatchObject({ mode: "even", visits: 1200 });
+      expect(row.links.map((l) => l.linkId).sort()).toEqual(links.map((l) => l.id).sort());
+      expect(row.links.reduce((sum, l) => sum + l.visits, 0)).toBe(1200);
+      expect(row.links.reduce((sum, l) => sum + l.fairShare, 0)).toBeCloseTo(1200, 1);
+      for (const link of row.links) {
+        expect(link.shareRatio).toBeGreaterThanOrEqual(0.98);
+        expect(link.shareRatio).toBeLessThanOrEqual(1.02);
+      }
+      expect(row.jainIndex).toBeGreaterThanOrEqual(0.999);
+      expect(row.maxDeviation).toBeLessThanOrEqual(0.02);
+    }
+    // what the rotation recorded with the visits: the four links in the rotation, in the counters it already writes
+    const counters = await db().collection("click_counters").where("programId", "==", programId).get();
+    for (const counter of counters.docs) expect([...(counter.get("active") as string[])].sort()).toEqual(links.map((l) => l.id).sort());
+  }, 180_000); // 1,200 requests through the Hosting and Functions emulators: about 40 a second here
+
+  it("a link paused half-way, across hours, gets a fair share only for the hours it was in the rotation", async () => {
+    const { programId, links } = await programWithLinks(admin, 4);
+    const [a, b, c, d] = links.map((l) => l.id) as [string, string, string, string];
+    const start = Math.floor(Date.now() / HOUR) * HOUR - 6 * HOUR;
+    for (const h of [0, 1]) for (const id of [a, b, c, d]) await visitsAt(programId, id, new Date(start + h * HOUR + 60_000), 10, [a, b, c, d]);
+    // d paused: two more hours without it
+    for (const h of [2, 3]) for (const id of [a, b, c]) await visitsAt(programId, id, new Date(start + h * HOUR + 60_000), 10, [a, b, c]);
+    const row = rowOf(await report("24h"), programId);
+    const byId = new Map(row.links.map((l) => [l.linkId, l]));
+    for (const id of [a, b, c]) expect(byId.get(id)).toMatchObject({ visits: 40, fairShare: 40, shareRatio: 1 });
+    expect(byId.get(d)).toMatchObject({ visits: 20, fairShare: 20, shareRatio: 1 });
+    expect(row).toMatchObject({ visits: 140, jainIndex: 1, maxDeviation: 0 });
+  });
+
+  it("a skewed program stands out: Jain's index and the largest deviation say how far", async () => {
+    const { programId, links } = await programWithLinks(admin, 2, { mode: "balanced" });
+    const [a, b] = links.map((l) => l.id) as [string, string];
+    const at = new Date(Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR);
+    await visitsAt(programId, a, at, 30, [a, b]);
+    await visitsAt(programId, b, at, 10, [a, b]);
+    const row = rowOf(await report("24h"), programId);
+    expect(row).toMatchObject({ mode: "balanced", visits: 40, maxDeviation: 0.5 });
+    expect(row.links.map((l) => [l.visits, l.fairShare, l.shareRatio])).toEqual(expect.arrayContaining([[30, 20, 1.5], [10, 20, 0.5]]));
+    // (1.5 + 0.5)² / (2 × (1.5² + 0.5²)) = 4 / 5
+    expect(row.jainIndex).toBe(0.8);
+  });
+
+  it("a member sees only their own links: visits, fair share, the program's visits and how many share it", async () => {
+    const { programId } = await programWithLinks(admin, 2);
+    const own = await addLink(admin, programId, ALICE);
+    await sleep(ROTATION_SETTLE_MS);
+    // each of the function's workers keeps its own round-robin: the split is even to within a visit or two
+    const sent = (await visitMany(programId, 30)).get(own.url) ?? 0;
+    const stats = await ownStats("24h");
+    expect(stats.timeFilter).toBe("24h");
+    expect(stats.links).toHaveLength(1);
+    const [mine] = stats.links;
+    expect(mine).toMatchObject({ linkId: own.id, programId, activeLinksInProgram: 3, programVisits: 30, visits: sent, fairShare: 10, shareRatio: sent / 10 });
+    expect(mine!.series).toHaveLength(24);
+    expect(mine!.series.reduce((sum, p) => sum + p.visits, 0)).toBe(sent);
+    expect(mine!.series.reduce((sum, p) => sum + p.fairShare, 0)).toBeCloseTo(10, 1);
+    expect(JSON.stringify(stats)).not.toMatch(/owner\d@example\.com|refer\.example\.com/);
+    const week = (await ownStats("7d")).links[0]!;
+    expect(week).toMatchObject({ visits: sent, fairShare: 10 });
+    expect(week.series.map((p) => p.start)).toHaveLength(7);
+    expect(week.series.at(-1)).toMatchObject({ start: new Date().toISOString().slice(0, 10), visits: sent, fairShare: 10 });
+  });
+
+  it("moved and merged links keep their history: past shares stay those of the program that served them", async () => {
+    const one = await programWithLinks(admin, 1);
+    const mine = await addLink(admin, one.programId, ALICE);
+    const two = await programWithLinks(admin, 1);
+    const three = await programWithLinks(admin, 0);
+    await addLink(admin, three.programId, "carol@example.com"); // nobody with a link in both: the merge may go ahead
+    await sleep(ROTATION_SETTLE_MS);
+    const inOne = (await visitMany(one.programId, 20)).get(mine.url) ?? 0; // a fair share of 10 each for mine and one's other link
+    expect((await call("POST", `/api/links/${mine.id}/move`, { idToken: admin, body: { programId: two.programId } })).status).toBe(200);
+    await sleep(ROTATION_SETTLE_MS);
+    const inTwo = (await visitMany(two.programId, 10)).get(mine.url) ?? 0; // 5 each for mine and two's own link
+    const visits = inOne + inTwo;
+    const moved = (await ownStats("24h")).links[0]!;
+    expect(moved).toMatchObject({ linkId: mine.id, programId: two.programId, programVisits: 10, visits, fairShare: 15 });
+
+    expect((await call("POST", `/api/programs/${two.programId}/merge`, { idToken: admin, body: { targetProgramId: three.programId } })).status).toBe(200);
+    const merged = (await ownStats("24h")).links[0]!;
+    expect(merged).toMatchObject({ linkId: mine.id, programId: three.programId, visits, fairShare: 15 });
+    const rows = await report("24h");
+    expect(rowOf(rows, three.programId).links.find((l) => l.linkId === mine.id)).toMatchObject({ email: ALICE, visits, fairShare: 15 });
+    expect(rowOf(rows, one.programId)).toMatchObject({ visits: 20, links: [expect.objectContaining({ visits: 20 - inOne, fairShare: 10 })] });
+    expect(rows.some((r) => r.programId === two.programId)).toBe(false);
+  });
+
+  it("24h at 00:30 UTC counts the previous evening's hours, before and after the nightly fold", async () => {
+    const { programId, links } = await programWithLinks(admin, 2);
+    const [a, b] = links.map((l) => l.id) as [string, string];
+    const mine = (await addLink(admin, programId, ALICE)).id;
+    const active = [a, b, mine];
+    const today = new Date().toISOString().slice(0, 10);
+    const at = (iso: string) => new Date(`${today}T${iso}Z`);
+    await visitsAt(programId, a, at("00:10:00"), 5, active); // more than 24 hours before tomorrow 00:30
+    await visitsAt(programId, a, at("20:05:00"), 3, active);
+    await visitsAt(programId, mine, at("21:15:00"), 3, active);
+    await visitsAt(programId, b, at("23:50:00"), 3, active);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * HOUR);
+    const halfPast = new Date(tomorrow.getTime() + 30 * 60_000);
+
+    const check = async (now: Date) => {
+      const records: ClickRecord[] = await clicksIn("24h", now);
+      expect(records.map((r) => [r.clickDate, r.linkId, r.totalClicks])).toEqual([
+        [`${today}T23:00:00.000Z`, b, 3],
+        [`${today}T21:00:00.000Z`, mine, 3],
+        [`${today}T20:00:00.000Z`, a, 3],
+      ]);
+      const row = rowOf(await fairnessIn("24h", now), programId);
+      expect(row.visits).toBe(9);
+      expect(row.links.map((l) => l.fairShare)).toEqual([1, 1, 1].map(() => 3));
+      const own = (await ownLinkStatsIn(await callerFor(ALICE), "24h", now)).links[0]!;
+      expect(own).toMatchObject({ visits: 3, fairShare: 3, programVisits: 9 });
+      expect(own.series.find((p) => p.start === `${today}T21:00:00.000Z`)).toEqual({ start: `${today}T21:00:00.000Z`, visits: 3, fairShare: 1 });
+    };
+    await check(halfPast);
+    // the nightly fold after midnight moves today into the day roll-up: the hours come from there now
+    await foldFinishedDays(new Date(tomorrow.getTime() + 40 * 60_000));
+    expect((await db().collection("click_counters").where("programId", "==", programId).count().get()).data().count).toBe(0);
+    await check(new Date(tomorrow.getTime() + 45 * 60_000));
+  });
+
+  it("fair shares survive the nightly fold: a day's and a month's roll-ups give what the counters gave", async () => {
+    const { programId, links } = await programWithLinks(admin, 3, { mode: "balanced" });
+    const [a, b, c] = links.map((l) => l.id) as [string, string, string];
+    const yesterday = new Date(Date.now() - 24 * HOUR);
+    await visitsAt(programId, a, yesterday, 6, [a, b]);
+    await visitsAt(programId, b, yesterday, 2, [a, b]);
+    await visitsAt(programId, c, new Date(), 4, [a, b, c]);
+    const before = rowOf(await fairnessIn("7d", new Date()), programId);
+    expect(before.links.map((l) => [l.linkId, l.visits, l.fairShare])).toEqual(
+      expect.arrayContaining([
+        [a, 6, 4 + 4 / 3],
+        [b, 2, 4 + 4 / 3],
+        [c, 4, 4 / 3],
+      ].map(([id, v, f]) => [id, v, Math.round((f as number) * 100) / 100])),
+    );
+    await foldFinishedDays(new Date(Date.now() + 2 * 24 * HOUR));
+    for (const timeFilter of ["7d", "all"] as const) {
+      const after = rowOf(await fairnessIn(timeFilter, new Date()), programId);
+      expect(after.links).toEqual(before.links);
+      expect(after.jainIndex).toBe(before.jainIndex);
+    }
+    const month = await db().collection("click_months").where("programId", "==", programId).get();
+    const fair = month.docs.reduce((sum, d) => sum + Object.values(d.get("fair") as Record<string, number>).reduce((s, n) => s + n, 0), 0);
+    expect(fair).toBeCloseTo(12, 6);
+  });
+});
