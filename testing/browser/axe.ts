@@ -15,7 +15,9 @@ interface AxeViolation {
  * or only inside `scope`. Returns the violations as readable lines, so a test's failure names them.
  */
 export async function accessibilityViolations(page: Page, scope?: Locator): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource() });
+  // Evaluated through the DevTools protocol, not as a <script>: the app's Content-Security-Policy
+  // (script-src 'self') rightly refuses an inline script.
+  await page.evaluate(axeSource());
   const element = scope ? await scope.elementHandle() : null;
   const violations = await page.evaluate(async (root) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
