@@ -15,7 +15,7 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-// GET /api/announcements/active → the announcement or null
+// GET /api/announcements/active → the active announcement or null; GET /api/announcements (admin) → the announcement, active or not, or null
 export const activeAnnouncementSchema = announcementSchema.nullable();
 
 // POST /api/announcements: edits the single announcement, or creates it

@@ -172,6 +172,7 @@ export const API = {
   exportCsv: { method: "GET", path: "/admin/export-csv", access: "admin", file: "text/csv" },
 
   // Announcements
+  getAnnouncement: { method: "GET", path: "/announcements", access: "admin", response: activeAnnouncementSchema },
   saveAnnouncement: { method: "POST", path: "/announcements", access: "admin", body: saveAnnouncementRequestSchema, response: announcementSchema },
   updateAnnouncement: { method: "PATCH", path: "/announcements/:id", access: "admin", params: idParams, body: updateAnnouncementRequestSchema, response: announcementSchema },
 

@@ -5,7 +5,9 @@
  * then seeds 2,000 links in 50 programs and measures again, so both figures come from one run on
  * one machine. For each: the time from clicking the tab to its list being on screen with the main
  * thread free again (time to interactive), the long tasks (> 50 ms) in between, and the same for
- * 'Expand All'. Prints a table; asserts nothing.
+ * typing a search (one member's links in every program: their e-mail, key by key, until the count
+ * shows the result) and for 'Expand All'. A third run searches 10,000 links (100 programs of 100). Prints a
+ * table; asserts nothing.
  */
 import { chromium, type Page } from "playwright-core";
 import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
@@ -89,19 +91,25 @@ async function run(label: string, programCount: number, ownersPerProgram: number
       () => page.getByRole("tab", { name: "Referral Links" }).click(),
       () => page.getByText(lastProgram, { exact: false }).first().waitFor({ timeout: 120_000 }),
     );
+    const search = await measure(
+      page,
+      () => page.getByRole("searchbox", { name: "Search links" }).pressSequentially(`member${String(ownersPerProgram - 3)}@`, { delay: 50 }),
+      () => page.getByText(new RegExp(`^${String(programCount)} of ${String(links)} links`)).waitFor({ timeout: 120_000 }),
+    );
+    await page.getByRole("searchbox", { name: "Search links" }).fill("");
     const expandAll = await measure(
       page,
       () => page.getByRole("button", { name: "Expand All" }).click(),
       () => page.getByText(`https://refer.example.com/`, { exact: false }).last().waitFor({ timeout: 120_000 }),
     );
-    return { label, programs: programCount, links, apiMs, openTab, expandAll };
+    return { label, programs: programCount, links, apiMs, openTab, search, expandAll };
   } finally {
     await browser.close();
   }
 }
 
 async function main() {
-  const results = [await run("baseline", 2, 10), await run("large", 50, 40)];
+  const results = [await run("baseline", 2, 10), await run("large", 50, 40), await run("10,000 links", 100, 100)];
   const rows = results.map((r) => ({
     run: r.label,
     programs: r.programs,
@@ -110,14 +118,18 @@ async function main() {
     "open tab: ms to interactive": r.openTab.ms,
     "open tab: long tasks": r.openTab.longTasks,
     "open tab: longest task ms": r.openTab.longestTaskMs,
+    "search: ms to result": r.search.ms,
+    "search: long tasks": r.search.longTasks,
+    "search: longest task ms": r.search.longestTaskMs,
     "Expand All: ms to interactive": r.expandAll.ms,
     "Expand All: long tasks": r.expandAll.longTasks,
     "Expand All: longest task ms": r.expandAll.longestTaskMs,
   }));
   console.table(rows);
-  const [base, large] = results as [(typeof results)[0], (typeof results)[0]];
+  const [base, large, huge] = results as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
   console.log(`open tab: ${large.openTab.ms} ms for ${large.links} links vs ${base.openTab.ms} ms for ${base.links} (×${(large.openTab.ms / Math.max(1, base.openTab.ms)).toFixed(1)})`);
   console.log(`Expand All: ${large.expandAll.ms} ms vs ${base.expandAll.ms} ms (×${(large.expandAll.ms / Math.max(1, base.expandAll.ms)).toFixed(1)})`);
+  console.log(`search (typed key by key, 50 ms apart): ${huge.search.ms} ms for ${huge.links} links, ${large.search.ms} ms for ${large.links}, ${base.search.ms} ms for ${base.links}; longest task ${huge.search.longestTaskMs} ms on ${huge.links}`);
 }
 
 main().then(

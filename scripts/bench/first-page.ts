@@ -94,12 +94,14 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves another build the way the Hosting emulator serves web/dist: its files (gzip when asked),
- * index.html for every other address, the suite's headers (firebase.json with the Auth emulator
+ * the rewrites to files for every other address, the suite's headers (firebase.json with the Auth emulator
  * allowed), and /api passed on to the suite.
  */
 function serveBaseline(dist: string): Promise<Server> {
   const config = localFirebaseConfig(
-    JSON.parse(readFileSync(join(__dirname, "../../firebase.json"), "utf8")) as { hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] } },
+    JSON.parse(readFileSync(join(__dirname, "../../firebase.json"), "utf8")) as {
+      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[]; rewrites: { source: string; destination?: string }[] };
+    },
     `http://127.0.0.1:${String(PORTS.auth)}`,
   );
   const headersFor = (path: string) =>
@@ -108,6 +110,13 @@ function serveBaseline(dist: string): Promise<Server> {
         .filter((rule) => rule.source === "**" || (rule.source === "/assets/**" && path.startsWith("/assets/")) || rule.source === path)
         .flatMap((rule) => rule.headers.map((header) => [header.key, header.value])),
     );
+  // Hosting's rewrites to files (`/programs` to its prerendered page, `**` to the app's page); a build
+  // from before the prerender has neither file, and index.html stands for both.
+  const rewriteOf = (path: string) => {
+    const rule = config.hosting.rewrites.find((r) => r.destination && (r.source === path || r.source === "**"));
+    const file = rule?.destination ? join(dist, rule.destination) : "";
+    return file && existsSync(file) ? file : join(dist, "index.html");
+  };
   const app = new URL(APP_URL);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
@@ -119,8 +128,8 @@ function serveBaseline(dist: string): Promise<Server> {
       req.pipe(upstream);
       return;
     }
-    let file = join(dist, normalize(path));
-    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) file = join(dist, "index.html");
+    let file = join(dist, normalize(path), path.endsWith("/") ? "index.html" : "");
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) file = rewriteOf(path);
     let body = readFileSync(file);
     const headers: Record<string, string> = { ...headersFor(path), "Content-Type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", Vary: "Accept-Encoding" };
     if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {

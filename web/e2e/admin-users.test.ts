@@ -64,7 +64,8 @@ describe("admin users", () => {
 
     // settings: name and notes saved; the e-mail is left alone
     await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
-    await openUser(page, "active@example.com");
+    // the settings button is on the user's row itself: the card stays closed
+    expect(await card(page, "active@example.com").getByRole("button", { expanded: true }).count()).toBe(0);
     await page.getByRole("button", { name: "User settings for active@example.com" }).click();
     const settings = page.getByRole("dialog");
     await settings.getByRole("textbox", { name: "Name" }).fill("Alice Active");
@@ -199,6 +200,31 @@ describe("admin users", () => {
     expect(members.map((u) => Date.parse(u.subscriptionLastChecked ?? "") >= started)).toEqual([true, true]);
     await context.close();
   }, 180_000);
+
+  it("an announcement saved inactive stays in the form, to edit and show again", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Announcements" }).click();
+    await page.getByText("There is no announcement yet; saving creates one.").waitFor();
+    await page.getByRole("textbox", { name: "Message" }).fill("Maintenance on Sunday");
+    await page.getByRole("switch", { name: "Active" }).or(page.getByRole("checkbox", { name: "Active" })).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectToast(page, "Announcement saved", "The announcement is saved but not shown");
+    expect(await api("GET", "/api/announcements/active")).toBeNull();
+
+    // after a reload too: the admin reads the announcement, active or not
+    await page.reload();
+    await page.getByRole("tab", { name: "Announcements" }).click();
+    await page.getByText("This announcement is not shown to members.", { exact: false }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("Maintenance on Sunday");
+    await screenshot(page, "admin-40-announcement-inactive");
+    await page.getByRole("textbox", { name: "Message" }).fill("Maintenance on Sunday, 2-4 am UTC");
+    await page.getByRole("switch", { name: "Active" }).or(page.getByRole("checkbox", { name: "Active" })).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectToast(page, "Announcement saved", "Members see the announcement on their dashboard");
+    expect(await api("GET", "/api/announcements/active")).toMatchObject({ message: "Maintenance on Sunday, 2-4 am UTC", isActive: true });
+    await context.close();
+  });
 
   it("merges a duplicate account into the primary", async () => {
     // an account from before addresses were normalised: the same e-mail in other case, with a link

@@ -2,9 +2,10 @@ import { ANNOUNCEMENT_ID, getAnnouncement, saveAnnouncement } from "./announceme
 import { ApiError } from "../platform/api-error";
 import type { RouteHandlers } from "../route-table";
 
-/** The one announcement: everyone reads it while active, the admin writes it. */
-export function announcementsRoutes(): RouteHandlers<"getActiveAnnouncement" | "saveAnnouncement" | "updateAnnouncement"> {
+/** The one announcement: everyone reads it while active, the admin reads it (active or not) and writes it. */
+export function announcementsRoutes(): RouteHandlers<"getActiveAnnouncement" | "getAnnouncement" | "saveAnnouncement" | "updateAnnouncement"> {
   return {
+    getAnnouncement: () => getAnnouncement(),
     getActiveAnnouncement: async () => {
       const current = await getAnnouncement();
       return current?.isActive ? current : null;

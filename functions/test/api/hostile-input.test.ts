@@ -60,10 +60,13 @@ const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /auth/login": { as: "anonymous", field: "token" },
   "GET /analytics/clicks": { as: "admin", field: "timeFilter" },
   "GET /analytics/users": { as: "admin", field: "timeFilter" },
+  "GET /analytics/fairness": { as: "admin", field: "timeFilter" },
+  "GET /user/links/stats": { as: "member", field: "timeFilter" },
 };
 /** GET and DELETE routes that read no query string. */
 const NO_QUERY = new Set<ApiRoute>([
   "GET /auth/session",
+  "GET /announcements",
   "GET /user",
   "GET /user/profile",
   "GET /public/community",

@@ -368,6 +368,12 @@ describe("announcements", () => {
     expect((await call("GET", "/api/announcements/active")).body.message).toBe("Updated");
     await call("PATCH", `/api/announcements/${created.body.id}`, { idToken: admin, body: { isActive: false } });
     expect((await call("GET", "/api/announcements/active")).body).toBeNull();
+    // the admin still reads it, to edit and show again; nobody else does
+    const inactive = await call("GET", "/api/announcements", { idToken: admin });
+    expect(inactive.status).toBe(200);
+    expect(inactive.body).toMatchObject({ id: created.body.id, message: "Updated", isActive: false });
+    expect((await call("GET", "/api/announcements")).status).toBe(401);
+    expect((await call("GET", "/api/announcements", { idToken: alice })).status).toBe(403);
     expect((await call("PATCH", "/api/announcements/other", { idToken: admin, body: { isActive: true } })).status).toBe(404);
   });
 });

@@ -1,5 +1,12 @@
 import { lazy, startTransition, useLayoutEffect, useState, type ReactNode } from "react";
-import { Route, Router, Routes, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from "react-router-dom";
+import {
+  Route,
+  Router,
+  Routes,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type Location,
+  type NavigationType,
+} from "react-router-dom";
 import { isNavigatingNow } from "@/lib/navigate-now";
 import { RootLayout } from "./root-layout";
 
@@ -20,9 +27,12 @@ const NotFoundRoute = lazy(() => import("./routes/not-found"));
 // app took from it is here instead: navigations render as transitions (the current page stays while
 // the next one's code loads) unless they go through navigateNow (flushSync), the root's error
 // element is RootLayout's error boundary, and ScrollRestoration is RootLayout's scroll effect.
-const history = createBrowserHistory({ v5Compat: true });
+// Created on first use, not when the module loads: the build's prerender (app/prerender.tsx) imports
+// the routes in Node, where there is no window.
+let browserHistory: ReturnType<typeof createBrowserHistory> | undefined;
 
 function AppHistoryRouter({ children }: { children: ReactNode }) {
+  const history = (browserHistory ??= createBrowserHistory({ v5Compat: true }));
   const [state, setState] = useState<{ action: NavigationType; location: Location }>({ action: history.action, location: history.location });
   useLayoutEffect(
     () =>
@@ -33,7 +43,7 @@ function AppHistoryRouter({ children }: { children: ReactNode }) {
             setState({ action, location });
           });
       }),
-    [],
+    [history],
   );
   return (
     <Router location={state.location} navigationType={state.action} navigator={history}>
@@ -42,23 +52,31 @@ function AppHistoryRouter({ children }: { children: ReactNode }) {
   );
 }
 
+/** The app's routes over the browser's history. */
 export function AppRouter() {
   return (
     <AppHistoryRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="/programs" element={<ProgramsRoute />} />
-          <Route path="/submit" element={<SubmitRoute />} />
-          <Route path="/auth" element={<AdminLoginRoute />} />
-          <Route path="/email-login" element={<EmailLoginRoute />} />
-          <Route path="/subscription-error" element={<SubscriptionErrorRoute />} />
-          <Route path="/dashboard" element={<DashboardRoute />} />
-          <Route path="/admin" element={<AdminRoute />} />
-          <Route path="/analytics" element={<AnalyticsRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </AppHistoryRouter>
+  );
+}
+
+/** Every page of the app, for whichever router renders them (the browser's, or the prerender's). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/programs" element={<ProgramsRoute />} />
+        <Route path="/submit" element={<SubmitRoute />} />
+        <Route path="/auth" element={<AdminLoginRoute />} />
+        <Route path="/email-login" element={<EmailLoginRoute />} />
+        <Route path="/subscription-error" element={<SubscriptionErrorRoute />} />
+        <Route path="/dashboard" element={<DashboardRoute />} />
+        <Route path="/admin" element={<AdminRoute />} />
+        <Route path="/analytics" element={<AnalyticsRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
   );
 }

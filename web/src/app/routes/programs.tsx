@@ -1,36 +1,21 @@
 import Button from "@mui/material/Button";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { PageLayout } from "@/components/layouts/index";
-import { PageSpinner } from "@/components/spinners/index";
 import { useAuth } from "@/features/auth/components/use-auth";
-import { userLinksQueryOptions } from "@/features/links/api/get-user-links";
-import { LINK_STATUS_LABELS, linkStatus } from "@/features/links/utils/link-status";
-import { PublicProgramList, type Viewer } from "@/features/programs/components/public-program-list";
+import { PublicProgramList, PublicProgramListSkeleton } from "@/features/programs/components/public-program-list";
 import { useCommunity } from "@/lib/community";
 import { usePageTitle } from "@/lib/use-page-title";
+
+// Composes the features: the public list, and for a member their own links (which programs they are in).
+const ProgramsForMember = lazy(() => import("./programs-for-member"));
 
 export default function ProgramsRoute() {
   usePageTitle("Referral Programs");
   const { user, isLoading, likelyVisitor } = useAuth();
-  const { data: community } = useCommunity();
+  // deferred: its arrival renders as a transition, in short slices (see PublicProgramList)
+  const community = useDeferredValue(useCommunity().data);
   const signedIn = user !== null;
-  // Composes the features: the public list, and for a member their own links (which programs they are in).
-  const ownLinks = useQuery({ ...userLinksQueryOptions(), enabled: signedIn });
-  const ownLinksByProgram = useMemo(
-    () =>
-      ownLinks.data
-        ? new Map(
-            ownLinks.data.map((link) => {
-              const status = linkStatus(link);
-              return [link.programId, { statusLabel: LINK_STATUS_LABELS[status], inRotation: status === "active" }] as const;
-            }),
-          )
-        : undefined,
-    [ownLinks.data],
-  );
-  const viewer: Viewer = signedIn ? { kind: "member", ownLinks: ownLinksByProgram, error: ownLinks.error } : { kind: "visitor" };
 
   return (
     <PageLayout
@@ -53,8 +38,18 @@ export default function ProgramsRoute() {
         </>
       }
     >
-      {/* A visitor sees the list at once, before Firebase Auth has loaded; a browser that had a session waits for it. */}
-      {isLoading && !likelyVisitor ? <PageSpinner /> : <PublicProgramList viewer={viewer} communityName={community?.name} />}
+      {/* A visitor sees the list at once, before Firebase Auth has loaded; a browser that had a session
+          waits for it, and so does the prerendered page (the same for everyone). The skeleton, not a
+          spinner: the cards take its place without moving the page, and it animates off the main thread. */}
+      {isLoading && !likelyVisitor ? (
+        <PublicProgramListSkeleton />
+      ) : signedIn ? (
+        <Suspense fallback={<PublicProgramListSkeleton />}>
+          <ProgramsForMember communityName={community?.name} />
+        </Suspense>
+      ) : (
+        <PublicProgramList viewer={{ kind: "visitor" }} communityName={community?.name} />
+      )}
     </PageLayout>
   );
 }

@@ -9,14 +9,17 @@ import { saveAnnouncementRequestSchema, type Announcement } from "@hub/contract/
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { PageSpinner } from "@/components/spinners/index";
 import { useToast } from "@/components/toasts/index";
-import { useActiveAnnouncement } from "../api/get-active-announcement";
+import { useAnnouncement } from "../api/get-announcement";
 import { useSaveAnnouncement } from "../api/save-announcement";
 import { errorText } from "@/lib/error-text";
 import { QueryErrorAlert } from "@/components/errors/index";
 
-/** Announcements tab: the single announcement's message and active flag. */
+/**
+ * Announcements tab: the single announcement's message and active flag. It edits the announcement
+ * whether members see it or not: saved inactive, its text stays here to edit and show again.
+ */
 export function AnnouncementsTab() {
-  const announcementQuery = useActiveAnnouncement();
+  const announcementQuery = useAnnouncement();
 
   if (announcementQuery.isPending) return <PageSpinner label="Loading announcement" />;
   if (announcementQuery.isError) return <QueryErrorAlert what="the announcement" queries={[announcementQuery]} />;
@@ -53,7 +56,11 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
             Announcement
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {announcement ? "Edit the announcement members see on their dashboard." : "There is no announcement yet; saving creates one."}
+            {!announcement
+              ? "There is no announcement yet; saving creates one."
+              : announcement.isActive
+                ? "Edit the announcement members see on their dashboard."
+                : "This announcement is not shown to members. Switch it to active and save to show it again."}
           </Typography>
           <FormTextField form={form} field="message" label="Message" multiline minRows={4} required />
           <FormControlLabel control={<Switch checked={isActive} onChange={(_, checked) => setIsActive(checked)} />} label="Active" />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from "react";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import type { LoginRequest } from "@hub/contract/auth";
@@ -6,6 +6,7 @@ import { MESSAGES } from "@hub/contract/texts";
 import type { CurrentUser } from "@hub/contract/users";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
 import { loadedFirebaseAuth, loadFirebaseAuth, mayHaveFirebaseSession, whenFirebaseAuthLoaded } from "@/lib/firebase";
+import { useHydrated } from "@/lib/use-hydrated";
 import { currentUserQueryKey, currentUserQueryOptions } from "../api/get-current-user";
 import { exchangeLoginToken } from "../api/exchange-login-token";
 import { requestLoginAsUser } from "../api/login-as-user";
@@ -23,9 +24,10 @@ type FirebaseUserState = { status: "loading" } | { status: "known"; user: User |
  * neither has nobody signed in, which is known at once; the SDK then loads only when something
  * needs it (a sign-in, an API call for a signed-in caller), and this subscribes as soon as it is there.
  */
-function useFirebaseUser(hadSession: boolean): FirebaseUserState {
+function useFirebaseUser(hadSession: boolean | undefined): FirebaseUserState {
   const [state, setState] = useState<FirebaseUserState>({ status: "loading" });
   useEffect(() => {
+    if (hadSession === undefined) return; // hydrating: this browser's storage is read next render
     let unsubscribe: (() => void) | undefined;
     let active = true;
     let frame: number | undefined;
@@ -42,7 +44,11 @@ function useFirebaseUser(hadSession: boolean): FirebaseUserState {
       void mayHaveFirebaseSession().then((may) => {
         if (!active || loadedFirebaseAuth()) return;
         if (may) loadAfterPaint();
-        else setState((current) => (current.status === "loading" ? { status: "known", user: null } : current));
+        // a visitor's variant replaces the loading one as a transition: in short slices, not one long task
+        else
+          startTransition(() => {
+            setState((current) => (current.status === "loading" ? { status: "known", user: null } : current));
+          });
       });
     }
     whenFirebaseAuthLoaded().then(({ auth, onIdTokenChanged }) => {
@@ -73,7 +79,11 @@ function useFirebaseUser(hadSession: boolean): FirebaseUserState {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [hadSession] = useState(() => readStorage(STORAGE_KEYS.hadSession) === "true");
+  const [storedHadSession] = useState(() => readStorage(STORAGE_KEYS.hadSession) === "true");
+  // The prerendered HTML of / and /programs is the same for everyone: it shows the session as being
+  // restored (what a browser that had one sees). Hydration renders the same; the next render reads
+  // this browser's storage, and a visitor's variant replaces it.
+  const hadSession = useHydrated() ? storedHadSession : undefined;
   const firebaseUser = useFirebaseUser(hadSession);
   // True while one account hands over to another (impersonation): pages wait instead of showing
   // the old user's data to the new one, or 'Unauthorized' to an admin turning into a member.
@@ -195,7 +205,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const error = firebaseUser.status === "error" ? firebaseUser.error : uid ? currentUser.error : null;
   // While loading: a sign-in is expected if Firebase named a user, or, before it has said, if this
   // browser had a session last time.
-  const likelyVisitor = isLoading && (authKnown ? uid === null : !hadSession);
+  const likelyVisitor = isLoading && (authKnown ? uid === null : hadSession === false);
 
   const session: Session = {
     user,

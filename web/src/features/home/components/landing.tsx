@@ -7,7 +7,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { Community } from "@hub/contract/community";
 import { MemberEntry } from "./member-entry";
@@ -23,7 +23,7 @@ interface LandingProps {
 }
 
 /** / – the landing page; with a session it offers the member's destinations instead of the login. */
-export function Landing({ community: communityState, user, logoutAction }: LandingProps) {
+export const Landing = memo(function Landing({ community: communityState, user, logoutAction }: LandingProps) {
   const loading = communityState === "loading";
   const community = loading ? undefined : communityState;
   return (
@@ -40,7 +40,8 @@ export function Landing({ community: communityState, user, logoutAction }: Landi
     >
       <Container maxWidth="sm" disableGutters>
         <Stack spacing={1.5} sx={{ textAlign: "center", mb: 4 }}>
-          {loading ? <Skeleton width={160} sx={{ mx: "auto" }} aria-hidden /> : null}
+          {/* as tall as the overline that replaces it */}
+          {loading ? <Skeleton width={160} height={32} sx={{ mx: "auto" }} aria-hidden /> : null}
           {community ? (
             <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
               {community.name}
@@ -57,11 +58,17 @@ export function Landing({ community: communityState, user, logoutAction }: Landi
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
           {user === "loading" ? (
-            <Stack spacing={2} aria-busy="true">
-              <Skeleton width="40%" />
-              <Skeleton variant="rounded" height={42} />
-              <Skeleton variant="rounded" height={42} />
-              <Skeleton variant="rounded" height={42} />
+            // As tall as a visitor's variant below (the likelier one), part by part: the page is
+            // centred, and anything taller or shorter would move the heading when it replaces this.
+            <Stack spacing={3} aria-busy="true">
+              <Stack spacing={2}>
+                <Skeleton width="40%" height={28} />
+                <Skeleton variant="rounded" height={83} />
+                <Skeleton variant="rounded" height={42.3} />
+              </Stack>
+              <Skeleton height={24} />
+              <Skeleton variant="rounded" sx={{ height: { xs: 85, sm: 36.5 } }} />
+              <Skeleton width="50%" height={30.8} sx={{ mx: "auto" }} />
             </Stack>
           ) : user ? (
             <SignedInActions email={user.email} isAdmin={user.isAdmin} logoutAction={logoutAction} />
@@ -97,4 +104,4 @@ export function Landing({ community: communityState, user, logoutAction }: Landi
       </Container>
     </Box>
   );
-}
+});

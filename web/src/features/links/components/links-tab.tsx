@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import UnfoldLessIcon from "@mui/icons-material/UnfoldLess";
 import UnfoldMoreIcon from "@mui/icons-material/UnfoldMore";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useCallback, useMemo, useState, useTransition } from "react";
+import { useCallback, useDeferredValue, useMemo, useState, useTransition } from "react";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
@@ -23,6 +23,9 @@ import { MoveLinkDialog } from "./move-link-dialog";
 import { isQuickLinkAction, useBusyLinkIds, useQuickLinkActions, type DialogLinkAction, type LinkRowAction } from "./use-link-actions";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
+import { SearchField } from "@/components/search-field/index";
+import { searchable, searchItems } from "@/lib/text-search";
+import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof LinkFilters; label: string }[] = [
   { name: "hideDead", label: "Hide dead links" },
@@ -43,6 +46,9 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const links = linksQuery.data ?? EMPTY_LINKS;
 
   const [filters, setFilters] = useState<LinkFilters>(DEFAULT_LINK_FILTERS);
+  const [query, setQuery] = useSearchQuery();
+  // typing stays immediate; the list follows when React has time (10,000 links)
+  const search = useDeferredValue(query);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useState<{ kind: DialogLinkAction; link: ReferralLink } | null>(null);
@@ -53,13 +59,18 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const runQuickAction = useQuickLinkActions();
   const busyIds = useBusyLinkIds();
 
+  const names = useMemo(() => new Map((programs ?? []).map((program) => [program.id, program.name])), [programs]);
+  // each link's searchable text, made once per list: program name, member name and e-mail, address, description
+  const searchText = useMemo(
+    () => new Map(links.map((link) => [link.id, searchable(names.get(link.programId), link.name, link.email, link.link, link.description)])),
+    [links, names],
+  );
   const { groups, visibleIds } = useMemo(() => {
     const shared = sharedProgramIds(programs ?? []);
-    const names = new Map((programs ?? []).map((program) => [program.id, program.name]));
-    const visible = filterLinks(links, filters, shared);
+    const visible = searchItems(filterLinks(links, filters, shared), (link) => searchText.get(link.id) ?? "", search);
     const grouped = groupLinksByProgram(visible, names);
     return { groups: grouped, visibleIds: grouped.flatMap((group) => group.links.map((link) => link.id)) };
-  }, [links, programs, filters]);
+  }, [links, programs, names, filters, search, searchText]);
 
   const selectedVisibleIds = useMemo(() => visibleSelection(selection, visibleIds), [selection, visibleIds]);
 
@@ -95,6 +106,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
 
   return (
     <Stack spacing={2}>
+      <SearchField label="Search links" hint="Program, member name or e-mail, link address, description" value={query} onChange={setQuery} />
       <FilterBar label="Link filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} />
 
       <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} />
@@ -121,7 +133,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
       </Stack>
 
       {groups.length === 0 ? (
-        <EmptyState>{links.length === 0 ? "No referral links have been submitted yet." : "No links match the current filters."}</EmptyState>
+        <EmptyState>{links.length === 0 ? "No referral links have been submitted yet." : search.trim() ? "No links match your search and filters." : "No links match the current filters."}</EmptyState>
       ) : (
         <Box sx={{ display: "grid", gap: 1 }}>
           {groups.map((group) => (

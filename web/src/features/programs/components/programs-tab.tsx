@@ -1,5 +1,5 @@
 import Stack from "@mui/material/Stack";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { usePrograms } from "../api/get-programs";
@@ -12,6 +12,9 @@ import { ProgramCard } from "./program-card";
 import type { ProgramDialogAction } from "./program-card-details";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
+import { SearchField } from "@/components/search-field/index";
+import { searchable, searchItems } from "@/lib/text-search";
+import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof ProgramFilters; label: string }[] = [
   { name: "hideApproved", label: "Hide Approved Programs" },
@@ -24,8 +27,11 @@ export function ProgramsTab() {
   const [filters, setFilters] = useState<ProgramFilters>(DEFAULT_PROGRAM_FILTERS);
   const [dialog, setDialog] = useState<{ kind: ProgramDialogAction; program: Program } | null>(null);
 
+  const [query, setQuery] = useSearchQuery();
+  const search = useDeferredValue(query);
+
   const programs = programsQuery.data;
-  const visible = useMemo(() => filterPrograms(programs ?? [], filters), [programs, filters]);
+  const visible = useMemo(() => searchItems(filterPrograms(programs ?? [], filters), (p) => searchable(p.name, p.description), search), [programs, filters, search]);
 
   const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => {
     setFilters((current) => ({ ...current, [name]: checked }));
@@ -39,10 +45,11 @@ export function ProgramsTab() {
   const all = programsQuery.data;
   return (
     <Stack spacing={2}>
+      <SearchField label="Search programs" hint="Program name or description" value={query} onChange={setQuery} />
       <FilterBar label="Program filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(all.length)} programs`} />
 
       {visible.length === 0 ? (
-        <EmptyState>{all.length === 0 ? "No programs yet." : "No programs match the current filters."}</EmptyState>
+        <EmptyState>{all.length === 0 ? "No programs yet." : search.trim() ? "No programs match your search and filters." : "No programs match the current filters."}</EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((program) => (

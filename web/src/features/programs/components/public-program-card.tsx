@@ -5,7 +5,7 @@ import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { lazy, Suspense, useId, type ReactNode } from "react";
+import { lazy, memo, Suspense, useId, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { absoluteUrl } from "@/lib/urls";
@@ -37,7 +37,8 @@ interface PublicProgramCardProps {
 }
 
 /** One program on the open /programs page: what it is, how many links rotate, and its address to share. */
-export function PublicProgramCard({ program, membership }: PublicProgramCardProps) {
+// memoised: the list re-renders for its search box and the community's name, the cards rarely change
+export const PublicProgramCard = memo(function PublicProgramCard({ program, membership }: PublicProgramCardProps) {
   const headingId = useId();
   const address = absoluteUrl(program.redirectUrl, window.location.origin);
   return (
@@ -87,4 +88,4 @@ export function PublicProgramCard({ program, membership }: PublicProgramCardProp
       </CardContent>
     </Card>
   );
-}
+});

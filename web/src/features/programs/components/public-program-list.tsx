@@ -30,30 +30,33 @@ interface PublicProgramListProps {
 
 const GRID_SX = { display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } } as const;
 
+/** Where the cards will be, while the programs (or the session) load. */
+export function PublicProgramListSkeleton() {
+  return (
+    <Box sx={GRID_SX} aria-busy="true" aria-label="Loading programs">
+      {[0, 1, 2, 3].map((key) => (
+        <Skeleton key={key} variant="rounded" height={220} />
+      ))}
+    </Box>
+  );
+}
+
 /** The open /programs page's content: search, the member's standing, and one card per shared program. */
 export function PublicProgramList({ viewer, communityName }: PublicProgramListProps) {
   const programs = usePublicPrograms();
+  // The programs' arrival renders as a transition, in short slices: the query's own update is
+  // synchronous (one long task for all the cards on a slow phone), and renders the skeleton again.
+  const data = useDeferredValue(programs.data);
   const [filters, setFilters] = useState(DEFAULT_PUBLIC_PROGRAM_FILTERS);
   const search = useDeferredValue(filters.search);
   const ownLinks = viewer.kind === "member" ? viewer.ownLinks : undefined;
-  const shown = useMemo(
-    () => filterPublicPrograms(programs.data ?? [], { ...filters, search }, ownLinks),
-    [programs.data, filters, search, ownLinks],
-  );
+  const shown = useMemo(() => filterPublicPrograms(data ?? [], { ...filters, search }, ownLinks), [data, filters, search, ownLinks]);
 
-  if (programs.isPending) {
-    return (
-      <Box sx={GRID_SX} aria-busy="true" aria-label="Loading programs">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} variant="rounded" height={220} />
-        ))}
-      </Box>
-    );
-  }
   if (programs.isError) {
     return <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />;
   }
-  if (programs.data.length === 0) {
+  if (data === undefined) return <PublicProgramListSkeleton />;
+  if (data.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center" }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
@@ -80,7 +83,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
 
   return (
     <Stack spacing={3}>
-      <ViewerBanner viewer={viewer} communityName={communityName} joined={ownLinks ? countJoined(programs.data, ownLinks) : 0} total={programs.data.length} />
+      <ViewerBanner viewer={viewer} communityName={communityName} joined={ownLinks ? countJoined(data, ownLinks) : 0} total={data.length} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <PlainTextField
           type="search"

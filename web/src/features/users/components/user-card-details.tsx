@@ -1,12 +1,9 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import BlockIcon from "@mui/icons-material/Block";
 import LoginIcon from "@mui/icons-material/Login";
-import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import { useState, type ReactNode } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { useToast } from "@/components/toasts/index";
@@ -105,11 +102,6 @@ export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetai
         >
           Log in as user
         </Button>
-        <Tooltip title="User settings">
-          <IconButton aria-label={`User settings for ${user.email}`} onClick={() => onDialog("settings", user)}>
-            <SettingsOutlinedIcon />
-          </IconButton>
-        </Tooltip>
       </Stack>
     </Stack>
   );

@@ -1,10 +1,14 @@
 import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
+import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import { memo, useId } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { localDate } from "@/lib/dates";
@@ -17,32 +21,44 @@ interface UserCardProps {
   onLogInAsUser: (email: string) => Promise<void>;
 }
 
-/** A user as a collapsible card: status at a glance, details and actions inside. */
+/**
+ * A user as a collapsible card: status at a glance and the settings button on the row (spec: "a small
+ * settings button on a user row"), details and the other actions inside. The button sits beside the
+ * summary, not in it: a button inside the summary's own button would be a control inside a control.
+ */
 export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }: UserCardProps) {
   const id = useId();
   const created = localDate(user.createdAt);
   return (
     <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
-          <Typography component="span" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-            {user.email}
-          </Typography>
-          {user.displayName ? (
-            <Typography component="span" color="text.secondary" sx={{ mr: 1 }}>
-              {user.displayName}
+      {/* the Accordion's first child is its summary row: the summary and the settings button */}
+      <Box sx={{ display: "flex", alignItems: "center" }}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`} sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
+              {user.email}
             </Typography>
-          ) : null}
-          {user.isAdmin ? <Chip size="small" color="primary" label="Admin" /> : null}
-          {user.approved ? <Chip size="small" color="success" label="Approved" /> : <Chip size="small" color="warning" label="Pending approval" />}
-          {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
-          {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
-            {user.linkCount} link{user.linkCount === 1 ? "" : "s"}
-            {created ? ` · joined ${created}` : ""}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
+            {user.displayName ? (
+              <Typography component="span" color="text.secondary" sx={{ mr: 1 }}>
+                {user.displayName}
+              </Typography>
+            ) : null}
+            {user.isAdmin ? <Chip size="small" color="primary" label="Admin" /> : null}
+            {user.approved ? <Chip size="small" color="success" label="Approved" /> : <Chip size="small" color="warning" label="Pending approval" />}
+            {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
+            {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
+              {user.linkCount} link{user.linkCount === 1 ? "" : "s"}
+              {created ? ` · joined ${created}` : ""}
+            </Typography>
+          </Stack>
+        </AccordionSummary>
+        <Tooltip title="User settings">
+          <IconButton aria-label={`User settings for ${user.email}`} onClick={() => onDialog("settings", user)} sx={{ mr: 1 }}>
+            <SettingsOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
       <AccordionDetails id={`${id}-content`} aria-labelledby={`${id}-header`}>
         <UserCardDetails user={user} onDialog={onDialog} onLogInAsUser={onLogInAsUser} />
       </AccordionDetails>

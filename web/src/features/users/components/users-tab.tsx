@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import PersonAddAlt1OutlinedIcon from "@mui/icons-material/PersonAddAlt1Outlined";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners/index";
 import { useUsers } from "../api/get-users";
@@ -15,6 +15,9 @@ import type { UserDialogAction } from "./user-card-details";
 import { UserSettingsDialog } from "./user-settings-dialog";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
+import { SearchField } from "@/components/search-field/index";
+import { searchable, searchItems } from "@/lib/text-search";
+import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof UserFilters; label: string }[] = [
   { name: "hideBlocked", label: "Hide blocked users" },
@@ -38,7 +41,9 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
   const [dialog, setDialog] = useState<{ kind: UserDialogAction; user: AdminUser } | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const visible = useMemo(() => filterUsers(users, filters), [users, filters]);
+  const [query, setQuery] = useSearchQuery();
+  const search = useDeferredValue(query);
+  const visible = useMemo(() => searchItems(filterUsers(users, filters), (u) => searchable(u.email, u.displayName), search), [users, filters, search]);
   const dialogUser = dialog ? (users.find((user) => user.id === dialog.user.id) ?? dialog.user) : null;
 
   const handleFilterChange = useCallback((name: keyof UserFilters, checked: boolean) => {
@@ -59,10 +64,11 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
         <AutoApproveButton />
       </Stack>
 
+      <SearchField label="Search users" hint="Member name or e-mail" value={query} onChange={setQuery} />
       <FilterBar label="User filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(users.length)} users`} />
 
       {visible.length === 0 ? (
-        <EmptyState>{users.length === 0 ? "No users yet." : "No users match the current filters."}</EmptyState>
+        <EmptyState>{users.length === 0 ? "No users yet." : search.trim() ? "No users match your search and filters." : "No users match the current filters."}</EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((user) => (

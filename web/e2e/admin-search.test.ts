@@ -1,0 +1,65 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
+import { api } from "../../testing/browser/api";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { signInMember } from "../../testing/members";
+
+const browser = useBrowser();
+
+beforeEach(async () => {
+  const adminToken = await freshStoreWithAdmin();
+  const [alice, tom] = await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
+  await api("PATCH", `/api/users/${encodeURIComponent("trialing@example.com")}`, adminToken, { displayName: "Tomás Rivera" });
+  const chase = await api("POST", "/api/programs", adminToken, { name: "Chase Sapphire", description: "Travel card" });
+  const amex = await api("POST", "/api/programs", adminToken, { name: "Amex Gold", description: "Dining points" });
+  await api("POST", "/api/programs", adminToken, { name: "Discover It" });
+  await api("POST", "/api/user/links", alice, { programId: chase.id, link: "https://refer.example.com/chase/alice", description: "60k points" });
+  await api("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" });
+  await api("POST", "/api/user/links", alice, { programId: amex.id, link: "https://refer.example.com/amex/alice", description: "Welcome bonus" });
+});
+
+const search = (page: Page, label: string) => page.getByRole("searchbox", { name: label });
+const query = (page: Page) => new URL(page.url()).searchParams.get("q");
+
+describe("admin search", () => {
+  it("finds programs, links and users by their texts, kept in the address across a reload", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+
+    // Programs: by name or description, any case
+    await page.getByText("3 of 3 programs").waitFor();
+    await search(page, "Search programs").fill("dining");
+    await page.getByText("1 of 3 programs").waitFor();
+    await page.getByRole("button", { name: /Amex Gold/ }).waitFor();
+    expect(query(page)).toBe("dining");
+    await search(page, "Search programs").fill("nothing like it");
+    await page.getByText("No programs match your search and filters.").waitFor();
+
+    // Referral Links: by member e-mail and address words; the tab change starts a new search
+    await page.getByRole("tab", { name: "Referral Links" }).click();
+    expect(query(page)).toBeNull();
+    await page.getByText("3 of 3 links in 2 programs").waitFor();
+    await search(page, "Search links").fill("amex alice");
+    await page.getByText("1 of 3 links in 1 program").waitFor();
+    await screenshot(page, "admin-50-search-links");
+    await page.reload();
+    await page.getByText("1 of 3 links in 1 program").waitFor();
+    expect(await search(page, "Search links").inputValue()).toBe("amex alice");
+    await search(page, "Search links").fill("CHASE");
+    await page.getByText("1 of 3 links in 1 program").waitFor();
+    await search(page, "Search links").fill("");
+    await page.getByText("3 of 3 links in 2 programs").waitFor();
+
+    // Users: by name, with or without its accent, or by e-mail
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await search(page, "Search users").fill("tomas");
+    await page.getByText(/^1 of \d+ users$/).waitFor();
+    await page.getByText("trialing@example.com").waitFor();
+    await search(page, "Search users").fill("active@");
+    await page.getByText("active@example.com").waitFor();
+    expect(await page.getByText("trialing@example.com").count()).toBe(0);
+    await context.close();
+  });
+});

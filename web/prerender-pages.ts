@@ -1,0 +1,71 @@
+/**
+ * After `vite build` (the browser's bundle in dist/) and `vite build --ssr src/app/prerender.tsx`
+ * (the same app for Node, in .prerender/): writes the pages a phone opens first with their HTML
+ * prerendered, so that they paint before their JavaScript has arrived (issue 16).
+ *
+ *   dist/index.html     `/` prerendered (Hosting answers `/` with it)
+ *   dist/programs.html  `/programs` prerendered (a rewrite in firebase.json)
+ *   dist/app.html       the empty page every other address gets (the `**` rewrite)
+ *
+ * A prerendered page loads the app only after its first paint (public/hydrate-after-paint.js, named
+ * instead of the entry): its HTML can be painted as it is, and a phone that already has the scripts
+ * (or gets them quickly) would otherwise run them, and hydrate, before it shows anything; Lighthouse's
+ * simulation then also counts their download into LCP. The loader fetches the entry together with
+ * the route's chunk and that chunk's imports (instead of one after the other).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { prerenderPage as PrerenderPage } from "./src/app/prerender";
+
+const WEB = import.meta.dirname;
+const DIST = join(WEB, "dist");
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** The app's entry as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+const PAGES = [
+  { url: "/", file: "index.html", routeModule: "src/app/routes/home.tsx" },
+  { url: "/programs", file: "programs.html", routeModule: "src/app/routes/programs.tsx" },
+] as const;
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** The route module's chunk and every chunk it imports statically, except the entry's (already loaded). */
+function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || chunk.isEntry || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunksOf(manifest, imported, seen))];
+}
+
+async function main() {
+  // The prerender's bundle leaves process.env.NODE_ENV to Node: production, as the browser's build, so
+  // that React and emotion render the same markup and class names (development adds labels to them).
+  process.env.NODE_ENV = "production";
+  const template = readFileSync(join(DIST, "index.html"), "utf8");
+  const entryMatch = ENTRY_SCRIPT.exec(template);
+  if (!entryMatch || !template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no entry script or no ${ROOT_ELEMENT}`);
+  const [entryScript, entry = ""] = entryMatch;
+  const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const { prerenderPage } = (await import(pathToFileURL(join(WEB, ".prerender", "prerender.js")).href)) as { prerenderPage: typeof PrerenderPage };
+
+  writeFileSync(join(DIST, "app.html"), template);
+  for (const page of PAGES) {
+    const { html, styleTag } = await prerenderPage(page.url);
+    const routeChunks = chunksOf(manifest, page.routeModule).map((file) => `/${file}`);
+    // The app's entry and the route's chunks load after the first paint (public/hydrate-after-paint.js).
+    const loader = `<script type="module" src="/hydrate-after-paint.js" data-app-entry="${entry}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
+    const out = template
+      .replace(entryScript, loader)
+      .replace("</head>", `${styleTag}\n</head>`)
+      .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+    writeFileSync(join(DIST, page.file), out);
+    console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
