@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@hub/contract/users";
+import { OwnLinkStatsSection } from "@/features/analytics/components/own-link-stats-section";
 import { ActiveAnnouncement } from "@/features/announcements/components/active-announcement";
 import { BackToAdminButton } from "@/features/auth/components/back-to-admin-button";
 import { LogoutButton } from "@/features/auth/components/logout-button";
@@ -12,7 +13,7 @@ export default function DashboardRoute() {
   return <RequireSession redirectTo="/email-login">{(user) => <Dashboard user={user} />}</RequireSession>;
 }
 
-// Composes the features: member links, with programs for its picker and the announcement.
+// Composes the features: member links, with programs for its picker, the announcement and the links' fair share.
 function Dashboard({ user }: { user: CurrentUser }) {
   const programs = usePrograms();
   return (
@@ -22,6 +23,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       adminReturnAction={<BackToAdminButton />}
       announcement={<ActiveAnnouncement />}
       programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
+      linkStats={<OwnLinkStatsSection />}
     />
   );
 }

@@ -5,4 +5,5 @@ export const analyticsQueryKeys = {
   all: ["analytics"] as const,
   clicks: (timeFilter: TimeFilter) => ["analytics", "clicks", timeFilter] as const,
   users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
+  fairness: (timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter] as const,
 };

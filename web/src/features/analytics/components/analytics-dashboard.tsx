@@ -17,6 +17,7 @@ import { analyticsSummary } from "../utils/summary-cards";
 import { nextSort } from "../utils/table-sort";
 import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
 import { LoadErrorAlert } from "@/components/errors/index";
+import { FairnessTab } from "./fairness-tab";
 import { OverviewTab } from "./overview-tab";
 import { ProgramsTab } from "./programs-tab";
 import { SummaryCards } from "./summary-cards";
@@ -28,10 +29,11 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
   { value: "overview", label: "Overview" },
   { value: "programs", label: "Programs" },
   { value: "users", label: "Users" },
+  { value: "fairness", label: "Fairness" },
 ];
 
 /**
- * /analytics – clicks per program, per link owner and over time (admin only). Program and link names
+ * /analytics – clicks per program, per link owner and over time, and how fairly each rotation shared them (admin only). Program and link names
  * come from the programs and links features' queries, handed in by the page.
  */
 export function AnalyticsDashboard({ programsQuery, linksQuery }: { programsQuery: UseQueryResult<Program[]>; linksQuery: UseQueryResult<ReferralLink[]> }) {
@@ -139,6 +141,13 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
           ) : null}
           {view.tab === "users" ? (
             <UsersTab range={view.range} sort={view.usersSort} onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))} />
+          ) : null}
+          {view.tab === "fairness" ? (
+            <FairnessTab
+              range={view.range}
+              sort={view.fairnessSort}
+              onSort={(column) => updateView((current) => ({ fairnessSort: nextSort(current.fairnessSort, column) }))}
+            />
           ) : null}
         </Box>
       </Box>

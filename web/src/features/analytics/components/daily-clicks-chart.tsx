@@ -1,26 +1,27 @@
 import Box from "@mui/material/Box";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { useMemo } from "react";
-import type { DailyClicks } from "../utils/click-counts";
-import { formatChartDay } from "../utils/dates";
+import type { ClickSeries } from "../utils/click-counts";
+import { formatPeriod, formatPeriodInFull, periodUnitNote } from "../utils/dates";
 
-/** 'Daily Clicks' of one program: one point per UTC day, 0 on days without clicks. */
-export function DailyClicksChart({ series }: { series: readonly DailyClicks[] }) {
-  const { days, clicks, peak, description } = useMemo(() => {
-    const clicksPerDay = series.map((point) => point.clicks);
-    const total = clicksPerDay.reduce((sum, value) => sum + value, 0);
-    const first = series[0];
-    const last = series.at(-1);
+/** 'Daily Clicks' of one program: one point per UTC day (per hour for the last 24 hours), 0 where there were none. */
+export function DailyClicksChart({ series }: { series: ClickSeries }) {
+  const { unit, points } = series;
+  const { starts, clicks, peak, description } = useMemo(() => {
+    const clicksPerPeriod = points.map((point) => point.clicks);
+    const total = clicksPerPeriod.reduce((sum, value) => sum + value, 0);
+    const first = points[0];
+    const last = points.at(-1);
     return {
-      days: series.map((point) => point.day),
-      clicks: clicksPerDay,
-      peak: Math.max(0, ...clicksPerDay),
+      starts: points.map((point) => point.start),
+      clicks: clicksPerPeriod,
+      peak: Math.max(0, ...clicksPerPeriod),
       description:
         first && last
-          ? `${total.toLocaleString()} clicks from ${formatChartDay(first.day)} to ${formatChartDay(last.day)} (UTC days).`
+          ? `${total.toLocaleString()} clicks from ${formatPeriodInFull(first.start, unit)} to ${formatPeriodInFull(last.start, unit)} (${periodUnitNote(unit)}).`
           : "No days to show.",
     };
-  }, [series]);
+  }, [points, unit]);
 
   return (
     <Box sx={{ width: "100%", height: 300 }}>
@@ -28,7 +29,7 @@ export function DailyClicksChart({ series }: { series: readonly DailyClicks[] })
         desc={description}
         height={300}
         hideLegend
-        xAxis={[{ scaleType: "point", data: days, valueFormatter: (day: string) => formatChartDay(day) }]}
+        xAxis={[{ scaleType: "point", data: starts, valueFormatter: (start: string) => formatPeriod(start, unit) }]}
         yAxis={[
           {
             min: 0,
@@ -38,9 +39,9 @@ export function DailyClicksChart({ series }: { series: readonly DailyClicks[] })
             tickLabelInterval: (value: number) => Number.isInteger(value),
           },
         ]}
-        // Straight segments: a smoothed curve would draw clicks between days that had none.
-        series={[{ data: clicks, label: "Clicks", curve: "linear", showMark: days.length <= 7 }]}
-        margin={{ left: 0, right: 32 }} // room for the last day's label
+        // Straight segments: a smoothed curve would draw clicks between periods that had none.
+        series={[{ data: clicks, label: "Clicks", curve: "linear", showMark: starts.length <= 7 }]}
+        margin={{ left: 0, right: 32 }} // room for the last period's label
       />
     </Box>
   );

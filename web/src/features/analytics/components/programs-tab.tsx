@@ -5,9 +5,9 @@ import { lazy, Suspense, useMemo } from "react";
 import type { ClickRecord, TimeFilter } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
-import { dailyClickSeries } from "../utils/click-counts";
+import { clickSeries } from "../utils/click-counts";
 import { programOptions } from "../utils/program-summary";
-import { chartDays } from "../utils/time-ranges";
+import { chartPeriods } from "../utils/time-ranges";
 import { userPerformanceRows } from "../utils/user-performance";
 import { EmptyState } from "./empty-state";
 import { ProgramSelect } from "./program-select";
@@ -22,7 +22,7 @@ interface ProgramsTabProps {
   links: readonly ReferralLink[];
   records: readonly ClickRecord[];
   range: TimeFilter;
-  /** When the records were fetched: the chart's days end on that UTC day, as the server's window did. */
+  /** When the records were fetched: the chart ends on that UTC day (hour, for 24h), as the server's window did. */
   fetchedAt: Date;
   programId: string | null;
   onSelectProgram: (programId: string) => void;
@@ -54,7 +54,7 @@ interface ProgramDetailsProps {
 
 function ProgramDetails({ programId, links, records, range, fetchedAt }: ProgramDetailsProps) {
   const programRecords = useMemo(() => records.filter((record) => record.programId === programId), [records, programId]);
-  const series = useMemo(() => dailyClickSeries(programRecords, chartDays(range, fetchedAt)), [programRecords, range, fetchedAt]);
+  const series = useMemo(() => clickSeries(programRecords, chartPeriods(range, fetchedAt)), [programRecords, range, fetchedAt]);
   const rows = useMemo(() => userPerformanceRows(programId, links, programRecords), [programId, links, programRecords]);
 
   return (

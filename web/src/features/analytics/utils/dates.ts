@@ -1,4 +1,5 @@
 import { localDate } from "@/lib/dates";
+import type { PeriodUnit } from "./periods";
 
 /** 'Date Added': the browser's local date, or 'N/A' when the link has no usable date. */
 export function formatDateAdded(iso: string | null | undefined, locale?: string): string {
@@ -10,4 +11,45 @@ export function formatChartDay(day: string, locale?: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(time)) return day;
   return new Date(time).toLocaleDateString(locale, { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** A chart month (its first day, `YYYY-MM-01`) as 'Nov 2026', in UTC like the days. */
+export function formatChartMonth(month: string, locale?: string): string {
+  const time = Date.parse(`${month.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(time)) return month;
+  return new Date(time).toLocaleDateString(locale, { month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * A chart hour (its ISO start) in the reader's own time zone: an hour is the same moment everywhere,
+ * and 'the last 24 hours' reads best on the reader's clock. `withDay` adds the date, for the first
+ * and last hour of a description. `timeZone` is for tests.
+ */
+export function formatChartHour(iso: string, options: { locale?: string; timeZone?: string; withDay?: boolean } = {}): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const { locale, timeZone, withDay = false } = options;
+  return new Date(time).toLocaleString(locale, {
+    ...(withDay ? { month: "short", day: "numeric" } : {}),
+    hour: "numeric",
+    ...(timeZone ? { timeZone } : {}),
+  });
+}
+
+/** A period's short label on a chart's axis. */
+export function formatPeriod(key: string, unit: PeriodUnit, locale?: string): string {
+  if (unit === "hour") return formatChartHour(key, { locale });
+  return unit === "day" ? formatChartDay(key, locale) : formatChartMonth(key, locale);
+}
+
+/** A period named in a sentence: an hour with its date, a day, a month. */
+export function formatPeriodInFull(key: string, unit: PeriodUnit, locale?: string): string {
+  if (unit === "hour") return formatChartHour(key, { locale, withDay: true });
+  return formatPeriod(key, unit, locale);
+}
+
+/** What the periods of a chart are, said after its figures. */
+export function periodUnitNote(unit: PeriodUnit): string {
+  if (unit === "hour") return "hours in your time zone";
+  return unit === "day" ? "UTC days" : "calendar months, UTC";
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { STALE_TIMES } from "@/lib/query-client";
-import { analyticsCacheOptions, chartDayCount, chartDays, DEFAULT_TIME_RANGE, isTimeFilter, TIME_RANGE_OPTIONS } from "./time-ranges";
+import { analyticsCacheOptions, chartDayCount, chartPeriods, DEFAULT_TIME_RANGE, isTimeFilter, TIME_RANGE_OPTIONS } from "./time-ranges";
+
+const chartDays = (range: Parameters<typeof chartPeriods>[0], now: Date) => chartPeriods(range, now).keys;
 
 describe("time range selector", () => {
   it("offers the specification's ranges, longest first, with All Time as the default", () => {
@@ -32,17 +34,24 @@ describe("Daily Clicks chart days", () => {
 
   it("ends with today's UTC day just after UTC midnight", () => {
     const now = new Date("2026-11-23T00:00:30Z");
-    expect(chartDays("24h", now)).toEqual(["2026-11-23"]);
     expect(chartDays("7d", now)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"]);
   });
 
   it("still ends with the same UTC day one second before the next UTC midnight", () => {
     const now = new Date("2026-11-23T23:59:59Z");
-    expect(chartDays("24h", now)).toEqual(["2026-11-23"]);
     const month = chartDays("30d", now);
     expect(month).toHaveLength(30);
     expect(month[0]).toBe("2026-10-25");
     expect(month.at(-1)).toBe("2026-11-23");
+  });
+
+  it("draws the 1 day of 24h as its 24 hours, the last one the current hour", () => {
+    const periods = chartPeriods("24h", new Date("2026-11-23T00:00:30Z"));
+    expect(periods.unit).toBe("hour");
+    expect(periods.keys).toHaveLength(24);
+    expect(periods.keys[0]).toBe("2026-11-22T01:00:00.000Z");
+    expect(periods.keys.at(-1)).toBe("2026-11-23T00:00:00.000Z");
+    expect(chartPeriods("7d", new Date("2026-11-23T00:00:30Z")).unit).toBe("day");
   });
 
   it("crosses a month and a year end without skipping or repeating a day", () => {

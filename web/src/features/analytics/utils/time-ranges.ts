@@ -1,5 +1,6 @@
-import { DAILY_RECORD_DAYS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
+import { DAILY_RECORD_DAYS, HOURLY_WINDOW_HOURS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
 import { STALE_TIMES } from "@/lib/query-client";
+import { lastPeriods, type PeriodUnit } from "./periods";
 
 export const DEFAULT_TIME_RANGE: TimeFilter = "all";
 
@@ -12,11 +13,24 @@ const TIME_RANGE_LABELS: Record<TimeFilter, string> = {
   "24h": "Last 24 hours",
 };
 
-/** The selector's entries with the specification's texts, longest range first. */
-export const TIME_RANGE_OPTIONS: readonly { value: TimeFilter; label: string }[] = TIME_FILTERS.map((value) => ({
-  value,
-  label: TIME_RANGE_LABELS[value],
-}));
+/** Selector entries for these ranges, with the specification's texts. */
+export function timeRangeOptions<T extends TimeFilter>(values: readonly T[]): readonly { value: T; label: string }[] {
+  return values.map((value) => ({ value, label: TIME_RANGE_LABELS[value] }));
+}
+
+/** The analytics selector's entries, longest range first. */
+export const TIME_RANGE_OPTIONS = timeRangeOptions(TIME_FILTERS);
+
+/** The ranges a member can choose for their own figures, longest first like the analytics selector. */
+export const MEMBER_TIME_FILTERS = ["all", "30d", "7d", "24h"] as const satisfies readonly TimeFilter[];
+export type MemberTimeFilter = (typeof MEMBER_TIME_FILTERS)[number];
+/** A month of visits says more about fairness than a day, and is still recent. */
+export const DEFAULT_MEMBER_TIME_FILTER: MemberTimeFilter = "30d";
+export const MEMBER_TIME_RANGE_OPTIONS = timeRangeOptions(MEMBER_TIME_FILTERS);
+
+export function isMemberTimeFilter(value: string | null): value is MemberTimeFilter {
+  return (MEMBER_TIME_FILTERS as readonly (string | null)[]).includes(value);
+}
 
 export function isTimeFilter(value: string | null): value is TimeFilter {
   return (TIME_FILTERS as readonly (string | null)[]).includes(value);
@@ -31,13 +45,20 @@ export function chartDayCount(range: TimeFilter): number {
   return range === "all" ? DAILY_RECORD_DAYS : Math.min(WINDOW_DAYS[range], DAILY_RECORD_DAYS);
 }
 
-const DAY_MS = 86_400_000;
+/** The periods a chart draws, oldest first, each a key of `periods.ts`. */
+export interface ChartPeriods {
+  unit: PeriodUnit;
+  keys: string[];
+}
 
-/** The chart's days as UTC `YYYY-MM-DD`, oldest first, ending with `now`'s UTC day (the server's windows are UTC days). */
-export function chartDays(range: TimeFilter, now: Date): string[] {
-  const count = chartDayCount(range);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, index) => new Date(today - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+/**
+ * The Daily Clicks chart's periods, ending with `now`'s. Its 1 day for 24h is the last 24 hours as
+ * the server counts them, in hourly buckets (the current, partial, hour and the 23 before it); the
+ * other ranges are UTC days, as the server's windows are.
+ */
+export function chartPeriods(range: TimeFilter, now: Date): ChartPeriods {
+  if (range === "24h") return { unit: "hour", keys: lastPeriods("hour", HOURLY_WINDOW_HOURS, now) };
+  return { unit: "day", keys: lastPeriods("day", chartDayCount(range), now) };
 }
 
 /**

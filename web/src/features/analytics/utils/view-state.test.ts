@@ -12,6 +12,7 @@ describe("analytics state in the address", () => {
       programId: null,
       overviewSort: { column: "clicks", direction: "desc" },
       usersSort: { column: "allTimeClicks", direction: "desc" },
+      fairnessSort: { column: "standsOut", direction: "desc" },
     });
     expect(serialize(DEFAULT_VIEW_STATE)).toBe("");
   });
@@ -23,9 +24,12 @@ describe("analytics state in the address", () => {
       programId: "prog 1/2",
       overviewSort: { column: "name", direction: "asc" },
       usersSort: { column: "email", direction: "asc" },
+      fairnessSort: { column: "jainIndex", direction: "asc" },
     };
     const query = serialize(state);
-    expect(query).toBe("range=7d&tab=programs&program=prog+1%2F2&overviewSort=name&overviewOrder=asc&usersSort=email&usersOrder=asc");
+    expect(query).toBe(
+      "range=7d&tab=programs&program=prog+1%2F2&overviewSort=name&overviewOrder=asc&usersSort=email&usersOrder=asc&fairnessSort=jainIndex&fairnessOrder=asc",
+    );
     expect(parse(query)).toEqual(state);
   });
 
@@ -34,10 +38,13 @@ describe("analytics state in the address", () => {
     expect(serialize({ ...DEFAULT_VIEW_STATE, overviewSort: { column: "clicks", direction: "asc" } })).toBe("overviewOrder=asc");
     expect(serialize({ ...DEFAULT_VIEW_STATE, usersSort: { column: "clicks", direction: "desc" } })).toBe("usersSort=clicks");
     expect(serialize({ ...DEFAULT_VIEW_STATE, range: "24h" })).toBe("range=24h");
+    expect(serialize({ ...DEFAULT_VIEW_STATE, tab: "fairness", fairnessSort: { column: "visits", direction: "desc" } })).toBe("tab=fairness&fairnessSort=visits");
   });
 
   it("falls back to the default for anything it does not know", () => {
-    expect(parse("range=1y&tab=settings&program=%20%20&overviewSort=visits&overviewOrder=up&usersSort=name&usersOrder=DESC")).toEqual(DEFAULT_VIEW_STATE);
+    expect(parse("range=1y&tab=settings&program=%20%20&overviewSort=visits&overviewOrder=up&usersSort=name&usersOrder=DESC&fairnessSort=jain&fairnessOrder=0")).toEqual(
+      DEFAULT_VIEW_STATE,
+    );
   });
 
   it("keeps a valid part next to an invalid one", () => {

@@ -1,10 +1,11 @@
 import type { TimeFilter } from "@hub/contract/analytics";
+import { DEFAULT_FAIRNESS_SORT, FAIRNESS_SORT_COLUMNS, type FairnessSortColumn } from "./fairness-report";
 import { DEFAULT_PROGRAM_SORT, PROGRAM_SORT_COLUMNS, type ProgramSortColumn } from "./program-summary";
 import { isOneOf, SORT_DIRECTIONS, type SortState } from "./table-sort";
 import { DEFAULT_TIME_RANGE, isTimeFilter } from "./time-ranges";
 import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, type UserSortColumn } from "./user-analytics";
 
-export const ANALYTICS_TABS = ["overview", "programs", "users"] as const;
+export const ANALYTICS_TABS = ["overview", "programs", "users", "fairness"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 /** Everything a reload or the back button must bring back. */
@@ -15,6 +16,7 @@ export interface AnalyticsViewState {
   programId: string | null;
   overviewSort: SortState<ProgramSortColumn>;
   usersSort: SortState<UserSortColumn>;
+  fairnessSort: SortState<FairnessSortColumn>;
 }
 
 export const DEFAULT_VIEW_STATE: AnalyticsViewState = {
@@ -23,6 +25,7 @@ export const DEFAULT_VIEW_STATE: AnalyticsViewState = {
   programId: null,
   overviewSort: DEFAULT_PROGRAM_SORT,
   usersSort: DEFAULT_USER_SORT,
+  fairnessSort: DEFAULT_FAIRNESS_SORT,
 };
 
 /** The query parameters of /analytics. */
@@ -34,6 +37,8 @@ export const VIEW_STATE_PARAMS = {
   overviewOrder: "overviewOrder",
   usersSort: "usersSort",
   usersOrder: "usersOrder",
+  fairnessSort: "fairnessSort",
+  fairnessOrder: "fairnessOrder",
 } as const;
 
 /** Reads the state from the query; a missing or unknown value falls back to its default. */
@@ -47,6 +52,7 @@ export function parseViewState(params: URLSearchParams): AnalyticsViewState {
     programId: programId || null,
     overviewSort: parseSort(params, VIEW_STATE_PARAMS.overviewSort, VIEW_STATE_PARAMS.overviewOrder, PROGRAM_SORT_COLUMNS, DEFAULT_PROGRAM_SORT),
     usersSort: parseSort(params, VIEW_STATE_PARAMS.usersSort, VIEW_STATE_PARAMS.usersOrder, USER_SORT_COLUMNS, DEFAULT_USER_SORT),
+    fairnessSort: parseSort(params, VIEW_STATE_PARAMS.fairnessSort, VIEW_STATE_PARAMS.fairnessOrder, FAIRNESS_SORT_COLUMNS, DEFAULT_FAIRNESS_SORT),
   };
 }
 
@@ -58,6 +64,7 @@ export function serializeViewState(state: AnalyticsViewState): URLSearchParams {
   if (state.programId) params.set(VIEW_STATE_PARAMS.program, state.programId);
   writeSort(params, VIEW_STATE_PARAMS.overviewSort, VIEW_STATE_PARAMS.overviewOrder, state.overviewSort, DEFAULT_PROGRAM_SORT);
   writeSort(params, VIEW_STATE_PARAMS.usersSort, VIEW_STATE_PARAMS.usersOrder, state.usersSort, DEFAULT_USER_SORT);
+  writeSort(params, VIEW_STATE_PARAMS.fairnessSort, VIEW_STATE_PARAMS.fairnessOrder, state.fairnessSort, DEFAULT_FAIRNESS_SORT);
   return params;
 }
 

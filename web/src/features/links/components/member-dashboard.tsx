@@ -25,10 +25,12 @@ interface MemberDashboardProps {
   announcement: ReactNode;
   /** Programs for the 'Submit New Link' picker (from the programs feature). */
   programs: ProgramsState;
+  /** Each link's visits against an equal share of its program's (from the analytics feature). */
+  linkStats?: ReactNode;
 }
 
 /** /dashboard – the member's own links. */
-export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs }: MemberDashboardProps) {
+export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
   const linksQuery = useUserLinks();
   const links = linksQuery.data;
   const takenProgramIds = useMemo(() => (links ?? []).map((link) => link.programId), [links]);
@@ -81,6 +83,7 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
             onDelete={setDeleting}
           />
         </section>
+        {linkStats}
       </Stack>
       <NewLinkDialog
         open={creating}

@@ -1,0 +1,130 @@
+import Box from "@mui/material/Box";
+import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
+import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
+import { useState } from "react";
+import { formatFairShare } from "../utils/fair-share-sentence";
+import { formatIndex, formatRatio, missingFigureReason, modeLabel, type FairnessRow, type FairnessSortColumn } from "../utils/fairness-report";
+import { formatCount } from "../utils/numbers";
+import type { SortState } from "../utils/table-sort";
+import { FairnessStatus } from "./fairness-status";
+import { MissingFigure } from "./missing-figure";
+import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
+
+const COLUMNS: SortableColumn<FairnessSortColumn>[] = [
+  { column: "name", label: "Program Name", align: "left" },
+  { column: "standsOut", label: "Status", align: "left" },
+  { column: "mode", label: "Mode", align: "left" },
+  { column: "visits", label: "Visits", align: "right" },
+  { column: "jainIndex", label: "Jain's Index", align: "right" },
+  { column: "maxDeviation", label: "Largest Deviation", align: "right" },
+];
+
+interface FairnessTableProps {
+  rows: readonly FairnessRow[];
+  sort: SortState<FairnessSortColumn>;
+  onSort: (column: FairnessSortColumn) => void;
+}
+
+/** 'Fairness by Program': one row per program; each opens to its links against their fair share. */
+export function FairnessTable({ rows, sort, onSort }: FairnessTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Fairness by Program" sx={{ minWidth: 680 }}>
+        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
+        <TableBody>
+          {rows.map((row) => (
+            <ProgramRows key={row.programId} row={row} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function ProgramRows({ row }: { row: FairnessRow }) {
+  const [open, setOpen] = useState(false);
+  const linksId = `fairness-links-${row.programId}`;
+  return (
+    <>
+      <TableRow hover data-program={row.programId} sx={{ "& > *": { borderBottom: open ? "unset" : undefined } }}>
+        <TableCell component="th" scope="row">
+          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+            <IconButton
+              size="small"
+              aria-expanded={open}
+              aria-controls={linksId}
+              aria-label={`${open ? "Hide" : "Show"} links of ${row.name}`}
+              onClick={() => setOpen((current) => !current)}
+            >
+              {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
+            </IconButton>
+            {row.name}
+          </Box>
+        </TableCell>
+        <TableCell>
+          <FairnessStatus row={row} />
+        </TableCell>
+        <TableCell>{modeLabel(row.mode)}</TableCell>
+        <TableCell align="right">{formatCount(row.visits)}</TableCell>
+        <TableCell align="right">{row.jainIndex === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.jainIndex)}</TableCell>
+        <TableCell align="right">{row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}</TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
+          <Collapse in={open} timeout="auto" unmountOnExit id={linksId}>
+            <Box sx={{ py: 1.5, pl: { xs: 0, sm: 5 } }}>
+              <ProgramLinks row={row} />
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+function ProgramLinks({ row }: { row: FairnessRow }) {
+  if (row.links.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No link had a fair share of this program's visits in this range.
+      </Typography>
+    );
+  }
+  return (
+    <Table size="small" aria-label={`Links of ${row.name}`}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ fontWeight: 600 }}>E-mail</TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Visits
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Fair Share
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Ratio
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {row.links.map((link) => (
+          <TableRow key={link.linkId}>
+            <TableCell sx={{ overflowWrap: "anywhere" }}>{link.email}</TableCell>
+            <TableCell align="right">{formatCount(link.visits)}</TableCell>
+            <TableCell align="right">{formatFairShare(link.fairShare)}</TableCell>
+            <TableCell align="right">{link.shareRatio === null ? <MissingFigure reason="no fair share" /> : formatRatio(link.shareRatio)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
