@@ -27,7 +27,8 @@ describe("admin search", () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
 
-    // Programs: by name or description, any case
+    // Programs: by name or description, any case (all three are approved: shown once that filter is off)
+    await page.getByRole("switch", { name: "Hide Approved Programs" }).or(page.getByRole("checkbox", { name: "Hide Approved Programs" })).click();
     await page.getByText("3 of 3 programs").waitFor();
     await search(page, "Search programs").fill("dining");
     await page.getByText("1 of 3 programs").waitFor();
@@ -39,11 +40,15 @@ describe("admin search", () => {
     // Referral Links: by member e-mail and address words; the tab change starts a new search
     await page.getByRole("tab", { name: "Referral Links" }).click();
     expect(query(page)).toBeNull();
+    // none of the programs is shared on the site: shown once that filter is off
+    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
     await page.getByText("3 of 3 links in 2 programs").waitFor();
     await search(page, "Search links").fill("amex alice");
     await page.getByText("1 of 3 links in 1 program").waitFor();
     await screenshot(page, "admin-50-search-links");
     await page.reload();
+    // the search comes back from the address (the filters start again from their defaults)
+    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
     await page.getByText("1 of 3 links in 1 program").waitFor();
     expect(await search(page, "Search links").inputValue()).toBe("amex alice");
     await search(page, "Search links").fill("CHASE");
