@@ -4,18 +4,22 @@ import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin"
 import { api } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInMember } from "../../testing/members";
+import { expectToast } from "../../testing/browser/toasts";
 
 const browser = useBrowser();
 
+let adminToken: string;
+let tomAmex: string;
+
 beforeEach(async () => {
-  const adminToken = await freshStoreWithAdmin();
+  adminToken = await freshStoreWithAdmin();
   const [alice, tom] = await Promise.all([signInMember("active@example.com"), signInMember("trialing@example.com")]);
   await api("PATCH", `/api/users/${encodeURIComponent("trialing@example.com")}`, adminToken, { displayName: "Tomás Rivera" });
   const chase = await api("POST", "/api/programs", adminToken, { name: "Chase Sapphire", description: "Travel card" });
   const amex = await api("POST", "/api/programs", adminToken, { name: "Amex Gold", description: "Dining points" });
   await api("POST", "/api/programs", adminToken, { name: "Discover It" });
   await api("POST", "/api/user/links", alice, { programId: chase.id, link: "https://refer.example.com/chase/alice", description: "60k points" });
-  await api("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" });
+  tomAmex = (await api<{ id: string }>("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" })).id;
   await api("POST", "/api/user/links", alice, { programId: amex.id, link: "https://refer.example.com/amex/alice", description: "Welcome bonus" });
 });
 
@@ -65,6 +69,23 @@ describe("admin search", () => {
     await search(page, "Search users").fill("active@");
     await page.getByText("active@example.com").waitFor();
     expect(await page.getByText("trialing@example.com").count()).toBe(0);
+    await context.close();
+  });
+
+  it("a bulk action shows which links failed and why", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Referral Links" }).click();
+    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
+    await page.getByRole("button", { name: "Expand All" }).click();
+    await page.getByRole("checkbox", { name: "Select all links in Amex Gold" }).check();
+    // another admin deletes one of the selected links meanwhile
+    await api("DELETE", `/api/links/${tomAmex}`, adminToken);
+    await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Bulk operation partly done", "1 link(s) updated successfully, 1 failed");
+    const failures = page.getByRole("alert").filter({ hasText: "1 link failed:" });
+    await failures.getByText("trialing@example.com in Amex Gold: Link not found").waitFor();
+    await screenshot(page, "admin-51-bulk-failures");
     await context.close();
   });
 });

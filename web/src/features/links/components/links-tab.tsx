@@ -73,6 +73,14 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   }, [links, programs, names, filters, search, searchText]);
 
   const selectedVisibleIds = useMemo(() => visibleSelection(selection, visibleIds), [selection, visibleIds]);
+  // a bulk failure names the link as the list does: its owner, in its program (a link deleted meanwhile: by id)
+  const describeLink = useCallback(
+    (id: string) => {
+      const link = links.find((l) => l.id === id);
+      return link ? `${link.email} in ${names.get(link.programId) ?? "Unknown Program"}` : `Link ${id}`;
+    },
+    [links, names],
+  );
 
   const handleFilterChange = useCallback((name: keyof LinkFilters, checked: boolean) => {
     setFilters((current) => ({ ...current, [name]: checked }));
@@ -109,7 +117,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
       <SearchField label="Search links" hint="Program, member name or e-mail, link address, description" value={query} onChange={setQuery} />
       <FilterBar label="Link filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} />
 
-      <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} />
+      <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} describeLink={describeLink} />
 
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
         <Typography color="text.secondary" aria-live="polite">

@@ -12,18 +12,20 @@ describe("chunkIds", () => {
 
 describe("bulk results and toasts", () => {
   it("full success", () => {
-    const outcome = combineBulkResults([{ updated: 100, failed: [] }, { updated: 5, failed: [] }], 105);
-    expect(outcome).toEqual({ updated: 105, failed: 0, requestError: undefined });
+    const outcome = combineBulkResults([{ updated: 100, failed: [] }, { updated: 5, failed: [] }]);
+    expect(outcome).toEqual({ updated: 105, failed: 0, failures: [], requestError: undefined });
     expect(bulkToast(outcome)).toMatchObject({ description: "105 link(s) updated successfully", variant: "default" });
   });
 
   it("partial result uses the specification's text", () => {
-    const outcome = combineBulkResults([{ updated: 3, failed: [{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }] }], 5);
+    const outcome = combineBulkResults([{ updated: 3, failed: [{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }] }]);
     expect(bulkToast(outcome).description).toBe("3 link(s) updated successfully, 2 failed");
+    // which links failed and why, not only how many
+    expect(outcome.failures).toEqual([{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }]);
   });
 
   it("a failed request shows the server message when nothing was updated", () => {
-    const outcome = combineBulkResults([], 3, "400: Maximum 100 links can be processed at once");
+    const outcome = combineBulkResults([], ["a", "b", "c"], "400: Maximum 100 links can be processed at once");
     expect(bulkToast(outcome)).toEqual({
       title: "Bulk operation failed",
       description: "400: Maximum 100 links can be processed at once",
@@ -32,8 +34,10 @@ describe("bulk results and toasts", () => {
   });
 
   it("a later chunk failing counts its ids and the rest as failed", () => {
-    const outcome = combineBulkResults([{ updated: 100, failed: [] }], 150, "500: Internal error");
+    const unsent = Array.from({ length: 50 }, (_, i) => `l${String(100 + i)}`);
+    const outcome = combineBulkResults([{ updated: 100, failed: [] }], unsent, "500: Internal error");
     expect(outcome).toMatchObject({ updated: 100, failed: 50 });
+    expect(outcome.failures[0]).toEqual({ id: "l100", message: "500: Internal error" });
     expect(bulkToast(outcome).description).toBe("100 link(s) updated successfully, 50 failed");
   });
 });

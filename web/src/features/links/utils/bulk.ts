@@ -8,23 +8,28 @@ export function chunkIds(ids: readonly string[], size: number = BULK_LIMIT): str
   return chunks;
 }
 
+export interface BulkFailure {
+  id: string;
+  message: string;
+}
+
 export interface BulkOutcome {
   updated: number;
   failed: number;
+  /** Each link that failed and why: as the server said, or the failed request's message for the links it and the later ones carried. */
+  failures: BulkFailure[];
   /** The message of the request that failed, when one did. */
   requestError?: string | undefined;
 }
 
 /**
  * Adds up the answers of the chunks that were sent. If a request failed, every id from that chunk
- * on counts as failed (the loop stops at the first failed request).
+ * on (`unsent`) counts as failed, with the request's message (the loop stops at the first failed request).
  */
-export function combineBulkResults(results: readonly BulkLinkResult[], totalIds: number, requestError?: string): BulkOutcome {
+export function combineBulkResults(results: readonly BulkLinkResult[], unsent: readonly string[] = [], requestError?: string): BulkOutcome {
   const updated = results.reduce((sum, result) => sum + result.updated, 0);
-  const reportedFailed = results.reduce((sum, result) => sum + result.failed.length, 0);
-  const answered = results.reduce((sum, result) => sum + result.updated + result.failed.length, 0);
-  const unanswered = requestError === undefined ? 0 : Math.max(totalIds - answered, 0);
-  return { updated, failed: reportedFailed + unanswered, requestError };
+  const failures = [...results.flatMap((result) => result.failed), ...(requestError === undefined ? [] : unsent.map((id) => ({ id, message: requestError })))];
+  return { updated, failed: failures.length, failures, requestError };
 }
 
 export interface BulkToast {
