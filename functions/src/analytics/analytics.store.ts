@@ -1,7 +1,8 @@
-import { Timestamp, type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
-import { readConsistently } from "../rotation/visits.store";
-import { addHours, addPeriod, emptyPeriod, type PeriodCounts } from "../rotation/period-counts";
+import { toIsoOrEpoch } from "../platform/timestamps";
+import { dayRecordRef, monthRecordRef, readConsistently } from "../rotation/visits.store";
+import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../rotation/period-counts";
 import { hourStart } from "./analytics-window";
 
 /**
@@ -66,7 +67,7 @@ const text = (doc: DocumentSnapshot, field: string) => (typeof doc.get(field) ==
 function tallyOf(kind: "day" | "counter" | "month", doc: DocumentSnapshot): ClickTally {
   const period = text(doc, kind === "month" ? "month" : "day");
   const tally: ClickTally = { kind, period, programId: text(doc, "programId"), counts: addPeriod(emptyPeriod(), doc.data()) };
-  if (kind === "month") tally.storedFair = new Map(Object.entries((doc.get("fair") ?? {}) as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === "number"));
+  if (kind === "month") tally.storedFair = storedShares(doc.get("fair"));
   return tally;
 }
 
@@ -101,11 +102,16 @@ async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<Clic
     uniqueDocs(tx, reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS))),
     hourDays.length > 0 ? uniqueDocs(tx, [within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS)]) : [],
   ]);
+  return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, hourDays);
+}
+
+/** The tallies of the documents read: the counters' hours only for the days counted in hours. */
+function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "dayDocs" | "hourDayDocs", DocumentSnapshot[]>, hourDays: readonly string[]): ClickTally[] {
   return [
-    ...counterDocs.map((d) => tallyOf("counter", d)),
-    ...monthDocs.map((d) => tallyOf("month", d)),
-    ...dayDocs.map((d) => tallyOf("day", d)),
-    ...[...counterDocs.filter((d) => hourDays.includes(text(d, "day"))), ...hourDayDocs].flatMap(hourTallies),
+    ...docs.counterDocs.map((d) => tallyOf("counter", d)),
+    ...docs.monthDocs.map((d) => tallyOf("month", d)),
+    ...docs.dayDocs.map((d) => tallyOf("day", d)),
+    ...[...docs.counterDocs.filter((d) => hourDays.includes(text(d, "day"))), ...docs.hourDayDocs].flatMap(hourTallies),
   ];
 }
 
@@ -132,23 +138,15 @@ async function existing(tx: Transaction, refs: DocumentReference[], fieldMask: r
  * cost of the documents it names, whatever the size of the store.
  */
 export async function readProgramTallies(tx: Transaction, programIds: string[], reads: ProgramReads): Promise<ClickTally[]> {
-  const days = db().collection(COLLECTIONS.clickDays);
-  const months = db().collection(COLLECTIONS.clickMonths);
   const counterQueries: Query[] = [];
   for (let i = 0; i < programIds.length; i += 30) counterQueries.push(db().collection(COLLECTIONS.clickCounters).where("programId", "in", programIds.slice(i, i + 30)));
-  const dayRef = (programId: string, day: string) => days.doc(`${programId}_${day}`);
   const [counterDocs, dayDocs, monthDocs, hourDayDocs] = await Promise.all([
     uniqueDocs(tx, counterQueries.map((q) => q.select(...DAY_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : [])))),
-    existing(tx, programIds.flatMap((p) => reads.days.map((d) => dayRef(p, d))), DAY_FIELDS),
-    existing(tx, programIds.flatMap((p) => reads.months.map((m) => months.doc(`${p}_${m}`))), MONTH_FIELDS),
-    existing(tx, programIds.flatMap((p) => reads.hourDays.map((d) => dayRef(p, d))), HOUR_FIELDS),
+    existing(tx, programIds.flatMap((p) => reads.days.map((d) => dayRecordRef(p, d))), DAY_FIELDS),
+    existing(tx, programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))), MONTH_FIELDS),
+    existing(tx, programIds.flatMap((p) => reads.hourDays.map((d) => dayRecordRef(p, d))), HOUR_FIELDS),
   ]);
-  return [
-    ...counterDocs.map((d) => tallyOf("counter", d)),
-    ...monthDocs.map((d) => tallyOf("month", d)),
-    ...dayDocs.map((d) => tallyOf("day", d)),
-    ...[...counterDocs.filter((d) => reads.hourDays.includes(text(d, "day"))), ...hourDayDocs].flatMap(hourTallies),
-  ];
+  return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, reads.hourDays);
 }
 
 /** A member's links, as their view needs them: where each is and was. */
@@ -158,7 +156,7 @@ export async function readOwnLinks(email: string): Promise<{ id: string; program
     id: d.id,
     programId: text(d, "programId"),
     pastProgramIds: Array.isArray(d.get("pastProgramIds")) ? (d.get("pastProgramIds") as unknown[]).filter((id): id is string => typeof id === "string") : [],
-    createdAt: d.get("createdAt") instanceof Timestamp ? (d.get("createdAt") as Timestamp).toDate().toISOString() : "",
+    createdAt: toIsoOrEpoch(d.get("createdAt")),
   }));
 }
 

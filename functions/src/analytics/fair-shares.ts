@@ -42,7 +42,9 @@ export function fairSharesByTally(tallies: readonly ClickTally[]): Map<ClickTall
       continue;
     }
     const key = `${tally.kind === "hour" ? "hour" : "day"}|${tally.programId}|${tally.period}`;
-    groups.set(key, [...(groups.get(key) ?? []), tally]);
+    const group = groups.get(key);
+    if (group) group.push(tally);
+    else groups.set(key, [tally]);
   }
   for (const group of groups.values()) {
     const merged = emptyPeriod();

@@ -2,7 +2,7 @@ import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
 import { counters, dayRecordRef, monthRecordRef, utcDay } from "../rotation/visits.store";
-import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, withoutLinks, type PeriodCounts } from "../rotation/period-counts";
+import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, storedShares, withoutLinks, type PeriodCounts } from "../rotation/period-counts";
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
@@ -42,8 +42,6 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       addPeriod(folded, shard.data());
       addHours(hours, shard.get("hours"));
     }
-    // a day's links in the rotation: those of its hours (a counter keeps them per hour only)
-    for (const hour of hours.values()) for (const id of hour.active) folded.active.add(id);
     const linkIds = [...folded.links.keys()];
     const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
     const month = day.slice(0, 7);
@@ -99,8 +97,7 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
 
 /** A month's stored fair shares, plus one day's new shares, less what that day had before. */
 function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<string, number>): Map<string, number> {
-  const sum = new Map<string, number>();
-  if (typeof stored === "object" && stored !== null) for (const [id, n] of Object.entries(stored)) if (typeof n === "number") sum.set(id, n);
+  const sum = storedShares(stored);
   for (const [id, n] of added) sum.set(id, (sum.get(id) ?? 0) + n);
   for (const [id, n] of replaced) sum.set(id, (sum.get(id) ?? 0) - n);
   return sum;

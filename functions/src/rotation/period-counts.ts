@@ -73,6 +73,13 @@ export function storedPeriod(period: PeriodCounts) {
   };
 }
 
+/** Fair shares as a roll-up stores them (`fair`: link → visits), numbers only. */
+export function storedShares(stored: unknown): Map<string, number> {
+  const shares = new Map<string, number>();
+  if (isRecord(stored)) for (const [id, n] of Object.entries(stored)) if (typeof n === "number") shares.set(id, n);
+  return shares;
+}
+
 /** Drops these links' visits (and their share of the total) from a period. */
 export function withoutLinks(period: PeriodCounts, linkIds: Iterable<string>): void {
   for (const id of linkIds) {

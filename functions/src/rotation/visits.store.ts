@@ -1,5 +1,6 @@
-import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
+import { addPeriod, emptyPeriod } from "./period-counts";
 
 /**
  * Counted visits, written by the rotation, and the counters they feed.
@@ -113,16 +114,9 @@ async function counterDocs(tx: Transaction, scope: CounterScope) {
  */
 export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Promise<Map<string, number>> {
   if ("linkIds" in scope && scope.linkIds.length === 0) return new Map();
-  const visits = new Map<string, number>();
-  for (const doc of await counterDocs(tx, scope)) addLinkCounts(visits, doc);
-  return visits;
-}
-
-/** Adds a counter or roll-up document's visits per link (its `links` map) into `visits`. */
-export function addLinkCounts(visits: Map<string, number>, counter: DocumentSnapshot): void {
-  for (const [linkId, n] of Object.entries((counter.get("links") ?? {}) as Record<string, unknown>)) {
-    if (typeof n === "number") visits.set(linkId, (visits.get(linkId) ?? 0) + n);
-  }
+  const unfolded = emptyPeriod();
+  for (const doc of await counterDocs(tx, scope)) addPeriod(unfolded, doc.data());
+  return unfolded.links;
 }
 
 /** Runs reads at one consistent point in time, without locking anything the rotation writes. */
