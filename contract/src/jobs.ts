@@ -6,15 +6,26 @@ import { z } from "./zod";
  * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
  * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
  */
-export const JOB_KINDS = ["subscription-check", "auto-approve"] as const;
+export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health"] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 /**
  * What a job is doing: `listing` reads the provider's whole listing (`done` pages, `total` null),
- * `applying` applies it to the members (`done` of `total`), `finished` once it ended.
+ * `applying` applies it to the members (`done` of `total`), `testing` tests links (`done` of `total`),
+ * `finished` once it ended.
  */
-export const JOB_PHASES = ["listing", "applying", "finished"] as const;
+export const JOB_PHASES = ["listing", "applying", "testing", "finished"] as const;
+
+/** What a link-health check found: links tested, each outcome, and how many are failing after it. */
+export const linkHealthSummarySchema = z.object({
+  tested: z.number().int(),
+  ok: z.number().int(),
+  broken: z.number().int(),
+  inconclusive: z.number().int(),
+  failing: z.number().int(),
+});
+export type LinkHealthSummary = z.infer<typeof linkHealthSummarySchema>;
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
@@ -24,7 +35,7 @@ export const jobSchema = z.object({
   total: z.number().int().nullable(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
-  summary: z.union([checkAllSubscriptionsResultSchema, autoApproveResultSchema]).optional(),
+  summary: z.union([checkAllSubscriptionsResultSchema, autoApproveResultSchema, linkHealthSummarySchema]).optional(),
   error: z.string().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;

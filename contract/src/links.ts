@@ -17,6 +17,43 @@ export const deadNoteField = textField("Dead note must be text")
   .trim()
   .max(LIMITS.deadNote, { error: "Dead note must be 500 characters or less" });
 
+/**
+ * One test of a link's address (contract: *Link health*). `ok`: the final answer is 2xx. `broken`,
+ * a definite failure only: no such host, connection refused, 404/410, or not a public address.
+ * Everything else (timeouts, 401/403/429, 5xx, TLS, too many redirects) is `inconclusive`: shown,
+ * never acted on.
+ */
+export const LINK_TEST_OUTCOMES = ["ok", "broken", "inconclusive"] as const;
+export const linkTestSchema = z.object({
+  at: z.string(),
+  outcome: z.enum(LINK_TEST_OUTCOMES),
+  status: z.number().int().optional(),
+  message: z.string(),
+});
+export type LinkTest = z.infer<typeof linkTestSchema>;
+export type LinkTestOutcome = LinkTest["outcome"];
+
+/** How many tests each link keeps, newest first. */
+export const KEPT_LINK_TESTS = 10;
+/** Broken tests in a row that take a link out of the rotation. */
+export const BROKEN_TESTS_TO_FAIL = 2;
+/** A member's tests of one of their links, per hour. */
+export const MEMBER_TESTS_PER_HOUR = 5;
+
+/**
+ * `failing`: two broken tests in a row took it out of the rotation (not an admin's pause, not dead);
+ * the next ok test brings it back. `unknown`: no conclusive test yet.
+ */
+export const LINK_HEALTH_STATUSES = ["healthy", "failing", "unknown"] as const;
+export const linkHealthSchema = z.object({
+  status: z.enum(LINK_HEALTH_STATUSES),
+  lastTest: linkTestSchema.nullable(),
+  consecutiveBroken: z.number().int(),
+  tests: z.array(linkTestSchema),
+});
+export type LinkHealth = z.infer<typeof linkHealthSchema>;
+export const UNKNOWN_HEALTH: LinkHealth = { status: "unknown", lastTest: null, consecutiveBroken: 0, tests: [] };
+
 /** A referral link as the API answers it (admin and member views share the shape). */
 export const referralLinkSchema = z.object({
   id: z.string(),
@@ -35,6 +72,7 @@ export const referralLinkSchema = z.object({
   testedOffer: z.string().nullable(),
   testedAt: z.string().nullable(),
   lastNotifiedAt: z.string().nullable(),
+  health: linkHealthSchema,
   createdAt: z.string(),
   submittedAt: z.string(),
   updatedAt: z.string(),
@@ -101,6 +139,9 @@ export const linkTestResultSchema = z.object({
   validation: z.object({ isValid: z.boolean(), responseTime: z.number(), errorMessage: z.string().nullable() }),
 });
 export type LinkTestResult = z.infer<typeof linkTestResultSchema>;
+
+// POST /api/user/links/{id}/test (the member's own link) → the test
+export const testOwnLinkRequestSchema = z.strictObject({});
 
 
 /** Member-visible messages fixed by the specification. */

@@ -35,11 +35,13 @@ import {
   createLinkRequestSchema,
   createMemberLinkRequestSchema,
   linkTestResultSchema,
+  linkTestSchema,
   markDeadRequestSchema,
   moveLinkRequestSchema,
   referralLinkListSchema,
   referralLinkSchema,
   testLinkRequestSchema,
+  testOwnLinkRequestSchema,
   updateLinkRequestSchema,
 } from "./links";
 import {
@@ -153,6 +155,7 @@ export const API = {
   submitOwnLink: { method: "POST", path: "/user/links", access: "member", body: createMemberLinkRequestSchema, response: referralLinkSchema, status: 201 },
   updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
   deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
+  testOwnLink: { method: "POST", path: "/user/links/:id/test", access: "member", params: idParams, body: testOwnLinkRequestSchema, response: linkTestSchema },
 
   // Users and admin actions
   listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
@@ -166,6 +169,7 @@ export const API = {
   checkSubscription: { method: "POST", path: "/admin/check-subscription/:username", access: "admin", params: usernameParams, response: subscriptionCheckResultSchema },
   checkAllSubscriptions: { method: "POST", path: "/admin/check-all-subscriptions", access: "admin", response: jobStartedSchema, status: 202 },
   autoApproveSubscribers: { method: "POST", path: "/admin/auto-approve-subscribers", access: "admin", response: jobStartedSchema, status: 202 },
+  runLinkHealth: { method: "POST", path: "/admin/link-health/run", access: "admin", response: jobStartedSchema, status: 202 },
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
   mergeAccounts: { method: "POST", path: "/admin/merge-accounts", access: "admin", body: mergeAccountsRequestSchema, response: mergeAccountsResultSchema },
