@@ -40,6 +40,7 @@ describe("admin search", () => {
     expect(query(page)).toBe("dining");
     await search(page, "Search programs").fill("nothing like it");
     await page.getByText("No programs match your search and filters.").waitFor();
+    await screenshot(page, "admin-52-search-programs-none");
 
     // Referral Links: by member e-mail and address words; the tab change starts a new search
     await page.getByRole("tab", { name: "Referral Links" }).click();
@@ -69,6 +70,7 @@ describe("admin search", () => {
     await search(page, "Search users").fill("active@");
     await page.getByText("active@example.com").waitFor();
     expect(await page.getByText("trialing@example.com").count()).toBe(0);
+    await screenshot(page, "admin-53-search-users");
     await context.close();
   });
 
