@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 
@@ -89,10 +89,6 @@ export async function expectNoSeriousViolations(page: Page, label: string): Prom
   let run = await runAxe(page, undefined, TAGS);
   // Something faded while axe read the colours: read them again now that it has come to rest.
   if (run.faded && run.violations.some(failing)) run = await runAxe(page, undefined, TAGS);
-  if (process.env.AXE_REPORT) {
-    appendFileSync(process.env.AXE_REPORT, `${JSON.stringify({ label, url: page.url(), lines: lines(run.violations) })}\n`);
-    return;
-  }
   const found = lines(run.violations.filter(failing));
   if (found.length > 0) throw new Error(`accessibility of ${label} (${page.url()}):\n${found.map((line) => `  - ${line}`).join("\n")}`);
 }

@@ -174,7 +174,9 @@ describe("admin users", () => {
     await expectToast(page, "Password updated");
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
     await context.close();
-  });
+    // the admin's whole round over a dozen screens (each checked by axe, about 0.5 s): it took 85-90 s on a
+    // busy machine, at the suite's 90 s default
+  }, 180_000);
 
   it("Check All runs as a job: a failing listing changes no one; then its progress shows under the button, and the summary", async () => {
     // 150 more subscriptions at Stripe: with the seed's, a listing of two pages
