@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { FIXTURE_SITE } from "../suite-config";
+import { expectNoSeriousViolations } from "./axe";
 
 /** Debian's Chromium: no test tool can download its own browser on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -52,8 +53,18 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return { context, page };
 }
 
-/** Saves what the user sees, for people reviewing the run. */
+/**
+ * A screen the test has reached: saves what the user sees, for people reviewing the run, and fails on
+ * what axe-core finds serious or critical there. Every screen a test shows passes through here, so
+ * every screen is checked; the picture is saved first, to look at when the check fails.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  await expectNoSeriousViolations(page, name);
+}
+
+/** Only the picture, without the check: for a test that is already failing. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { screenshot } from "./browser";
+import { saveScreenshot } from "./browser";
 
 let failures = 0;
 
@@ -16,7 +16,7 @@ export async function expectToast(page: Page, title: string, description?: strin
     .catch(async (err: unknown) => {
       const shown = await page.getByRole("alert", { includeHidden: true }).or(page.getByRole("status", { includeHidden: true })).allTextContents();
       const shot = `failure-toast-${String(++failures)}`;
-      await screenshot(page, shot).catch(() => undefined);
+      await saveScreenshot(page, shot).catch(() => undefined);
       throw new Error(`no toast "${title}${description ? ` / ${description}` : ""}"; shown: ${JSON.stringify(shown)}; screenshot ${shot}.png`, { cause: err });
     });
 }

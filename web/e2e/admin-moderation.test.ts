@@ -97,6 +97,7 @@ describe("admin moderation", () => {
     const choices = await page.getByRole("option").allTextContents();
     expect(choices).not.toContain("Amex Gold");
     await page.getByRole("option", { name: "Discover It" }).click();
+    await screenshot(page, "admin-14-move-dialog");
     await dialog.getByRole("button", { name: "Move" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect((await linkNow(ids.tomAmex)).programId).toBe(ids.discover);

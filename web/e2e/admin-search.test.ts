@@ -17,6 +17,8 @@ beforeEach(async () => {
   await api("PATCH", `/api/users/${encodeURIComponent("trialing@example.com")}`, adminToken, { displayName: "Tomás Rivera" });
   const chase = await api("POST", "/api/programs", adminToken, { name: "Chase Sapphire", description: "Travel card" });
   const amex = await api("POST", "/api/programs", adminToken, { name: "Amex Gold", description: "Dining points" });
+  // one program shared on the site, so the Programs tab shows that chip too (and axe checks its colours)
+  await api("POST", `/api/programs/${amex.id}/toggle-shared`, adminToken, { isSharedOnSite: true });
   await api("POST", "/api/programs", adminToken, { name: "Discover It" });
   await api("POST", "/api/user/links", alice, { programId: chase.id, link: "https://refer.example.com/chase/alice", description: "60k points" });
   tomAmex = (await api<{ id: string }>("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" })).id;
@@ -36,15 +38,17 @@ describe("admin search", () => {
     await page.getByText("3 of 3 programs").waitFor();
     await search(page, "Search programs").fill("dining");
     await page.getByText("1 of 3 programs").waitFor();
-    await page.getByRole("button", { name: /Amex Gold/ }).waitFor();
+    await page.getByRole("button", { name: /Amex Gold/ }).getByText("Shared on site").waitFor();
     expect(query(page)).toBe("dining");
+    await screenshot(page, "admin-54-search-programs");
     await search(page, "Search programs").fill("nothing like it");
     await page.getByText("No programs match your search and filters.").waitFor();
+    await screenshot(page, "admin-52-search-programs-none");
 
     // Referral Links: by member e-mail and address words; the tab change starts a new search
     await page.getByRole("tab", { name: "Referral Links" }).click();
     expect(query(page)).toBeNull();
-    // none of the programs is shared on the site: shown once that filter is off
+    // only Amex Gold is shared on the site: the other program's links show once that filter is off
     await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
     await page.getByText("3 of 3 links in 2 programs").waitFor();
     await search(page, "Search links").fill("amex alice");
@@ -69,6 +73,7 @@ describe("admin search", () => {
     await search(page, "Search users").fill("active@");
     await page.getByText("active@example.com").waitFor();
     expect(await page.getByText("trialing@example.com").count()).toBe(0);
+    await screenshot(page, "admin-53-search-users");
     await context.close();
   });
 

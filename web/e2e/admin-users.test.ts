@@ -87,6 +87,7 @@ describe("admin users", () => {
     // block asks first, then pauses the member
     await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Block", exact: true }).click();
     await page.getByRole("dialog").getByText("pauses all of their links").waitFor();
+    await screenshot(page, "admin-24-block-confirm");
     await page.getByRole("dialog").getByRole("button", { name: "Block" }).click();
     await expectToast(page, "User blocked");
     expect((await userNow("trialing@example.com"))?.blocked).toBe(true);
@@ -101,6 +102,7 @@ describe("admin users", () => {
     await page.getByRole("button", { name: "Create User" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
     await expectToast(page, "Email required", "Please enter an email address");
+    await screenshot(page, "admin-25-create-user");
     await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill("Friend@Example.com");
     await page.getByRole("dialog").getByRole("button", { name: "Create User" }).click();
     await expectToast(page, "User created");
@@ -119,6 +121,8 @@ describe("admin users", () => {
     await openUser(page, "friend.new@example.com");
     await page.getByRole("button", { name: "User settings for friend.new@example.com" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete User" }).click();
+    await page.getByRole("dialog", { name: "Delete user?" }).waitFor();
+    await screenshot(page, "admin-26-delete-user-confirm");
     await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete User" }).click();
     await expectToast(page, "User deleted successfully", "The user and all their links have been removed");
     expect(await userNow("friend.new@example.com")).toBeUndefined();
@@ -128,6 +132,7 @@ describe("admin users", () => {
 
     await page.getByRole("tab", { name: "Duplicates" }).click();
     await page.getByText("No duplicate accounts").waitFor();
+    await screenshot(page, "admin-27-no-duplicates");
 
     // log in as the member, then back
     await page.getByRole("tab", { name: "Users" }).click();
@@ -145,6 +150,7 @@ describe("admin users", () => {
     // Dev User does the same for any address
     await page.getByRole("button", { name: "Dev User" }).click();
     await page.getByRole("dialog").getByRole("textbox", { name: "User email" }).fill("active@example.com");
+    await screenshot(page, "admin-28-dev-user");
     await page.getByRole("dialog").getByRole("button", { name: "Log in as user" }).click();
     await page.waitForURL("**/dashboard");
     await page.getByRole("button", { name: "Back to Admin" }).click();
@@ -161,13 +167,16 @@ describe("admin users", () => {
     await page.getByRole("dialog").getByLabel("Confirm password").fill("new-admin-password-2");
     await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Current password is incorrect").waitFor();
+    await screenshot(page, "admin-29-change-password-errors");
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).rejects.toThrow();
     await page.getByRole("dialog").getByLabel("Current password").fill(ADMIN.password);
     await page.getByRole("dialog").getByRole("button", { name: "Update Password" }).click();
     await expectToast(page, "Password updated");
     await expect(idTokenFromPassword(ADMIN.email, "new-admin-password-2")).resolves.toBeTruthy();
     await context.close();
-  });
+    // the admin's whole round over a dozen screens (each checked by axe, about 0.5 s): it took 85-90 s on a
+    // busy machine, at the suite's 90 s default
+  }, 180_000);
 
   it("Check All runs as a job: a failing listing changes no one; then its progress shows under the button, and the summary", async () => {
     // 150 more subscriptions at Stripe: with the seed's, a listing of two pages
@@ -242,6 +251,8 @@ describe("admin users", () => {
     await page.getByText("Primary").first().waitFor();
     await screenshot(page, "admin-23-duplicates");
     await page.getByRole("button", { name: "Merge into primary" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Merge" }).waitFor();
+    await screenshot(page, "admin-23-merge-confirm");
     await page.getByRole("dialog").getByRole("button", { name: "Merge" }).click();
     await expectToast(page, "Accounts merged");
     await page.getByText("No duplicate accounts").waitFor();

@@ -91,6 +91,7 @@ describe("member sign-in by e-mail link", () => {
     await page.getByRole("textbox", { name: "Email" }).fill("not-an-address");
     await page.getByRole("button", { name: "Send Login Link" }).click();
     await page.getByText("Please enter a valid email address").waitFor();
+    await screenshot(page, "member-05-invalid-address");
     await context.close();
   });
 });

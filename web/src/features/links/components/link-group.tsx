@@ -60,7 +60,8 @@ export const LinkGroup = memo(function LinkGroup({
           aria-controls={contentId}
           sx={{ flex: 1, justifyContent: "flex-start", gap: 1, py: 1.5, pr: 2, textAlign: "left", borderRadius: 1 }}
         >
-          <Typography component="h3" sx={{ fontWeight: 600, flex: 1 }}>
+          {/* h2: the level under the page's h1, with no heading between them in the tab */}
+          <Typography component="h2" sx={{ fontWeight: 600, flex: 1 }}>
             {group.programName}
           </Typography>
           {selectedCount > 0 ? <Chip size="small" color="primary" label={`${String(selectedCount)} selected`} /> : null}

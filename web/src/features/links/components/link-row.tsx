@@ -43,7 +43,8 @@ const Row = styled("li")(({ theme }) => ({
   "& .row-meta": { margin: theme.spacing(0.5, 0, 0), color: theme.palette.text.secondary },
   "& .row-actions": { display: "flex", gap: theme.spacing(1), alignItems: "flex-start", flexShrink: 0 },
   "& .chip": { borderRadius: 12, padding: "1px 8px", fontSize: "0.75rem", fontWeight: 600, lineHeight: 1.6 },
-  "& .chip-pending": { background: theme.palette.warning.light, color: theme.palette.warning.contrastText },
+  // The main shade, not the light one: white text on MUI's light orange is 2.2:1, under the 4.5:1 of WCAG AA.
+  "& .chip-pending": { background: theme.palette.warning.main, color: theme.palette.warning.contrastText },
   "& .chip-active": { background: theme.palette.success.main, color: theme.palette.success.contrastText },
   "& .chip-paused": { background: theme.palette.grey[300], color: theme.palette.text.primary },
   "& .chip-dead": { background: theme.palette.error.main, color: theme.palette.error.contrastText },

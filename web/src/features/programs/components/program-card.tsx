@@ -14,11 +14,14 @@ interface ProgramCardProps {
   onDialog: (action: ProgramDialogAction, program: Program) => void;
 }
 
-/** A program as a collapsible card: status at a glance, details and actions inside. */
+/**
+ * A program as a collapsible card: status at a glance, details and actions inside. Its summary is the
+ * program's heading: an h2, the level under the page's h1 (MUI's default h3 skipped a level).
+ */
 export const ProgramCard = memo(function ProgramCard({ program, onDialog }: ProgramCardProps) {
   const id = useId();
   return (
-    <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion disableGutters variant="outlined" slots={{ heading: "h2" }} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", width: "100%", pr: 1 }}>
           <Typography component="span" sx={{ fontWeight: 600, mr: 1 }}>

@@ -30,10 +30,13 @@ interface PublicProgramListProps {
 
 const GRID_SX = { display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } } as const;
 
-/** Where the cards will be, while the programs (or the session) load. */
+/**
+ * Where the cards will be, while the programs (or the session) load. A status, as the dashboard's
+ * placeholders are: a plain div may not carry a label (ARIA prohibits it), so none was read out.
+ */
 export function PublicProgramListSkeleton() {
   return (
-    <Box sx={GRID_SX} aria-busy="true" aria-label="Loading programs">
+    <Box sx={GRID_SX} role="status" aria-busy="true" aria-label="Loading programs">
       {[0, 1, 2, 3].map((key) => (
         <Skeleton key={key} variant="rounded" height={220} />
       ))}

@@ -25,12 +25,14 @@ interface UserCardProps {
  * A user as a collapsible card: status at a glance and the settings button on the row (spec: "a small
  * settings button on a user row"), details and the other actions inside. The button sits beside the
  * summary, not in it: a button inside the summary's own button would be a control inside a control.
+ * The summary is the user's heading: an h2, the level under the page's h1 (MUI's default h3 skipped a
+ * level), with the subscription section's h3 inside.
  */
 export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }: UserCardProps) {
   const id = useId();
   const created = localDate(user.createdAt);
   return (
-    <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion disableGutters variant="outlined" slots={{ heading: "h2" }} slotProps={{ transition: { unmountOnExit: true } }}>
       {/* the Accordion's first child is its summary row: the summary and the settings button */}
       <Box sx={{ display: "flex", alignItems: "center" }}>
         <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`} sx={{ flex: 1, minWidth: 0 }}>
