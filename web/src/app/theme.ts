@@ -78,7 +78,9 @@ export const SYSTEM_DARK_FALLBACK: CSSObject = {
 
 function darkSchemeVariables(): CSSObject {
   const selector = `[${COLOR_SCHEME_ATTRIBUTE}="dark"]`;
-  const sheet = theme.generateStyleSheets().find((styles): styles is Record<string, CSSObject> => typeof styles === "object" && selector in styles);
+  const sheet = theme
+    .generateStyleSheets()
+    .find((styles): styles is Record<string, CSSObject> => typeof styles === "object" && selector in styles);
   if (!sheet?.[selector]) throw new Error(`The theme generated no rule for ${selector}`);
   return sheet[selector];
 }
