@@ -10,6 +10,7 @@ import { signInAsMember } from "../../testing/browser/member";
 const browser = useBrowser();
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const MEMBER = "active@example.com";
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 /** A visitor whose system is set to dark; the chart draws at once (no animation) for the screenshots. */
 const DARK_SYSTEM = { colorScheme: "dark", reducedMotion: "reduce" } as const;
 
@@ -143,6 +144,16 @@ describe("the dark theme", () => {
     await screenshot(page, "dark-03-programs");
     expect(hydrationErrors).toEqual([]);
 
+    // on a phone the toggle in the corner stays clear of the page's title
+    const phone = await newPage(browser(), { ...DARK_SYSTEM, ...PHONE });
+    await phone.page.goto("/programs");
+    await phone.page.getByRole("article", { name: "Amex Gold" }).getByText("3 active links").waitFor();
+    const toggleBox = await phone.page.getByRole("button", { name: "Theme: system" }).boundingBox();
+    const titleBox = await phone.page.getByRole("heading", { name: "Referral Programs", level: 1 }).boundingBox();
+    expect(toggleBox!.y + toggleBox!.height).toBeLessThanOrEqual(titleBox!.y);
+    await screenshot(phone.page, "dark-03-programs-375");
+    await phone.context.close();
+
     // the toggle, by keyboard: light wins over the system's dark, and stays after a reload
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Theme: system" });
@@ -193,6 +204,16 @@ describe("the dark theme", () => {
     const { context, page } = await newPage(browser(), DARK_SYSTEM);
     await signInAsAdmin(page);
     await expectDarkPage(page);
+    // Programs and Users: their cards' chips
+    await turnOff(page, "Hide Approved Programs");
+    await page.getByText("2 of 2 programs").waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("tab", { name: "Users" }).click();
+    for (const label of ["Hide blocked users", "Hide approved users", "Hide admins"]) await turnOff(page, label);
+    await page.getByText(/^(\d+) of \1 users$/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, "dark-06-admin-users");
+
     await page.getByRole("tab", { name: "Referral Links" }).click();
     for (const label of ["Hide dead links", "Hide approved links", "Hide unpaused links", "Only links on site"]) await turnOff(page, label);
     await page.getByRole("button", { name: "Expand All" }).click();
@@ -200,7 +221,7 @@ describe("the dark theme", () => {
     await expect.poll(() => rows.count()).toBe(6);
     for (const status of ["Pending", "Active", "Paused", "Dead"]) await rows.getByText(status, { exact: true }).first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, "dark-06-admin-links");
+    await screenshot(page, "dark-07-admin-links");
 
     await page.goto("/analytics?tab=programs");
     await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
@@ -211,12 +232,12 @@ describe("the dark theme", () => {
     await expectDarkPage(page);
     await expectLineContrasts(page.locator(".MuiLineChart-line").first());
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, "dark-07-analytics-programs");
+    await screenshot(page, "dark-08-analytics-programs");
 
     await page.getByRole("tab", { name: "Fairness" }).click();
     await page.getByRole("table", { name: "Fairness by Program" }).locator("tbody > tr[data-program]").first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await screenshot(page, "dark-08-analytics-fairness");
+    await screenshot(page, "dark-09-analytics-fairness");
     await context.close();
   });
 });
