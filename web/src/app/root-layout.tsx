@@ -1,18 +1,29 @@
+import Box from "@mui/material/Box";
 import { Suspense, useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { RouteErrorBoundary } from "@/components/errors/index";
 import { PageSpinner } from "@/components/spinners/index";
+import { ThemeToggle } from "@/components/theme-toggle/index";
 
-/** Every page is its own chunk; this shows a spinner while one loads, and the error page if one fails. */
+/**
+ * Every page is its own chunk; this shows a spinner while one loads, and the error page if one fails.
+ * The theme toggle is on every page, in the top right corner over the page's top padding: a bar that
+ * took room of its own would push every page (and its prerendered first paint) down.
+ */
 export function RootLayout() {
   const location = useLocation();
   useScrollRestoration();
   return (
-    <RouteErrorBoundary resetKey={location.key}>
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </RouteErrorBoundary>
+    <>
+      <Box component="header" sx={{ position: "absolute", top: 0, right: 0, p: 0.5, zIndex: "appBar" }}>
+        <ThemeToggle />
+      </Box>
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }
 

@@ -1,14 +1,54 @@
 import { createTheme } from "@mui/material/styles";
+import type { CSSObject } from "@emotion/react";
+
+// `theme.vars` (the CSS variables of whichever scheme is on) is always there: no `theme.vars ?? theme`.
+declare module "@mui/material/styles" {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
+/**
+ * The attribute on <html> that names the scheme on screen ("light" or "dark"). MUI sets it once the
+ * app runs (to the system's scheme while the mode is "system"); before that, on a prerendered page,
+ * it is missing and SYSTEM_DARK_FALLBACK follows the system, or public/hydrate-after-paint.js has set
+ * it from a stored choice.
+ */
+export const COLOR_SCHEME_ATTRIBUTE = "data-hub-theme";
+/** Where MUI keeps the mode chosen with the theme toggle; public/hydrate-after-paint.js reads the same key. */
+export const COLOR_MODE_STORAGE_KEY = "hub-color-mode";
 
 export const theme = createTheme({
-  palette: {
-    primary: { main: "#4338ca" },
-    secondary: { main: "#0f766e" },
-    background: { default: "#f7f7fb" },
-    // MUI's default orange and light blue carry white text at 3.1:1 and 4.1:1 (filled chips, and the
-    // same colours as text on white in outlined ones); these darker shades of them reach WCAG AA's 4.5:1.
-    warning: { main: "#b45309" },
-    info: { main: "#0369a1" },
+  // Colours are CSS variables, switched by the attribute: the prerendered HTML is the same for both
+  // schemes (no hydration mismatch), and a change of scheme repaints without re-rendering React.
+  cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: "#4338ca" },
+        secondary: { main: "#0f766e" },
+        background: { default: "#f7f7fb" },
+        // MUI's default orange and light blue carry white text at 3.1:1 and 4.1:1 (filled chips, and the
+        // same colours as text on white in outlined ones); these darker shades of them reach WCAG AA's 4.5:1.
+        warning: { main: "#b45309" },
+        info: { main: "#0369a1" },
+      },
+    },
+    // Lighter shades of the same hues: the light scheme's indigo and teal are too dark to read on a
+    // dark page. The status colours are lighter than MUI's dark defaults so that a filled chip's
+    // text is dark (MUI's white on its red or green is under 4.5:1), and outlined text stays readable.
+    dark: {
+      palette: {
+        primary: { main: "#a5b4fc" },
+        secondary: { main: "#5eead4" },
+        error: { main: "#f87171" },
+        warning: { main: "#fbbf24" },
+        info: { main: "#7dd3fc" },
+        success: { main: "#4ade80" },
+        background: { default: "#0f1117", paper: "#181b23" },
+        divider: "rgba(255, 255, 255, 0.14)",
+      },
+    },
   },
   shape: { borderRadius: 10 },
   typography: {
@@ -27,3 +67,24 @@ export const theme = createTheme({
     MuiCollapse: { styleOverrides: { root: { "&:not(.MuiCollapse-entered)": { overflow: "clip" } } } },
   },
 });
+
+/**
+ * The dark scheme's variables for a dark-system visitor before the app has set the attribute: on a
+ * prerendered page (`/`, `/programs`) the HTML paints before any script runs, and the app's CSP
+ * refuses the inline script MUI would put first in <head> (InitColorSchemeScript). The media query
+ * needs no script, so the page never flashes light; once the attribute is there, MUI's own rules apply.
+ */
+export const SYSTEM_DARK_FALLBACK: CSSObject = {
+  "@media (prefers-color-scheme: dark)": {
+    [`:root:not([${COLOR_SCHEME_ATTRIBUTE}])`]: darkSchemeVariables(),
+  },
+};
+
+function darkSchemeVariables(): CSSObject {
+  const selector = `[${COLOR_SCHEME_ATTRIBUTE}="dark"]`;
+  const sheet = theme
+    .generateStyleSheets()
+    .find((styles): styles is Record<string, CSSObject> => typeof styles === "object" && selector in styles);
+  if (!sheet?.[selector]) throw new Error(`The theme generated no rule for ${selector}`);
+  return sheet[selector];
+}

@@ -10,6 +10,11 @@ export function setPrerenderedPage(prerendered: boolean): void {
   prerenderedPage = prerendered;
 }
 
+/** Whether the page's first render is (or takes over) a prerendered page's HTML; see setPrerenderedPage. */
+export function isPrerenderedPage(): boolean {
+  return prerenderedPage;
+}
+
 /**
  * False while React renders a page's prerendered HTML and while the browser hydrates it, true from
  * the render after that (and from the start on a page that was not prerendered). What only the

@@ -15,7 +15,8 @@ interface PageLayoutProps {
 /** A page with a header (title, subtitle, actions) and content below. */
 export function PageLayout({ title, subtitle, actions, children }: PageLayoutProps) {
   return (
-    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", py: { xs: 3, md: 5 } }}>
+    // On a phone the top padding clears the theme toggle in the corner (RootLayout), above a long title.
+    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", pt: { xs: 6, md: 5 }, pb: { xs: 3, md: 5 } }}>
       <Container maxWidth="lg">
         <Stack
           direction={{ xs: "column", md: "row" }}

@@ -30,12 +30,12 @@ export function PlainTextField({ label, startAdornment, size = "medium", fullWid
           gap: 1,
           px: 1.75,
           border: 1,
-          borderColor: "rgba(0, 0, 0, 0.23)",
+          borderColor: (theme) => `rgba(${theme.vars.palette.common.onBackgroundChannel} / 0.23)`,
           borderRadius: 1,
           bgcolor: "background.paper",
           color: "text.secondary",
           "&:hover": { borderColor: "text.primary" },
-          "&:focus-within": { borderColor: "primary.main", boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
+          "&:focus-within": { borderColor: "primary.main", boxShadow: (theme) => `inset 0 0 0 1px ${theme.vars.palette.primary.main}` },
         }}
       >
         {startAdornment}

@@ -3,10 +3,12 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { useMemo } from "react";
 import type { ClickSeries } from "../utils/click-counts";
 import { formatPeriod, formatPeriodInFull, periodUnitNote } from "../utils/dates";
+import { useSeriesColors } from "./use-series-colors";
 
 /** 'Daily Clicks' of one program: one point per UTC day (per hour for the last 24 hours), 0 where there were none. */
 export function DailyClicksChart({ series }: { series: ClickSeries }) {
   const { unit, points } = series;
+  const colors = useSeriesColors();
   const { starts, clicks, peak, description } = useMemo(() => {
     const clicksPerPeriod = points.map((point) => point.clicks);
     const total = clicksPerPeriod.reduce((sum, value) => sum + value, 0);
@@ -40,7 +42,7 @@ export function DailyClicksChart({ series }: { series: ClickSeries }) {
           },
         ]}
         // Straight segments: a smoothed curve would draw clicks between periods that had none.
-        series={[{ data: clicks, label: "Clicks", curve: "linear", showMark: starts.length <= 7 }]}
+        series={[{ data: clicks, label: "Clicks", color: colors.primary, curve: "linear", showMark: starts.length <= 7 }]}
         margin={{ left: 0, right: 32 }} // room for the last period's label
       />
     </Box>

@@ -1,11 +1,11 @@
 import Box from "@mui/material/Box";
-import { useTheme } from "@mui/material/styles";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { lineClasses } from "@mui/x-charts/LineChart";
 import { useMemo } from "react";
 import { formatPeriod, formatPeriodInFull, periodUnitNote } from "../utils/dates";
 import { formatFairShare } from "../utils/fair-share-sentence";
 import type { FairShareChartData } from "../utils/fair-share-series";
+import { useSeriesColors } from "./use-series-colors";
 
 const HEIGHT = 200;
 
@@ -14,7 +14,7 @@ const HEIGHT = 200;
  * visits carry marks, so the two lines differ by more than their colour.
  */
 export function FairShareChart({ data }: { data: FairShareChartData }) {
-  const theme = useTheme();
+  const colors = useSeriesColors();
   const { unit, points } = data;
   const { starts, visits, fairShares, description } = useMemo(() => {
     const totalVisits = points.reduce((sum, point) => sum + point.visits, 0);
@@ -44,7 +44,7 @@ export function FairShareChart({ data }: { data: FairShareChartData }) {
             id: "visits",
             data: visits,
             label: "Your visits",
-            color: theme.palette.primary.main,
+            color: colors.primary,
             curve: "linear",
             shape: "circle",
             showMark: starts.length <= 12,
@@ -53,7 +53,7 @@ export function FairShareChart({ data }: { data: FairShareChartData }) {
             id: "fairShare",
             data: fairShares,
             label: "Equal share",
-            color: theme.palette.secondary.main,
+            color: colors.secondary,
             curve: "linear",
             showMark: false,
             valueFormatter: (value: number | null) => (value === null ? "" : formatFairShare(value)),

@@ -35,7 +35,8 @@ export const Landing = memo(function Landing({ community: communityState, user, 
         placeItems: "center",
         px: 2,
         py: 6,
-        background: (theme) => `linear-gradient(160deg, ${theme.palette.primary.main}14 0%, ${theme.palette.background.default} 55%)`,
+        background: (theme) =>
+          `linear-gradient(160deg, rgba(${theme.vars.palette.primary.mainChannel} / 0.08) 0%, ${theme.vars.palette.background.default} 55%)`,
       }}
     >
       <Container maxWidth="sm" disableGutters>
