@@ -4,7 +4,7 @@
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { auth, db, createLink, createProgram, updateProgram, recountProgramLinks, foldFinishedDays, newClickId, recordVisit, ensureAdmin } from "../functions/src/toolkit";
-import { DEMO, DEMO_COMMUNITY } from "../testing/suite-config";
+import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);
@@ -41,18 +41,33 @@ interface DemoLink {
   daysAgo: number;
   deadNote?: string;
   testedOffer?: string;
+  /** Its offer page is gone (404): the link-health check takes it out of the rotation on its next run. */
+  broken?: true;
 }
+
+/**
+ * Demo links point at the local fixture site (the suite has no internet, so real banks never answer):
+ * its offer page works, and the one `broken` link's page is gone, so the health monitor has one link
+ * to act on rather than every link failing.
+ */
+const demoUrl = (link: DemoLink) => `${FIXTURE_SITE}/${link.broken ? "expired" : "offer"}?ref=${link.program}-${link.owner.split("@")[0]}`;
 
 const LINKS: DemoLink[] = [
   { program: "sapphire", owner: DEMO.member, state: "active", visits: 42, daysAgo: 40, testedOffer: "60,000 points after $4,000 spend (tested ok)" },
   { program: "amexgold", owner: DEMO.member, state: "pending", visits: 0, daysAgo: 1 },
   { program: "discover", owner: DEMO.member, state: "dead", visits: 9, daysAgo: 90, deadNote: "The offer page says this referral code has expired." },
   { program: "sapphire", owner: DEMO.trialMember, state: "paused", visits: 17, daysAgo: 20 },
-  { program: "amexgold", owner: DEMO.trialMember, state: "active", visits: 5, daysAgo: 10 },
+  { program: "amexgold", owner: DEMO.trialMember, state: "active", visits: 5, daysAgo: 10, broken: true },
   { program: "sapphire", owner: "casey@example.com", state: "active", visits: 31, daysAgo: 30 },
   { program: "cap360", owner: "casey@example.com", state: "pending", visits: 0, daysAgo: 2 },
   { program: "amexgold", owner: "blocked@example.com", state: "paused", visits: 3, daysAgo: 50 },
 ];
+
+/** A health record of one broken test `hoursAgo` (contract: *Link health*). */
+function brokenOnce(hoursAgo: number) {
+  const test = { at: new Date(Date.now() - hoursAgo * 60 * 60_000).toISOString(), outcome: "broken", status: 404, message: "Broken: HTTP 404 Not Found" };
+  return { status: "unknown", lastTest: test, consecutiveBroken: 1, tests: [test] };
+}
 
 async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
   const { uid } = await auth().createUser({ email: member.email, emailVerified: true, displayName: member.displayName });
@@ -90,7 +105,7 @@ async function seedVisits(): Promise<void> {
     activeIn.set(programId, [...(activeIn.get(programId) ?? []), d.id]);
   }
   const visits = LINKS.flatMap((link) => {
-    const target = byUrl.get(`https://refer.example.com/${link.program}/${link.owner.split("@")[0]}`)!;
+    const target = byUrl.get(demoUrl(link))!;
     // the n-th of v visits lands (n / v) of the way through the link's life, the last ones today
     return Array.from({ length: link.visits }, (_, n) => ({ ...target, clickedAt: new Date(Date.now() - ((link.visits - 1 - n) / link.visits) * link.daysAgo * DAY - n * 60_000) }));
   });
@@ -125,7 +140,7 @@ async function main() {
         programId: programIds.get(link.program)!,
         name: names.get(link.owner) ?? String(slug),
         email: link.owner,
-        link: `https://refer.example.com/${link.program}/${slug}`,
+        link: demoUrl(link),
         description: `${names.get(link.owner)}'s referral for ${PROGRAMS.find((p) => p.key === link.program)?.name}`,
       },
       async () => undefined,
@@ -138,6 +153,8 @@ async function main() {
       isDead: link.state === "dead",
       deadNote: link.deadNote ?? null,
       testedOffer: link.testedOffer ?? null,
+      // the broken link failed the last check already: the next one (the admin's button) takes it out
+      ...(link.broken ? { health: brokenOnce(6) } : {}),
       lastNotifiedAt: link.state === "dead" ? at(3) : null,
       createdAt: at(link.daysAgo),
       submittedAt: at(link.daysAgo),

@@ -55,7 +55,17 @@ export const dailySubscriptionCheck = onSchedule({ schedule: "every day 03:00", 
 });
 
 /**
- * Slices of the jobs (jobs/jobs.store): subscription checks and auto-approve, each slice about 30 s of
+ * Every 6 hours, the link-health check: the same job as the admin's button (on the `runJobs` queue).
+ * Emulators do not fire schedules: the handler is tested through `.run`.
+ */
+export const linkHealthCheck = onSchedule({ schedule: "every 6 hours", timeoutSeconds: 60 }, async (event) => {
+  const { startScheduledLinkHealthCheck } = await import("./links/link-health-job.service");
+  await startScheduledLinkHealthCheck(new Date(event.scheduleTime));
+});
+
+/**
+ * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve and the
+ * link-health check, each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
  * last attempt the job is marked failed (never left running). One job per kind at a time.
  */
@@ -71,8 +81,10 @@ export const runJobs = onTaskDispatched(
   async (req) => {
     const jobId = (req.data as { jobId?: unknown } | null)?.jobId;
     if (typeof jobId !== "string" || jobId === "" || jobId.includes("/")) return;
-    const [{ runSubscriptionJobSlice }, { getDeps }] = await Promise.all([import("./members/subscription-job.service"), import("./app-deps")]);
-    await runSubscriptionJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1);
+    const [{ runJobSlice }, { getDeps }] = await Promise.all([import("./jobs/job-runner"), import("./app-deps")]);
+    await runJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) =>
+      kind === "link-health" ? (await import("./links/link-health-job.service")).linkHealthSlice : (await import("./members/subscription-job.service")).subscriptionJobSlice,
+    );
   },
 );
 /**

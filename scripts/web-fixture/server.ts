@@ -12,11 +12,40 @@ const ROUTES: Record<string, { status: number; location?: string; body?: string 
   "/redirect-to-offer": { status: 302, location: "/offer" },
   "/redirect-to-metadata": { status: 302, location: "http://169.254.169.254/latest/meta-data/" },
   "/redirect-to-loopback": { status: 302, location: "http://127.0.0.1:5000/" },
+  // what banks answer robots: never a reason to take a link out of the rotation
+  "/blocked": { status: 403, body: "<!doctype html><title>Access denied</title>" },
+  "/unavailable": { status: 503, body: "<!doctype html><title>Down for maintenance</title>" },
 };
+
+/**
+ * `/bank/{name}`: a page whose answer the tests set (`PUT /__status/{name}` with the status as the
+ * body; `DELETE /__status` forgets all), 200 until then: a referral that expires and is fixed again.
+ * The link tester only ever sends GET, so it cannot change them.
+ */
+const bankStatuses = new Map<string, number>();
+
+function control(method: string, path: string, body: string): number | null {
+  if (method === "DELETE" && path === "/__status") return bankStatuses.clear(), 204;
+  const name = /^\/__status\/([\w-]+)$/.exec(path)?.[1];
+  if (method !== "PUT" || !name) return null;
+  const status = Number(body);
+  if (!Number.isInteger(status) || status < 200 || status > 599) return 400;
+  bankStatuses.set(name, status);
+  return 204;
+}
 
 export async function startWebFixture(port: number, host = "127.0.0.1"): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const route = ROUTES[new URL(req.url ?? "/", "http://fixture").pathname];
+    const path = new URL(req.url ?? "/", "http://fixture").pathname;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => void res.writeHead(control(req.method ?? "", path, body) ?? 405).end());
+      return;
+    }
+    const bank = /^\/bank\/([\w-]+)$/.exec(path)?.[1];
+    if (bank) return void res.writeHead(bankStatuses.get(bank) ?? 200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Offer</title>");
+    const route = ROUTES[path];
     if (!route) return void res.writeHead(404).end("not found");
     res.writeHead(route.status, { "content-type": "text/html; charset=utf-8", ...(route.location ? { location: route.location } : {}) });
     res.end(route.body ?? "");

@@ -11,6 +11,7 @@ const link = (id: string, programId: string, email: string, extra: Partial<Analy
   email,
   approved: true,
   paused: false,
+  failing: false,
   isDead: false,
   visitCount: 0,
   ...extra,

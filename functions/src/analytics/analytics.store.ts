@@ -31,6 +31,7 @@ export interface AnalyticsLink {
   email: string;
   approved: boolean;
   paused: boolean;
+  failing: boolean;
   isDead: boolean;
   /** All-time visits: the stored count plus what the unfolded counters hold. */
   visitCount: number;
@@ -165,7 +166,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
-      tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "visitCount")),
+      tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount")),
       readTallies(tx, reads),
     ]);
     // all-time visits: the links' folded counts plus every unfolded counter
@@ -180,6 +181,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         approved: d.get("approved") === true,
         paused: d.get("paused") === true,
         isDead: d.get("isDead") === true,
+        failing: d.get("health.status") === "failing",
         visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
       })),
       tallies,

@@ -98,7 +98,16 @@ export async function readJob(jobId: string): Promise<JobRecord | null> {
  * Creates a running job of this kind, unless one runs: 409 JOB_RUNNING naming it. A running job that
  * has not moved for `staleAfterMs` is failed first, so a job lost by the queue never blocks the next.
  */
-export async function createJob(kind: JobKind, origin: { trigger: "admin" | "schedule"; actorUid: string | null }, now: Date, staleAfterMs = STALE_AFTER_MS): Promise<string> {
+export interface JobOrigin {
+  trigger: "admin" | "schedule";
+  actorUid: string | null;
+}
+
+/** Where a job starts: reading a listing (total unknown), or testing `total` links. */
+export type JobStart = { phase: "listing"; total: null } | { phase: "testing"; total: number };
+const LISTING: JobStart = { phase: "listing", total: null };
+
+export async function createJob(kind: JobKind, origin: JobOrigin, now: Date, start: JobStart = LISTING, staleAfterMs = STALE_AFTER_MS): Promise<string> {
   const lockRef = locks().doc(kind);
   return db().runTransaction(async (tx) => {
     const lock = await tx.get(lockRef);
@@ -116,9 +125,8 @@ export async function createJob(kind: JobKind, origin: { trigger: "admin" | "sch
     tx.create(ref, {
       kind,
       state: "running",
-      phase: "listing",
+      ...start,
       done: 0,
-      total: null,
       startedAt: now,
       updatedAt: now,
       trigger: origin.trigger,
@@ -155,6 +163,16 @@ export async function saveListingPage(jobId: string, page: number, entries: unkn
 export async function readListing<T>(jobId: string): Promise<T[]> {
   const pages = await jobs().doc(jobId).collection("pages").orderBy("__name__").get();
   return pages.docs.flatMap((doc) => (doc.get("entries") ?? []) as T[]);
+}
+
+/** Testing: the progress after a chunk (its links' tests are stored already, each marked with the job). */
+export async function saveProgress(jobId: string, progress: { applyAfter: string; done: number; total: number; counts: Record<string, number> }): Promise<void> {
+  await jobs().doc(jobId).update({ ...progress, updatedAt: FieldValue.serverTimestamp() });
+}
+
+/** Testing: one more item done, in the transaction that records it (the admin sees each, not only each chunk). */
+export function countDoneIn(tx: Transaction, jobId: string): void {
+  tx.update(jobs().doc(jobId), { done: FieldValue.increment(1), updatedAt: FieldValue.serverTimestamp() });
 }
 
 /** Applying: the progress, written in the transaction that applies the chunk, so a chunk and its cursor are stored together or not at all. */

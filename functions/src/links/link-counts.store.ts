@@ -16,10 +16,12 @@ export interface CountedLink {
   isDead: boolean;
   /** Its owner is blocked or without an active subscription (users.store holdsBackLinks), kept on the link. */
   ownerHeldBack: boolean;
+  /** Link health took it out of the rotation (health.status failing). */
+  failing: boolean;
 }
 
-/** Active: approved, not paused, not dead, and its owner neither blocked nor without a subscription (the contract's definition). */
-export const countsAsActive = (link: CountedLink) => link.approved && !link.paused && !link.isDead && !link.ownerHeldBack;
+/** Active: approved, not paused, not dead, not failing, and its owner neither blocked nor without a subscription (the contract's definition). */
+export const countsAsActive = (link: CountedLink) => link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack;
 
 /** The differences one transaction makes to its programs' counts, summed per program. */
 export class ProgramCountChanges {
@@ -71,6 +73,7 @@ export async function ownerLinksIn(tx: Transaction, email: string): Promise<Owne
     paused: d.get("paused") === true,
     isDead: d.get("isDead") === true,
     ownerHeldBack: d.get("ownerHeldBack") === true,
+    failing: d.get("health.status") === "failing",
   }));
 }
 

@@ -1,11 +1,11 @@
 import type { LinkRecord } from "./links.store";
 
 /**
- * Active: approved, not paused, not dead, and its owner neither blocked nor without a subscription
- * (the contract's definition, with the lapsed-subscription rule of the users issue).
+ * Active: approved, not paused, not dead, not failing its health checks, and its owner neither blocked
+ * nor without a subscription (the contract's definition, with the lapsed-subscription rule of the users issue).
  */
-export function isActiveLink(link: Pick<LinkRecord, "approved" | "paused" | "isDead" | "email">, ownersHeldBack: Set<string>): boolean {
-  return link.approved && !link.paused && !link.isDead && !ownersHeldBack.has(link.email);
+export function isActiveLink(link: Pick<LinkRecord, "approved" | "paused" | "isDead" | "failing" | "email">, ownersHeldBack: Set<string>): boolean {
+  return link.approved && !link.paused && !link.isDead && !link.failing && !ownersHeldBack.has(link.email);
 }
 
 const recency = (l: Pick<LinkRecord, "submittedAt" | "updatedAt">) => Math.max(Date.parse(l.submittedAt), Date.parse(l.updatedAt));

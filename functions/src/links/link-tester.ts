@@ -140,6 +140,13 @@ const TLS_ERROR_CODES = new Set([
   "CERT_REVOKED",
 ]);
 
+/** The code link health classifies by: Node's, or REFUSED_ADDRESS for a refused address. */
+function errorCodeOf(err: unknown): string | undefined {
+  if (err instanceof RefusedAddressError) return "REFUSED_ADDRESS";
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && code !== "" ? code : undefined;
+}
+
 /** Turns a network error into a short sentence for an admin. */
 function describeNetworkError(err: unknown, hostname: string): string {
   if (err instanceof RefusedAddressError || err instanceof LinkTestFailure) return err.message;
@@ -263,12 +270,13 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
     const start = now();
     const elapsed = () => Math.max(0, Math.ceil(now() - start));
     const state: { url: URL | null; statusCode: number | null } = { url: null, statusCode: null };
-    const result = (isValid: boolean, errorMessage: string | null): LinkTestValidation => ({
+    const result = (isValid: boolean, errorMessage: string | null, errorCode?: string): LinkTestValidation => ({
       isValid,
       responseTime: elapsed(),
       errorMessage,
       statusCode: state.statusCode,
       finalUrl: state.url?.href ?? null,
+      ...(errorCode ? { errorCode } : {}),
     });
 
     const controller = new AbortController();
@@ -306,7 +314,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
         run().catch((err: unknown) => {
           if (controller.signal.aborted) return result(false, formatTimeout(timeoutMs));
           const hostname = state.url ? stripBrackets(state.url.hostname) : "the host";
-          return result(false, describeNetworkError(err, hostname));
+          return result(false, describeNetworkError(err, hostname), errorCodeOf(err));
         }),
         deadline,
       ]);

@@ -3,6 +3,7 @@ import { exportFileName, exportLinksCsv } from "./export.service";
 import {
   bulkOperation,
   changeLink,
+  editLink,
   editOwnLink,
   listLinksForAdmin,
   listOwnLinks,
@@ -14,21 +15,23 @@ import {
   submitOwnLink,
   testLink,
 } from "./links.service";
+import { testOwnLink } from "./link-health.service";
+import { startLinkHealthJob } from "./link-health-job.service";
 import type { RouteHandlers } from "../route-table";
 
 type LinkRoutes =
   | "listLinks" | "submitLink" | "bulkUpdateLinks" | "updateLink" | "deleteLink" | "approveLink" | "pauseLink" | "unpauseLink"
   | "markLinkAlive" | "markLinkDead" | "moveLink" | "testLink" | "listOwnLinks" | "submitOwnLink" | "updateOwnLink" | "deleteOwnLink"
-  | "exportCsv";
+  | "testOwnLink" | "runLinkHealth" | "exportCsv";
 
-/** Referral links: the admin's moderation and export, the /submit form, the link tester and a member's own links. */
+/** Referral links: the admin's moderation and export, the /submit form, the link tester and health check, and a member's own links. */
 export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
   return {
     listLinks: () => listLinksForAdmin(),
     // a member may submit only for their own e-mail
     submitLink: ({ caller, body }) => submitLink(caller, body),
     bulkUpdateLinks: ({ body: { ids, op, deadNote } }) => bulkOperation(deps, ids, op, deadNote),
-    updateLink: ({ params, body }) => changeLink(params.id, () => body),
+    updateLink: ({ params, body }) => editLink(params.id, body),
     // the link and its clicks
     deleteLink: ({ params }) => removeLink(params.id),
     approveLink: ({ params }) => changeLink(params.id, () => ({ approved: true })),
@@ -46,6 +49,10 @@ export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
     // a new URL goes back to review
     updateOwnLink: ({ caller, params, body }) => editOwnLink(caller, params.id, body),
     deleteOwnLink: ({ caller, params }) => removeOwnLink(caller, params.id),
+    // the member's own test of their link (a few an hour); an ok test brings a failing link back
+    testOwnLink: ({ caller, params }) => testOwnLink(deps, caller, params.id),
+    // the link-health check now, as a job (the schedule runs the same every 6 hours)
+    runLinkHealth: ({ caller }) => startLinkHealthJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
     // every link as a CSV file
     exportCsv: ({ res }) => {
       res.set("Content-Disposition", `attachment; filename="${exportFileName(deps.now())}"`);

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { LINK_MESSAGES, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
+import { LINK_MESSAGES, UNKNOWN_HEALTH, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
 import {
   createLink,
   deleteLink,
@@ -20,7 +20,7 @@ import type { Caller } from "../auth/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { byRecency, memberOrder } from "./link-state";
-import { describeLinkTest } from "./link-tester";
+import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../programs/programs.service";
 
@@ -29,7 +29,7 @@ const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
 function toApi(link: LinkRecord, programNames: Map<string, string>, displayNames: Map<string, string | null>): ReferralLink {
-  const { pausedByBlock: _internal, ownerHeldBack: _counted, ...rest } = link;
+  const { pausedByBlock: _internal, ownerHeldBack: _counted, failing: _health, ...rest } = link;
   return { ...rest, programName: programNames.get(link.programId) ?? "", ownerDisplayName: displayNames.get(link.email) ?? null };
 }
 
@@ -100,14 +100,20 @@ async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "pro
   }
 }
 
+/** The admin's test: recorded like every test (link health), so it can take a link out or bring it back. */
 export async function testLink(deps: AppDeps, id: string): Promise<LinkTestResult> {
   const link = await getLink(id);
   if (!link) throw linkNotFound();
-  const validation = await deps.linkTester.test(link.link);
-  // The URL may have been edited during the test: that result would describe another address.
-  await updateLink(id, (current) => (current.link === link.link ? { testedOffer: describeLinkTest(validation), testedAt: new Date() } : null));
+  const { validation } = await testAndRecord(deps, link);
   return { validation: { isValid: validation.isValid, responseTime: validation.responseTime, errorMessage: validation.errorMessage } };
 }
+
+/** A new address starts its health afresh: the tests of the old one say nothing of it. */
+const newAddress = (link: LinkRecord, body: UpdateLinkRequest) => body.link !== undefined && body.link !== link.link;
+
+/** PATCH /api/links/{id}: the admin's edit. */
+export const editLink = (id: string, body: UpdateLinkRequest): Promise<ReferralLink> =>
+  changeLink(id, (link) => (newAddress(link, body) ? { ...body, health: UNKNOWN_HEALTH } : { ...body }));
 
 const BULK_CHANGES: Record<Exclude<BulkOperation, "test">, (note?: string) => LinkChanges> = {
   approve: () => ({ approved: true }),
@@ -194,7 +200,8 @@ export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRe
   return changeLink(id, (link) => {
     if (!owns(caller)(link)) return null;
     const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
-    return resave ? { ...body, approved: false, isDead: false, deadNote: null } : { ...body };
+    if (!resave) return { ...body };
+    return { ...body, approved: false, isDead: false, deadNote: null, ...(newAddress(link, body) ? { health: UNKNOWN_HEALTH } : {}) };
   });
 }
 

@@ -1,11 +1,13 @@
-import { FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
 import { readConsistently, unfoldedVisits } from "../rotation/visits.store";
 import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
 import { ownerHeldBackIn } from "../members/users.store";
+import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
 import { ProgramCountChanges } from "./link-counts.store";
+import { healthFromStored, nextHealth } from "./link-health";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
 export interface LinkRecord {
@@ -29,6 +31,10 @@ export interface LinkRecord {
   testedOffer: string | null;
   testedAt: string | null;
   lastNotifiedAt: string | null;
+  /** The tests of its address and what they made of it (contract: *Link health*). */
+  health: LinkHealth;
+  /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
+  failing: boolean;
   createdAt: string;
   submittedAt: string;
   updatedAt: string;
@@ -57,11 +63,14 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     testedOffer: str(d.testedOffer),
     testedAt: toIso(d.testedAt),
     lastNotifiedAt: toIso(d.lastNotifiedAt),
+    ...withHealth(healthFromStored(d.health)),
     createdAt: toIsoOrEpoch(d.createdAt),
     submittedAt: toIsoOrEpoch(d.submittedAt ?? d.createdAt),
     updatedAt: toIsoOrEpoch(d.updatedAt ?? d.createdAt),
   };
 }
+
+const withHealth = (health: LinkHealth) => ({ health, failing: health.status === "failing" });
 
 export async function getLink(id: string): Promise<LinkRecord | null> {
   return linkFromSnapshot(await linksCollection().doc(id).get());
@@ -118,12 +127,14 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
     const ownerHeldBack = await ownerHeldBackIn(tx, link.email);
     const now = FieldValue.serverTimestamp();
-    const state = { approved: false, paused: false, isDead: false, ownerHeldBack };
+    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false };
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
     new ProgramCountChanges().added({ programId: link.programId, ...state }).writeIn(tx);
+    const { failing: _derived, ...stored } = state;
     tx.create(ref, {
       ...link,
-      ...state,
+      ...stored,
+      health: UNKNOWN_HEALTH,
       pausedByBlock: false,
       deadNote: null,
       visitCount: 0,
@@ -138,7 +149,7 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
   return (await getLink(ref.id))!;
 }
 
-export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer">> & {
+export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer" | "health">> & {
   testedAt?: Date;
   lastNotifiedAt?: Date;
 };
@@ -147,9 +158,12 @@ export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "app
  * Bookkeeping (a test result, the time the owner was told) is not an edit: it must not move the
  * link up the "latest submitted or updated" order nor change the CSV's Updated column.
  */
-const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt"]);
+const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt", "health"]);
 const stamp = (changes: LinkChanges) =>
   Object.keys(changes).every((k) => BOOKKEEPING.has(k)) ? changes : { ...changes, updatedAt: FieldValue.serverTimestamp() };
+
+/** The link as it is after `changes`, as counting sees it (a new health may take it out of the rotation). */
+const changed = (link: LinkRecord, changes: LinkChanges): LinkRecord => ({ ...link, ...changes, ...(changes.health ? withHealth(changes.health) : {}) }) as LinkRecord;
 
 /**
  * Changes one link as `decide` says, given its current state read in the same transaction; `decide`
@@ -162,7 +176,7 @@ export async function updateLink(id: string, decide: (link: LinkRecord) => LinkC
     const changes = current ? decide(current) : null;
     if (!changes) return false;
     tx.update(ref, stamp(changes));
-    new ProgramCountChanges().changed(current!, { ...current!, ...changes }).writeIn(tx);
+    new ProgramCountChanges().changed(current!, changed(current!, changes)).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -183,7 +197,7 @@ export async function updateLinks(ids: string[], changes: LinkChanges): Promise<
       const current = linkFromSnapshot(snap);
       if (!current) return void missing.push(unique[i]!);
       tx.update(refs[i]!, stamp(changes));
-      counts.changed(current, { ...current, ...changes });
+      counts.changed(current, changed(current, changes));
     });
     counts.writeIn(tx);
     return missing;
@@ -229,3 +243,87 @@ export async function deleteLink(id: string, guard: (link: LinkRecord) => boolea
   await startPurge(purgeId);
   return true;
 }
+
+/** A job's mark on the test it records: its id, and what it writes of the test in the same transaction. */
+export interface TestingJob {
+  id: string;
+  alsoIn: (tx: Transaction) => void;
+}
+
+export interface RecordedTest {
+  link: LinkRecord;
+  /** This test took the link out of the rotation: its owner is to be told (once, see markOwnerTold). */
+  becameFailing: boolean;
+}
+
+/**
+ * Records one test of `testedUrl` on the link, with what it does to its health and its program's
+ * active count, in one transaction. Null when the link is gone or its address changed during the test
+ * (the answer describes another address). A job records each link once (`checkedBy`), with what
+ * `alsoIn` writes of it (its progress): a slice the queue retries skips the links it already tested,
+ * so a retry never makes two broken tests of one, nor counts one twice.
+ */
+export async function recordLinkTest(
+  id: string,
+  testedUrl: string,
+  test: LinkTest,
+  describe: string,
+  job?: TestingJob,
+): Promise<RecordedTest | null> {
+  const jobId = job?.id;
+  const ref = linksCollection().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const current = linkFromSnapshot(snap);
+    if (!current || current.link !== testedUrl) return null;
+    if (jobId !== undefined && snap.get("health.checkedBy") === jobId) return { link: current, becameFailing: false };
+    const { health, becameFailing } = nextHealth(current.health, test);
+    const changes: LinkChanges = { health, testedOffer: describe, testedAt: new Date(test.at) };
+    // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
+    const kept = { checkedBy: jobId ?? snap.get("health.checkedBy") ?? null, ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null) };
+    tx.update(ref, { ...changes, health: { ...health, ...kept } });
+    job?.alsoIn(tx);
+    new ProgramCountChanges().changed(current, changed(current, changes)).writeIn(tx);
+    return { link: changed(current, changes), becameFailing };
+  });
+}
+
+/** Failing links whose owner has not been told yet (the e-mail failed, or the slice stopped before it). */
+export async function failingLinksNotTold(ids: string[]): Promise<LinkRecord[]> {
+  if (ids.length === 0) return [];
+  const snaps = await db().getAll(...ids.map((id) => linksCollection().doc(id)));
+  return snaps.filter((s) => s.get("health.status") === "failing" && s.get("health.ownerTold") === false).map((s) => linkFromSnapshot(s)!);
+}
+
+/** The owner has been told their link is failing: not again in this failing spell. */
+export async function markOwnerTold(id: string): Promise<void> {
+  await linksCollection().doc(id).update({ "health.ownerTold": true, lastNotifiedAt: FieldValue.serverTimestamp() });
+}
+
+/** Approved links no admin has paused or marked dead (failing ones included): what the health check tests. */
+const linksToCheck = () => linksCollection().where("approved", "==", true).where("paused", "==", false).where("isDead", "==", false);
+
+export interface LinkToCheck {
+  id: string;
+  link: string;
+  /** The job that tested it last, and that test's outcome: a retried slice counts it instead of testing again. */
+  checkedBy: string | null;
+  lastOutcome: LinkTest["outcome"] | null;
+}
+
+/** The links to check, in id order after `after`. */
+export async function linksToCheckAfter(after: string | null, limit: number): Promise<LinkToCheck[]> {
+  let query = linksToCheck().orderBy(FieldPath.documentId()).select("link", "health.checkedBy", "health.lastTest.outcome");
+  if (after !== null) query = query.startAfter(after);
+  const snap = await query.limit(limit).get();
+  return snap.docs.map((d) => ({
+    id: d.id,
+    link: String(d.get("link")),
+    checkedBy: str(d.get("health.checkedBy")),
+    lastOutcome: (d.get("health.lastTest.outcome") as LinkTest["outcome"] | undefined) ?? null,
+  }));
+}
+
+export const countLinksToCheck = async (): Promise<number> => (await linksToCheck().count().get()).data().count;
+
+export const countFailingLinksToCheck = async (): Promise<number> => (await linksToCheck().where("health.status", "==", "failing").count().get()).data().count;

@@ -5,15 +5,6 @@ import type { AppDeps, SubscriptionLookupResult } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
 import { askStripe } from "./stripe-calls";
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-export async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
-
 /** Admins and admin-made users need no subscription. */
 export const isExempt = (user: Pick<UserRecord, "isAdmin" | "createdByAdmin">) => user.isAdmin || user.createdByAdmin;
 

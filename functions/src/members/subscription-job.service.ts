@@ -1,23 +1,14 @@
-import { logger } from "firebase-functions";
 import type { JobKind } from "@hub/contract/jobs";
 import type { AppDeps, ListedSubscription } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
-import { ApiError } from "../platform/api-error";
-import {
-  createJob,
-  enqueueJobSlice,
-  finishJob,
-  readJob,
-  readListing,
-  saveApplyProgressIn,
-  saveListingPage,
-  type JobRecord,
-} from "../jobs/jobs.store";
+import { finishJob, readJob, readListing, saveApplyProgressIn, saveListingPage, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
+import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { applyCheckedUsers, auditIn, countUsers, subscriptionCheckSummaryIn, usersAfter } from "./user-admin.store";
 import type { UserRecord } from "./users.store";
 import { askStripe } from "./stripe-calls";
 import { classifyMember, indexListing } from "./subscription-listing";
-import { checkedFields, forEachLimited, losesAccess } from "./subscription-checks.service";
+import { checkedFields, losesAccess } from "./subscription-checks.service";
+import { forEachLimited } from "../platform/concurrency";
 
 /**
  * Check All Subscriptions and Auto-Approve Subscribers, as jobs (contract: *Admin actions*, *Jobs*).
@@ -31,54 +22,18 @@ import { checkedFields, forEachLimited, losesAccess } from "./subscription-check
  * A few hundred Stripe calls for 10,000 members, where asking about each member took two or more each.
  */
 
-/** A slice stops starting steps after this long and hands over to the next task. */
-export const SLICE_BUDGET_MS = 30_000;
 /** Users per applying step: their updates and the progress are one batch (under 500 writes). */
 const APPLY_CHUNK = 200;
 const CONCURRENT_REVOCATIONS = 5;
 
-export async function startSubscriptionJob(kind: JobKind, origin: { trigger: "admin" | "schedule"; actorUid: string | null }, now: Date): Promise<{ jobId: string }> {
-  const jobId = await createJob(kind, origin, now);
-  try {
-    await enqueueJobSlice(jobId);
-  } catch (err) {
-    await finishJob(jobId, kind, { state: "failed", error: "The job could not be started" }, now);
-    throw err;
-  }
-  return { jobId };
-}
+export const startSubscriptionJob = (kind: JobKind, origin: JobOrigin, now: Date) => startJob(kind, origin, now);
 
 /** The daily run: the same job; one already running (an admin's) is left to finish. */
-export async function startScheduledSubscriptionCheck(now: Date): Promise<string | null> {
-  try {
-    return (await startSubscriptionJob("subscription-check", { trigger: "schedule", actorUid: null }, now)).jobId;
-  } catch (err) {
-    if (err instanceof ApiError && err.code === "JOB_RUNNING") {
-      logger.info("daily subscription check: a check is already running", { jobId: err.extra.jobId });
-      return err.extra.jobId ?? null;
-    }
-    throw err;
-  }
-}
+export const startScheduledSubscriptionCheck = (now: Date) =>
+  startScheduledJob("subscription-check", () => startSubscriptionJob("subscription-check", { trigger: "schedule", actorUid: null }, now));
 
-/**
- * The queue's work: one slice of the job, then the next slice enqueued. Throws (so the queue retries
- * from the stored cursor) when a step fails; on the queue's last attempt the job is failed instead, so
- * it never stays "running".
- */
-export async function runSubscriptionJobSlice(deps: AppDeps, jobId: string, lastAttempt: boolean, budgetMs = SLICE_BUDGET_MS): Promise<void> {
-  const job = await readJob(jobId);
-  if (job?.state !== "running") return;
-  try {
-    const finished = await runSlice(deps, job, Date.now() + budgetMs);
-    if (!finished) await enqueueJobSlice(jobId);
-  } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    logger.warn("job slice failed", { jobId, kind: job.kind, lastAttempt, error });
-    if (lastAttempt) await finishJob(jobId, job.kind, { state: "failed", error }, deps.now());
-    throw err;
-  }
-}
+/** One slice of a subscription check or an auto-approve (runJobs queue, jobs/job-runner). */
+export const subscriptionJobSlice: JobSlice = (deps, job, deadline) => runSlice(deps, job, deadline);
 
 async function runSlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
   let { cursor, pages } = job;

@@ -79,6 +79,11 @@ export interface LinkTestValidation {
   statusCode: number | null;
   /** The last URL requested or refused (after redirects); null when the input is not a usable URL. */
   finalUrl: string | null;
+  /**
+   * Why no answer came, when known: Node's error code (ENOTFOUND, ECONNREFUSED, ...) or
+   * REFUSED_ADDRESS for an address that is not public. Link health tells definite failures by it.
+   */
+  errorCode?: string;
 }
 
 export interface LinkTester {

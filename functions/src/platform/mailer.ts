@@ -62,3 +62,19 @@ export function deadLinkMail(
     html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) was marked dead and is out of the rotation.</p>${htmlNote}<p><a href="${escapeHtml(details.dashboardUrl)}">Update it on your dashboard</a> to put it back into review.</p>${end.html}`,
   };
 }
+
+/** Link health: two broken tests in a row took the link out of the rotation (sent once per failing spell). */
+export function failingLinkMail(
+  to: string,
+  details: { programName: string; link: string; reason: string; dashboardUrl: string },
+  community: Community | null,
+): OutgoingMail {
+  const end = signOff(community);
+  const fix = "If the offer moved, edit the link on your dashboard; if the bank's page was only down, test it again there once it is back.";
+  return {
+    to,
+    subject: `Your ${details.programName} referral link is failing and out of the rotation`,
+    text: `Hello,\n\nYour referral link for ${details.programName} (${details.link}) failed two checks in a row and is out of the rotation until it works again.\n\nLast check: ${details.reason}\n\n${fix}\n\nTest it again: ${details.dashboardUrl}\n${end.text}`,
+    html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) failed two checks in a row and is out of the rotation until it works again.</p><p>Last check: ${escapeHtml(details.reason)}</p><p>${escapeHtml(fix)}</p><p><a href="${escapeHtml(details.dashboardUrl)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#ffffff;border-radius:8px;text-decoration:none">Test it again</a></p>${end.html}`,
+  };
+}

@@ -17,7 +17,7 @@ export interface RotationCandidate {
 export interface RotationSource {
   mode: DistributionMode;
   fallbackUrl: string | null;
-  /** The active links: approved, not paused, not dead, owner neither blocked nor lapsed. */
+  /** The active links: approved, not paused, not dead, not failing, owner neither blocked nor lapsed. */
   links: RotationCandidate[];
 }
 
@@ -36,7 +36,7 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     .where("approved", "==", true)
     .where("paused", "==", false)
     .where("isDead", "==", false)
-    .select("link", "email", "createdAt", "visitCount");
+    .select("link", "email", "createdAt", "visitCount", "health.status");
   const { docs, unfolded } =
     program.distributionMode === "balanced"
       ? await readConsistently(async (tx) => {
@@ -49,7 +49,8 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     mode: program.distributionMode,
     fallbackUrl: program.fallbackUrl,
     links: docs
-      .filter((d) => !heldBack.has(String(d.get("email"))))
+      // a failing link (link health) is filtered here, not in the query: links stored before health existed have no such field
+      .filter((d) => !heldBack.has(String(d.get("email"))) && d.get("health.status") !== "failing")
       .map((d) => {
         const stored = d.get("visitCount");
         return {

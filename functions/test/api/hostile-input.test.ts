@@ -48,6 +48,7 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
   "POST /links/:id/move": { schema: contract.moveLinkRequestSchema, as: "admin" },
   "POST /admin/test-referral-link/:id": { schema: contract.testLinkRequestSchema, as: "admin" },
   "POST /user/links": { schema: contract.createMemberLinkRequestSchema, as: "member" },
+  "POST /user/links/:id/test": { schema: contract.testOwnLinkRequestSchema, as: "member" },
   "PATCH /user/links/:id": { schema: contract.updateLinkRequestSchema, as: "member", overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) } },
   "PATCH /users/:username": { schema: contract.updateUserRequestSchema, as: "admin" },
   "POST /admin/create-user": { schema: contract.createUserRequestSchema, as: "admin" },
@@ -99,6 +100,7 @@ const BODYLESS = new Set<ApiRoute>([
   "POST /users/:username/approve",
   "POST /admin/check-subscription/:username",
   "POST /admin/check-all-subscriptions",
+  "POST /admin/link-health/run",
   "POST /admin/auto-approve-subscribers",
 ]);
 

@@ -1,0 +1,66 @@
+import { logger } from "firebase-functions";
+import { MEMBER_TESTS_PER_HOUR, type LinkTest } from "@hub/contract/links";
+import type { AppDeps, LinkTestValidation } from "../platform/deps";
+import { ApiError } from "../platform/api-error";
+import { failingLinkMail } from "../platform/mailer";
+import { getProgram } from "../programs/programs.store";
+import { hitRateLimits } from "../auth/rate-limits.store";
+import type { Caller } from "../auth/caller";
+import { classifyTest } from "./link-health";
+import { describeLinkTest } from "./link-tester";
+import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
+
+/**
+ * Every test of a link's address goes through here (contract: *Link health*): the admin's single and
+ * bulk tests, the member's own, and the health-check job. Each is recorded on the link, and a link
+ * that has just turned failing has its owner told, once.
+ */
+
+export interface TestedLink {
+  validation: LinkTestValidation;
+  test: LinkTest;
+  /** Null when the link went away or its address changed during the test (nothing recorded). */
+  recorded: RecordedTest | null;
+}
+
+/** Tests the link's address now and records the answer; `job` marks it as that job's test of the link, recorded with `alsoIn`. */
+export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" | "link">, job?: TestingJob): Promise<TestedLink> {
+  const validation = await deps.linkTester.test(link.link);
+  const test = classifyTest(validation, deps.now());
+  const recorded = await recordLinkTest(link.id, link.link, test, describeLinkTest(validation), job);
+  if (recorded?.becameFailing) await tellOwnerFailing(deps, recorded.link);
+  return { validation, test, recorded };
+}
+
+/**
+ * E-mails the owner that their link is out of the rotation, why, and how to bring it back. A mail that
+ * cannot be sent leaves the link marked untold, for the next check to try again.
+ */
+export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord): Promise<boolean> {
+  try {
+    const program = await getProgram(link.programId);
+    const reason = link.health.lastTest?.message ?? "the link did not answer";
+    await deps.mailer.send(failingLinkMail(link.email, { programName: program?.name ?? "", link: link.link, reason, dashboardUrl: `${deps.appOrigin}/dashboard` }, deps.community));
+    await markOwnerTold(link.id);
+    return true;
+  } catch (err) {
+    logger.error("failing-link e-mail not sent", { linkId: link.id, error: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * POST /api/user/links/{id}/test: the member tests their own link (someone else's is 404), at most
+ * MEMBER_TESTS_PER_HOUR an hour per link; an ok test brings a failing link back at once.
+ */
+export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Promise<LinkTest> {
+  const link = await getLink(id);
+  if (!link || link.email !== caller.user.email) throw new ApiError("NOT_FOUND", "Link not found");
+  const retryAfterSeconds = await hitRateLimits([{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }], deps.now().getTime());
+  if (retryAfterSeconds !== null) {
+    throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour. Please try again later.`, { retryAfterSeconds });
+  }
+  return (await testAndRecord(deps, link)).test;
+}
