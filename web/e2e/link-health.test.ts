@@ -91,7 +91,8 @@ describe("link health", () => {
     const tests = row.getByRole("list", { name: /Last tests of the link by active/ }).getByRole("listitem");
     expect(await tests.count()).toBe(2);
     expect(await tests.first().textContent()).toMatch(/Broken · HTTP 404/);
-    expect(await history.getAttribute("aria-expanded")).toBe("true");
+    // the same button now hides them again
+    expect(await row.getByRole("button", { name: "Hide test history (2) for link by active" }).getAttribute("aria-expanded")).toBe("true");
     await screenshot(page, "health-01-admin-failing-details");
 
     // the healthy link: its last test, quietly, no Failing chip

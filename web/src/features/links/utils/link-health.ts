@@ -13,14 +13,28 @@ export function isFailing(link: { health: Pick<LinkHealth, "status"> }): boolean
   return link.health.status === "failing";
 }
 
-/** The test's outcome, HTTP status and message, as one line: "Broken · HTTP 404 · Not Found". */
+// The server words the whole test ("Broken: HTTP 404 Not Found", "Working (HTTP 200 in 4 ms)"); the
+// outcome shown is the test's own (authoritative), so its words are taken off the message.
+const OUTCOME_WORDS = /^(working|broken|could not verify)\b:?\s*/i;
+
+/** What the test's message adds to its outcome: "HTTP 404 Not Found", "HTTP 200 in 4 ms", "Request failed: …". */
+export function testDetail(test: Pick<LinkTest, "message">): string {
+  const detail = test.message.trim().replace(OUTCOME_WORDS, "");
+  return /^\(.*\)$/.test(detail) ? detail.slice(1, -1).trim() : detail;
+}
+
+/** The test's HTTP status and detail, the status said once: "HTTP 404 Not Found", "HTTP 503: Timed out". */
+function statusAndDetail(test: Pick<LinkTest, "status" | "message">): string {
+  const detail = testDetail(test);
+  const status = test.status === undefined ? "" : `HTTP ${String(test.status)}`;
+  if (!status || detail.startsWith(status)) return detail;
+  return detail ? `${status}: ${detail}` : status;
+}
+
+/** The test's outcome in words, then its HTTP status and message: "Broken · HTTP 404 Not Found". */
 export function describeLinkTest(test: Pick<LinkTest, "outcome" | "status" | "message">): string {
-  const parts = [LINK_TEST_OUTCOME_LABELS[test.outcome]];
-  if (test.status !== undefined) parts.push(`HTTP ${String(test.status)}`);
-  const message = test.message.trim();
-  // the server's message often repeats the status ("HTTP 404"): say it once
-  if (message && message !== parts.at(-1)) parts.push(message);
-  return parts.join(" · ");
+  const detail = statusAndDetail(test);
+  return detail ? `${LINK_TEST_OUTCOME_LABELS[test.outcome]} · ${detail}` : LINK_TEST_OUTCOME_LABELS[test.outcome];
 }
 
 /**
@@ -30,10 +44,7 @@ export function describeLinkTest(test: Pick<LinkTest, "outcome" | "status" | "me
 export function failingReason(health: Pick<LinkHealth, "lastTest" | "consecutiveBroken" | "tests">): string {
   const test = health.tests.find((t) => t.outcome === "broken") ?? health.lastTest;
   const tests = `${String(Math.max(health.consecutiveBroken, 2))} tests in a row found it broken`;
-  if (!test) return tests;
-  const status = test.status === undefined ? "" : `HTTP ${String(test.status)}`;
-  const message = test.message.trim();
-  const detail = [status, message && message !== status ? message : ""].filter(Boolean).join(": ");
+  const detail = test ? statusAndDetail(test) : "";
   return detail ? `${tests} (${detail})` : tests;
 }
 
