@@ -29,7 +29,7 @@ const search = (page: Page, label: string) => page.getByRole("searchbox", { name
 const query = (page: Page) => new URL(page.url()).searchParams.get("q");
 
 describe("admin search", () => {
-  it("finds programs, links and users by their texts, kept in the address across a reload", async () => {
+  it("finds programs, links and users by their texts, kept with the filters in the address across a reload", async () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
 
@@ -54,10 +54,11 @@ describe("admin search", () => {
     await search(page, "Search links").fill("amex alice");
     await page.getByText("1 of 3 links in 1 program").waitFor();
     await screenshot(page, "admin-50-search-links");
+    expect(new URL(page.url()).searchParams.get("onlyOnSite")).toBe("0");
     await page.reload();
-    // the search comes back from the address (the filters start again from their defaults)
-    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
+    // the search and the filters come back from the address
     await page.getByText("1 of 3 links in 1 program").waitFor();
+    expect(await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).isChecked()).toBe(false);
     expect(await search(page, "Search links").inputValue()).toBe("amex alice");
     await search(page, "Search links").fill("CHASE");
     await page.getByText("1 of 3 links in 1 program").waitFor();

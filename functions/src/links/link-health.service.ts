@@ -7,7 +7,6 @@ import { getProgram } from "../programs/programs.store";
 import { hitRateLimits } from "../auth/rate-limits.store";
 import type { Caller } from "../auth/caller";
 import { classifyTest } from "./link-health";
-import { describeLinkTest } from "./link-tester";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 
 /**
@@ -27,7 +26,7 @@ export interface TestedLink {
 export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" | "link">, job?: TestingJob): Promise<TestedLink> {
   const validation = await deps.linkTester.test(link.link);
   const test = classifyTest(validation, deps.now());
-  const recorded = await recordLinkTest(link.id, link.link, test, describeLinkTest(validation), job);
+  const recorded = await recordLinkTest(link.id, link.link, test, job);
   if (recorded?.becameFailing) await tellOwnerFailing(deps, recorded.link);
   return { validation, test, recorded };
 }
@@ -60,7 +59,7 @@ export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Pr
   if (!link || link.email !== caller.user.email) throw new ApiError("NOT_FOUND", "Link not found");
   const retryAfterSeconds = await hitRateLimits([{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }], deps.now().getTime());
   if (retryAfterSeconds !== null) {
-    throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour. Please try again later.`, { retryAfterSeconds });
+    throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });
   }
   return (await testAndRecord(deps, link)).test;
 }

@@ -23,6 +23,7 @@ describe("classifyTest: only a definite failure is broken", () => {
 
   it("bot walls, server errors, timeouts, TLS, temporary DNS failures and redirect loops are inconclusive", () => {
     for (const statusCode of [401, 403, 405, 429, 500, 502, 503]) expect(outcomeOf({ statusCode })).toBe("inconclusive");
+    expect(classifyTest(answer({ statusCode: 503, errorMessage: "HTTP 503 Service Unavailable" }), AT).message).toBe("Could not verify: HTTP 503 Service Unavailable");
     expect(outcomeOf({ errorMessage: "Timed out after 10 seconds" })).toBe("inconclusive");
     expect(outcomeOf({ errorCode: "EAI_AGAIN" })).toBe("inconclusive");
     expect(outcomeOf({ errorCode: "CERT_HAS_EXPIRED" })).toBe("inconclusive");

@@ -23,9 +23,14 @@ export function classifyTest(validation: LinkTestValidation, at: Date): LinkTest
     at: at.toISOString(),
     outcome,
     ...(validation.statusCode !== null ? { status: validation.statusCode } : {}),
-    message: describeLinkTest(validation),
+    message: wordedAs(outcome, describeLinkTest(validation)),
   };
 }
+
+const OUTCOME_WORDS = { ok: "Working", broken: "Broken", inconclusive: "Could not verify" } as const;
+
+/** The tester's sentence, begun with the outcome's own word: a 503 is "Could not verify", never "Broken". */
+const wordedAs = (outcome: LinkTest["outcome"], described: string) => described.replace(/^(Working|Broken|Could not verify)\b/, OUTCOME_WORDS[outcome]);
 
 export interface HealthChange {
   health: LinkHealth;

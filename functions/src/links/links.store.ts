@@ -267,7 +267,6 @@ export async function recordLinkTest(
   id: string,
   testedUrl: string,
   test: LinkTest,
-  describe: string,
   job?: TestingJob,
 ): Promise<RecordedTest | null> {
   const jobId = job?.id;
@@ -278,7 +277,7 @@ export async function recordLinkTest(
     if (!current || current.link !== testedUrl) return null;
     if (jobId !== undefined && snap.get("health.checkedBy") === jobId) return { link: current, becameFailing: false };
     const { health, becameFailing } = nextHealth(current.health, test);
-    const changes: LinkChanges = { health, testedOffer: describe, testedAt: new Date(test.at) };
+    const changes: LinkChanges = { health, testedOffer: test.message, testedAt: new Date(test.at) };
     // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
     const kept = { checkedBy: jobId ?? snap.get("health.checkedBy") ?? null, ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null) };
     tx.update(ref, { ...changes, health: { ...health, ...kept } });

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "@hub/contract/zod";
-import { ApiRequestError, ApiResponseError, buildUrl, createApiCaller, createApiClient, toApiRequestError } from "./api-client";
+import { ApiRequestError, ApiResponseError, buildUrl, createApiCaller, createApiClient, parseRetryAfter, toApiRequestError } from "./api-client";
 
 // The app's default client reads the Firebase user; these tests build their own client instead.
 vi.mock("./firebase", () => ({ auth: { currentUser: null } }));
@@ -48,6 +48,24 @@ describe("toApiRequestError", () => {
     expect(error.code).toBe("VALIDATION");
     expect(error.issues).toEqual(body.issues);
     expect(error.body).toEqual(body);
+  });
+
+  it("keeps how long to wait from Retry-After (429)", async () => {
+    const body = JSON.stringify({ code: "RATE_LIMITED", message: "Too many tests of this link" });
+    const limited = new Response(body, { status: 429, headers: { "content-type": "application/json", "retry-after": "720" } });
+    const error = await toApiRequestError(limited);
+    expect(error.message).toBe("429: Too many tests of this link");
+    expect(error.retryAfterSeconds).toBe(720);
+    expect((await toApiRequestError(reply({ status: 429 }))).retryAfterSeconds).toBeUndefined();
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-01-01T12:00:00Z");
+    expect(parseRetryAfter("30", now)).toBe(30);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 12:10:00 GMT", now)).toBe(600);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 11:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it("shortens a very long text body", async () => {

@@ -18,13 +18,23 @@ export class ApiRequestError extends Error {
   readonly issues: ErrorBody["issues"];
   /** The parsed JSON body, else the body text, else undefined. */
   readonly body: unknown;
+  /** Seconds until the call may be made again, from a `Retry-After` header (429 RATE_LIMITED), if any. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; detail: string; code?: string | undefined; issues?: ErrorBody["issues"]; body?: unknown }) {
+  constructor(init: {
+    status: number;
+    detail: string;
+    code?: string | undefined;
+    issues?: ErrorBody["issues"];
+    body?: unknown;
+    retryAfterSeconds?: number | undefined;
+  }) {
     super(`${String(init.status)}: ${init.detail}`);
     this.status = init.status;
     this.code = init.code;
     this.issues = init.issues;
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -67,7 +77,17 @@ export async function toApiRequestError(response: Response): Promise<ApiRequestE
     code,
     issues,
     body,
+    retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
   });
+}
+
+/** A `Retry-After` header in seconds: either delay-seconds or an HTTP date (then counted from now). */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

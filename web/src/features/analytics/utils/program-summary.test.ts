@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { formatOneDecimal, formatPercent } from "./numbers";
 import { DEFAULT_PROGRAM_SORT, programDisplayName, programOptions, programSummaryRows, sortProgramRows, UNKNOWN_PROGRAM } from "./program-summary";
 
-const link = (programId: string, flags: { approved?: boolean; paused?: boolean; isDead?: boolean } = {}) => ({
+const link = (programId: string, flags: { approved?: boolean; paused?: boolean; isDead?: boolean; failing?: boolean } = {}) => ({
   programId,
   approved: flags.approved ?? true,
   paused: flags.paused ?? false,
+  health: { status: flags.failing ? "failing" : "healthy" } as const,
   isDead: flags.isDead ?? false,
 });
 const record = (programId: string, totalClicks?: number, programName = "") =>

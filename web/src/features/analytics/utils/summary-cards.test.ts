@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "./summary-cards";
 
-const link = (flags: { approved?: boolean; paused?: boolean; isDead?: boolean } = {}) => ({
+const link = (flags: { approved?: boolean; paused?: boolean; isDead?: boolean; failing?: boolean } = {}) => ({
   approved: flags.approved ?? true,
   paused: flags.paused ?? false,
+  health: { status: flags.failing ? "failing" : "healthy" } as const,
   isDead: flags.isDead ?? false,
 });
 
@@ -17,6 +18,10 @@ describe("summary cards", () => {
       totalClicks: 13,
       avgClicksPerLink: 3,
     });
+  });
+
+  it("does not count a failing link as active (the health check took it out of the rotation)", () => {
+    expect(analyticsSummary([], [link(), link({ failing: true })], []).activeLinks).toBe(1);
   });
 
   it("rounds the average to a whole number of clicks per link", () => {

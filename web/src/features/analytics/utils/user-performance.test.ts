@@ -9,7 +9,7 @@ const link = (
   name: string,
   createdAt: string,
   flags: { approved?: boolean; paused?: boolean; isDead?: boolean } = {},
-) => ({ programId, email, name, createdAt, approved: flags.approved ?? true, paused: flags.paused ?? false, isDead: flags.isDead ?? false });
+) => ({ programId, email, name, createdAt, approved: flags.approved ?? true, paused: flags.paused ?? false, isDead: flags.isDead ?? false, health: { status: "healthy" } as const });
 const record = (programId: string, linkEmail: string, totalClicks?: number) =>
   totalClicks === undefined ? { programId, linkEmail } : { programId, linkEmail, totalClicks };
 

@@ -9,8 +9,11 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import NetworkCheckIcon from "@mui/icons-material/NetworkCheck";
 import type { ReferralLink } from "@hub/contract/links";
+import { useTestOwnLink } from "../api/test-own-link";
 import { LinkStatusChip } from "./link-status-chip";
+import { LinkTestOutcome, MemberLinkHealth } from "./member-link-health";
 
 interface LinkCardProps {
   link: ReferralLink;
@@ -23,9 +26,11 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "N/A" : date.toLocaleDateString();
 }
 
-/** One of the member's links: program, URL, offer details, status, clicks, submitted date. */
+/** One of the member's links: program, URL, offer details, status, health, clicks, submitted date; 'Test now'. */
 export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
   const headingId = `link-${link.id}-program`;
+  const failing = link.health.status === "failing";
+  const test = useTestOwnLink();
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId}>
       <CardContent>
@@ -46,10 +51,12 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
             <Typography variant="body2">Edit it to update the link and send it back for review.</Typography>
           </Alert>
         ) : null}
+        <MemberLinkHealth health={link.health} />
         <Stack direction="row" spacing={3} sx={{ mt: 2, color: "text.secondary" }}>
           <Typography variant="body2">Clicks: {link.visitCount}</Typography>
           <Typography variant="body2">Submitted: {formatDate(link.submittedAt)}</Typography>
         </Stack>
+        <LinkTestOutcome test={test.data} error={test.error} onDismiss={test.reset} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button
@@ -62,6 +69,19 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
           }}
         >
           Edit
+        </Button>
+        <Button
+          size="small"
+          variant={failing ? "contained" : "outlined"}
+          startIcon={<NetworkCheckIcon />}
+          loading={test.isPending}
+          loadingPosition="start"
+          aria-label={`Test now: ${link.programName}`}
+          onClick={() => {
+            test.mutate({ id: link.id });
+          }}
+        >
+          Test now
         </Button>
         <Button
           size="small"

@@ -3,7 +3,9 @@ import { styled } from "@mui/material/styles";
 import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { memo, type MouseEvent } from "react";
 import type { ReferralLink } from "@hub/contract/links";
+import { formatDateTime } from "../utils/date-time";
 import { linkStatuses, type LinkStatus } from "../utils/link-list";
+import { LinkHealthDetails, linkHealthStyles } from "./link-health-details";
 import type { LinkRowAction } from "./use-link-actions";
 
 interface LinkRowProps {
@@ -16,7 +18,7 @@ interface LinkRowProps {
   onOpenMenu: (anchor: HTMLElement, link: ReferralLink) => void;
 }
 
-const STATUS_LABELS: Record<LinkStatus, string> = { pending: "Pending", active: "Active", paused: "Paused", dead: "Dead" };
+const STATUS_LABELS: Record<LinkStatus, string> = { pending: "Pending", active: "Active", failing: "Failing", paused: "Paused", dead: "Dead" };
 
 /**
  * The row is plain markup styled by one static rule set: with thousands of links, a handful of
@@ -48,17 +50,12 @@ const Row = styled("li")(({ theme }) => ({
   "& .chip-active": { background: theme.vars.palette.success.main, color: theme.vars.palette.success.contrastText },
   "& .chip-paused": { background: theme.vars.palette.grey[300], color: theme.vars.palette.text.primary },
   "& .chip-dead": { background: theme.vars.palette.error.main, color: theme.vars.palette.error.contrastText },
+  "& .chip-failing": { background: theme.vars.palette.error.main, color: theme.vars.palette.error.contrastText },
+  ...linkHealthStyles(theme),
   // The dark scheme's text is light: on the light grey it would not read; a dark grey carries it.
   ...theme.applyStyles("dark", { "& .chip-paused": { background: theme.vars.palette.grey[700] } }),
   [theme.breakpoints.down("sm")]: { flexWrap: "wrap", "& .row-actions": { width: "100%", justifyContent: "flex-end" } },
 }));
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? "—" : dateFormat.format(time);
-}
 
 /** One link in its program group: who, what, state; Approve and a menu with every other action. */
 export const LinkRow = memo(function LinkRow({ link, selected, busy, onSelect, onAction, onOpenMenu }: LinkRowProps) {
@@ -93,8 +90,9 @@ export const LinkRow = memo(function LinkRow({ link, selected, busy, onSelect, o
           Clicks: {link.visitCount} · Test: {link.testedOffer?.trim() || "Not tested yet"}
         </p>
         <p className="row-meta">
-          Submitted {formatDate(link.submittedAt)} · Updated {formatDate(link.updatedAt)}
+          Submitted {formatDateTime(link.submittedAt)} · Updated {formatDateTime(link.updatedAt)}
         </p>
+        <LinkHealthDetails health={link.health} owner={owner} />
       </div>
       <div className="row-actions">
         {!link.approved ? (

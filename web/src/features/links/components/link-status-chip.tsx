@@ -6,10 +6,11 @@ const COLORS: Record<LinkStatus, ChipProps["color"]> = {
   dead: "error",
   pending: "warning",
   paused: "default",
+  failing: "error",
   active: "success",
 };
 
-export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused"> }) {
+export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "health"> }) {
   const status = linkStatus(link);
   return <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />;
 }

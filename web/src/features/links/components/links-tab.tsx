@@ -10,7 +10,7 @@ import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { useLinks } from "../api/get-links";
-import { DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
+import { changeLinkFilter, DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
 import { setSelected, visibleSelection } from "../utils/selection";
 import { BulkActionBar } from "./bulk-action-bar";
 import { DeleteLinkDialog } from "./admin-delete-link-dialog";
@@ -18,6 +18,7 @@ import { EditLinkDialog } from "./admin-edit-link-dialog";
 import { FilterBar } from "@/components/filter-switch";
 import { LinkActionsMenu } from "./link-actions-menu";
 import { LinkGroup } from "./link-group";
+import { LinkHealthCheck } from "./link-health-check";
 import { MarkLinkDeadDialog } from "./mark-link-dead-dialog";
 import { MoveLinkDialog } from "./move-link-dialog";
 import { isQuickLinkAction, useBusyLinkIds, useQuickLinkActions, type DialogLinkAction, type LinkRowAction } from "./use-link-actions";
@@ -25,6 +26,7 @@ import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
 import { SearchField } from "@/components/search-field/index";
 import { searchable, searchItems } from "@/lib/text-search";
+import { useFilterParams } from "@/lib/use-filter-params";
 import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof LinkFilters; label: string }[] = [
@@ -32,12 +34,20 @@ const FILTER_LABELS: { name: keyof LinkFilters; label: string }[] = [
   { name: "hideApproved", label: "Hide approved links" },
   { name: "hideUnpaused", label: "Hide unpaused links" },
   { name: "onlyOnSite", label: "Only links on site" },
+  { name: "onlyFailing", label: "Only failing links" },
 ];
 
 const EMPTY_LINKS: ReferralLink[] = [];
 
+function emptyText(total: number, search: string, filters: LinkFilters): string {
+  if (total === 0) return "No referral links have been submitted yet.";
+  if (search.trim()) return "No links match your search and filters.";
+  return filters.onlyFailing ? "No failing links match the current filters." : "No links match the current filters.";
+}
+
 /**
- * Referral Links tab: links per program, filters, bulk selection and every per-link action. The
+ * Referral Links tab: links per program, filters, bulk selection, every per-link action and the
+ * health check. The
  * programs (names, shared on site, move targets) are the programs feature's query, handed in by the page.
  */
 export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Program[]> }) {
@@ -45,7 +55,8 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const programs = programsQuery.data;
   const links = linksQuery.data ?? EMPTY_LINKS;
 
-  const [filters, setFilters] = useState<LinkFilters>(DEFAULT_LINK_FILTERS);
+  // kept in the address beside the search, so a reload, Back or a shared address shows the same list
+  const [filters, setFilters] = useFilterParams(DEFAULT_LINK_FILTERS);
   const [query, setQuery] = useSearchQuery();
   // typing stays immediate; the list follows when React has time (10,000 links)
   const search = useDeferredValue(query);
@@ -82,9 +93,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
     [links, names],
   );
 
-  const handleFilterChange = useCallback((name: keyof LinkFilters, checked: boolean) => {
-    setFilters((current) => ({ ...current, [name]: checked }));
-  }, []);
+  const handleFilterChange = useCallback((name: keyof LinkFilters, checked: boolean) => setFilters(changeLinkFilter(name, checked)), [setFilters]);
   const handleToggleExpanded = useCallback((programId: string) => {
     setExpanded((current) => {
       const next = new Set(current);
@@ -114,6 +123,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
 
   return (
     <Stack spacing={2}>
+      <LinkHealthCheck />
       <SearchField label="Search links" hint="Program, member name or e-mail, link address, description" value={query} onChange={setQuery} />
       <FilterBar label="Link filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} />
 
@@ -141,7 +151,7 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
       </Stack>
 
       {groups.length === 0 ? (
-        <EmptyState>{links.length === 0 ? "No referral links have been submitted yet." : search.trim() ? "No links match your search and filters." : "No links match the current filters."}</EmptyState>
+        <EmptyState>{emptyText(links.length, search, filters)}</EmptyState>
       ) : (
         <Box sx={{ display: "grid", gap: 1 }}>
           {groups.map((group) => (

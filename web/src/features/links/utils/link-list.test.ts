@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_LINK_FILTERS,
   filterLinks,
+  changeLinkFilter,
   groupLinksByProgram,
   linkStatuses,
   sharedProgramIds,
@@ -16,6 +17,7 @@ interface TestLink {
   approved: boolean;
   paused: boolean;
   isDead: boolean;
+  health: { status: "healthy" | "failing" | "unknown" };
   submittedAt: string;
   updatedAt: string;
 }
@@ -27,18 +29,19 @@ const link = (id: string, overrides: Partial<TestLink> = {}): TestLink => ({
   approved: false,
   paused: false,
   isDead: false,
+  health: { status: "unknown" },
   submittedAt: "2024-01-01T00:00:00.000Z",
   updatedAt: "2024-01-01T00:00:00.000Z",
   ...overrides,
 });
 
 const shared = new Set(["p1"]);
-const allOff: LinkFilters = { hideDead: false, hideApproved: false, hideUnpaused: false, onlyOnSite: false };
+const allOff: LinkFilters = { hideDead: false, hideApproved: false, hideUnpaused: false, onlyOnSite: false, onlyFailing: false };
 const ids = (links: { id: string }[]) => links.map((l) => l.id);
 
 describe("link filters", () => {
   it("defaults to hide dead, hide approved, only on site; unpaused links shown", () => {
-    expect(DEFAULT_LINK_FILTERS).toEqual({ hideDead: true, hideApproved: true, hideUnpaused: false, onlyOnSite: true });
+    expect(DEFAULT_LINK_FILTERS).toEqual({ hideDead: true, hideApproved: true, hideUnpaused: false, onlyOnSite: true, onlyFailing: false });
   });
 
   it("with the defaults keeps only pending, living links of shared programs", () => {
@@ -57,6 +60,17 @@ describe("link filters", () => {
     expect(ids(filterLinks(links, { ...allOff, hideUnpaused: true }, shared))).toEqual(["b"]);
   });
 
+  it("only failing keeps the links the health check took out of the rotation", () => {
+    const links = [link("ok", { approved: true, health: { status: "healthy" } }), link("failing", { approved: true, health: { status: "failing" } })];
+    expect(ids(filterLinks(links, { ...allOff, onlyFailing: true }, shared))).toEqual(["failing"]);
+  });
+
+  it("turning 'only failing' on shows approved links; other switches change only themselves", () => {
+    expect(changeLinkFilter("onlyFailing", true)).toEqual({ onlyFailing: true, hideApproved: false });
+    expect(changeLinkFilter("onlyFailing", false)).toEqual({ onlyFailing: false });
+    expect(changeLinkFilter("hideDead", false)).toEqual({ hideDead: false });
+  });
+
   it("with every filter off keeps everything", () => {
     const links = [link("a", { isDead: true, approved: true, programId: "x" }), link("b")];
     expect(ids(filterLinks(links, allOff, new Set()))).toEqual(["a", "b"]);
@@ -68,11 +82,18 @@ describe("link filters", () => {
 });
 
 describe("link statuses", () => {
+  const unknown = { status: "unknown" } as const;
   it("marks pending, active, paused and dead", () => {
-    expect(linkStatuses({ approved: false, paused: false, isDead: false })).toEqual(["pending"]);
-    expect(linkStatuses({ approved: true, paused: false, isDead: false })).toEqual(["active"]);
-    expect(linkStatuses({ approved: true, paused: true, isDead: false })).toEqual(["paused"]);
-    expect(linkStatuses({ approved: true, paused: false, isDead: true })).toEqual(["dead"]);
+    expect(linkStatuses({ approved: false, paused: false, isDead: false, health: unknown })).toEqual(["pending"]);
+    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: unknown })).toEqual(["active"]);
+    expect(linkStatuses({ approved: true, paused: true, isDead: false, health: unknown })).toEqual(["paused"]);
+    expect(linkStatuses({ approved: true, paused: false, isDead: true, health: unknown })).toEqual(["dead"]);
+  });
+
+  it("marks a failing link failing, not active", () => {
+    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: { status: "failing" } })).toEqual(["failing"]);
+    expect(linkStatuses({ approved: true, paused: true, isDead: false, health: { status: "failing" } })).toEqual(["failing", "paused"]);
+    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: { status: "healthy" } })).toEqual(["active"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Program } from "@hub/contract/programs";
-import type { ReferralLink } from "@hub/contract/links";
+import type { LinkHealth, ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/lib/sorting";
 
 /** The Referral Links tab's filters; the defaults are the specification's (section 2). */
@@ -10,6 +10,8 @@ export interface LinkFilters {
   hideUnpaused: boolean;
   /** On: only links whose program is shared on the site. */
   onlyOnSite: boolean;
+  /** On: only links that two broken tests in a row took out of the rotation. */
+  onlyFailing: boolean;
 }
 
 export const DEFAULT_LINK_FILTERS: LinkFilters = {
@@ -17,21 +19,38 @@ export const DEFAULT_LINK_FILTERS: LinkFilters = {
   hideApproved: true,
   hideUnpaused: false,
   onlyOnSite: true,
+  onlyFailing: false,
 };
 
-export type LinkStatus = "pending" | "active" | "paused" | "dead";
+/**
+ * The filters after one switch changed. Failing links are approved ones, so turning 'Only failing links'
+ * on also turns 'Hide approved links' off: otherwise the list would always be empty.
+ */
+export function changeLinkFilter(name: keyof LinkFilters, checked: boolean): Partial<LinkFilters> {
+  if (name === "onlyFailing" && checked) return { onlyFailing: true, hideApproved: false };
+  return { [name]: checked };
+}
 
-/** Every status that applies to a link (a dead link can also be paused, for example). */
-export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "isDead">): LinkStatus[] {
+export type LinkStatus = "pending" | "active" | "failing" | "paused" | "dead";
+
+type HealthStatus = { health: Pick<LinkHealth, "status"> };
+
+/**
+ * Every status that applies to a link (a dead link can also be paused, for example). A failing link
+ * is not active: the health check took it out of the rotation until a test finds it working.
+ */
+export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "isDead"> & HealthStatus): LinkStatus[] {
   const statuses: LinkStatus[] = [];
+  const failing = link.health.status === "failing";
   if (!link.approved) statuses.push("pending");
-  if (link.approved && !link.paused && !link.isDead) statuses.push("active");
+  if (link.approved && !link.paused && !link.isDead && !failing) statuses.push("active");
+  if (failing) statuses.push("failing");
   if (link.paused) statuses.push("paused");
   if (link.isDead) statuses.push("dead");
   return statuses;
 }
 
-type FilterableLink = Pick<ReferralLink, "programId" | "approved" | "paused" | "isDead">;
+type FilterableLink = Pick<ReferralLink, "programId" | "approved" | "paused" | "isDead"> & HealthStatus;
 
 /** Keeps the links the filters let through. `sharedProgramIds` is the set of programs shared on the site. */
 export function filterLinks<L extends FilterableLink>(links: readonly L[], filters: LinkFilters, sharedProgramIds: ReadonlySet<string>): L[] {
@@ -40,7 +59,8 @@ export function filterLinks<L extends FilterableLink>(links: readonly L[], filte
       !(filters.hideDead && link.isDead) &&
       !(filters.hideApproved && link.approved) &&
       !(filters.hideUnpaused && !link.paused) &&
-      !(filters.onlyOnSite && !sharedProgramIds.has(link.programId)),
+      !(filters.onlyOnSite && !sharedProgramIds.has(link.programId)) &&
+      !(filters.onlyFailing && link.health.status !== "failing"),
   );
 }
 

@@ -14,6 +14,7 @@ import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
 import { SearchField } from "@/components/search-field/index";
 import { searchable, searchItems } from "@/lib/text-search";
+import { useFilterParams } from "@/lib/use-filter-params";
 import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof ProgramFilters; label: string }[] = [
@@ -24,7 +25,8 @@ const FILTER_LABELS: { name: keyof ProgramFilters; label: string }[] = [
 /** Programs tab: approve, share, set the mode, edit, merge and delete programs. */
 export function ProgramsTab() {
   const programsQuery = usePrograms();
-  const [filters, setFilters] = useState<ProgramFilters>(DEFAULT_PROGRAM_FILTERS);
+  // kept in the address beside the search, so a reload or a shared address shows the same list
+  const [filters, setFilters] = useFilterParams(DEFAULT_PROGRAM_FILTERS);
   const [dialog, setDialog] = useState<{ kind: ProgramDialogAction; program: Program } | null>(null);
 
   const [query, setQuery] = useSearchQuery();
@@ -33,9 +35,7 @@ export function ProgramsTab() {
   const programs = programsQuery.data;
   const visible = useMemo(() => searchItems(filterPrograms(programs ?? [], filters), (p) => searchable(p.name, p.description), search), [programs, filters, search]);
 
-  const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => {
-    setFilters((current) => ({ ...current, [name]: checked }));
-  }, []);
+  const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
   const handleDialog = useCallback((kind: ProgramDialogAction, program: Program) => setDialog({ kind, program }), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 

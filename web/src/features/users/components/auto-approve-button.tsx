@@ -1,7 +1,7 @@
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import { useToast } from "@/components/toasts/index";
 import { autoApproveSummary } from "../utils/user-messages";
-import { JobButton } from "./job-button";
+import { JobButton } from "@/components/job-button";
 
 /** Approves every pending user whose subscription is valid (a job), then says how many. */
 export function AutoApproveButton() {

@@ -2,7 +2,7 @@ import SyncIcon from "@mui/icons-material/Sync";
 import type { CheckAllSubscriptionsResult } from "@hub/contract/users";
 import { useToast } from "@/components/toasts/index";
 import { checkAllSummary } from "../utils/user-messages";
-import { JobButton } from "./job-button";
+import { JobButton } from "@/components/job-button";
 
 /** Checks every user's subscription with the payment provider (a job) and reports the counts. */
 export function CheckAllSubscriptionsButton() {

@@ -17,6 +17,7 @@ import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
 import { SearchField } from "@/components/search-field/index";
 import { searchable, searchItems } from "@/lib/text-search";
+import { useFilterParams } from "@/lib/use-filter-params";
 import { useSearchQuery } from "@/lib/use-search-query";
 
 const FILTER_LABELS: { name: keyof UserFilters; label: string }[] = [
@@ -36,7 +37,8 @@ interface UsersTabProps {
 export function UsersTab({ onLogInAsUser }: UsersTabProps) {
   const usersQuery = useUsers();
   const users = usersQuery.data ?? NO_USERS;
-  const [filters, setFilters] = useState<UserFilters>(DEFAULT_USER_FILTERS);
+  // kept in the address beside the search, so a reload or a shared address shows the same list
+  const [filters, setFilters] = useFilterParams(DEFAULT_USER_FILTERS);
   // The dialog remembers the user as it was opened; while open it shows the list's fresher copy.
   const [dialog, setDialog] = useState<{ kind: UserDialogAction; user: AdminUser } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -46,9 +48,7 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
   const visible = useMemo(() => searchItems(filterUsers(users, filters), (u) => searchable(u.email, u.displayName), search), [users, filters, search]);
   const dialogUser = dialog ? (users.find((user) => user.id === dialog.user.id) ?? dialog.user) : null;
 
-  const handleFilterChange = useCallback((name: keyof UserFilters, checked: boolean) => {
-    setFilters((current) => ({ ...current, [name]: checked }));
-  }, []);
+  const handleFilterChange = useCallback((name: keyof UserFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
   const handleDialog = useCallback((kind: UserDialogAction, user: AdminUser) => setDialog({ kind, user }), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 

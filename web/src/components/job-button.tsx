@@ -5,8 +5,9 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Job } from "@hub/contract/jobs";
 import { errorText } from "@/lib/error-text";
+import { jobProgressText, jobProgressValue } from "@/lib/job-progress";
+import { getJob, startJob, type JobRoute } from "@/lib/jobs";
 import { useInvalidateAdminData } from "@/lib/query-keys";
-import { getJob, startJob, type JobRoute } from "../api/jobs";
 
 /** How often a running job is asked where it stands. */
 const POLL_MS = 1_000;
@@ -22,6 +23,7 @@ interface JobButtonProps {
 /**
  * A button that starts a job and follows it: its progress under the button while it runs, then
  * `onDone` or `onFailed`. A job of this kind already running (another admin's) is followed instead.
+ * When it ends, every admin list is refreshed (a job changes users, links or both).
  */
 export function JobButton({ route, label, icon, onDone, onFailed }: JobButtonProps) {
   const [busy, setBusy] = useState(false);
@@ -70,19 +72,14 @@ export function JobButton({ route, label, icon, onDone, onFailed }: JobButtonPro
   );
 }
 
-/** How far a job is: pages read from the provider, then users done of all. */
+/** How far a job is, in words for its phase ("Links tested: 12 of 40") and as a bar once its size is known. */
 function JobProgress({ job, label }: { job: Job | null; label: string }) {
-  const text = !job
-    ? "Starting…"
-    : job.phase === "listing"
-      ? `Reading subscriptions: ${String(job.done)} page${job.done === 1 ? "" : "s"}`
-      : `Users: ${String(job.done)} of ${String(job.total ?? 0)}`;
-  const value = job?.phase !== "listing" && job?.total ? (job.done / job.total) * 100 : undefined;
+  const value = jobProgressValue(job);
   return (
     <Box role="status" aria-live="polite">
       <LinearProgress aria-label={`${label} progress`} variant={value === undefined ? "indeterminate" : "determinate"} value={value} />
       <Typography variant="caption" color="text.secondary">
-        {text}
+        {jobProgressText(job)}
       </Typography>
     </Box>
   );

@@ -1,8 +1,10 @@
 // Long admin work runs as a job: started (202 { jobId }), then followed until it ends (admin).
+// Shared: the users feature's subscription jobs and the links feature's health check both run one.
 import type { Job, JobStarted } from "@hub/contract/jobs";
-import { ApiRequestError, callApi } from "@/lib/api-client";
+import { ApiRequestError, callApi } from "./api-client";
 
-export type JobRoute = "checkAllSubscriptions" | "autoApproveSubscribers";
+/** The routes that start a job. */
+export type JobRoute = "checkAllSubscriptions" | "autoApproveSubscribers" | "runLinkHealth";
 
 /** Starts the job; when one of its kind runs already (409 JOB_RUNNING), that one is the answer. */
 export async function startJob(route: JobRoute): Promise<JobStarted> {
