@@ -63,7 +63,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await expectNoSeriousViolations(page, name);
 }
 
-/** Only the picture, without the check: for a test that is already failing. */
+/** Only the picture, without the check: for a test that is already failing, or a page with scripts turned off (axe is a script). */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
