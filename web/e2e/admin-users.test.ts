@@ -42,6 +42,8 @@ const userNow = async (username: string) => (await usersNow()).find((u) => u.use
 const card = (page: Page, email: string) => page.locator(".MuiAccordion-root").filter({ hasText: email });
 
 async function openUser(page: Page, email: string) {
+  // the card first: after a filter change it shows once the address has the filter (a render later)
+  await card(page, email).first().waitFor();
   const header = card(page, email).getByRole("button", { expanded: false });
   if ((await header.count()) > 0) await header.first().click();
   return card(page, email);
