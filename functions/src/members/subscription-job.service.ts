@@ -33,9 +33,7 @@ export const startScheduledSubscriptionCheck = (now: Date) =>
   startScheduledJob("subscription-check", () => startSubscriptionJob("subscription-check", { trigger: "schedule", actorUid: null }, now));
 
 /** One slice of a subscription check or an auto-approve (runJobs queue, jobs/job-runner). */
-export const subscriptionJobSlice: JobSlice = (deps, job, deadline) => runSlice(deps, job, deadline);
-
-async function runSlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
+export const subscriptionJobSlice: JobSlice = async (deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> => {
   let { cursor, pages } = job;
   // at least one step per slice, however small the budget: every slice moves the job on
   while (job.phase === "listing") {
@@ -48,7 +46,7 @@ async function runSlice(deps: AppDeps, job: JobRecord, deadline: number): Promis
     if (Date.now() > deadline) return false;
   }
   return applySlice(deps, (await readJob(job.id))!, deadline);
-}
+};
 
 async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
   const index = indexListing(await readListing<ListedSubscription>(job.id));
