@@ -16,11 +16,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { prerenderPage as PrerenderPage } from "./src/app/prerender";
+import type * as Prerender from "./src/app/prerender";
 
 const WEB = import.meta.dirname;
 const DIST = join(WEB, "dist");
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The preloads of the entry's chunks Vite writes into index.html. */
+const ENTRY_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 /** The app's entry as Vite writes it into index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
@@ -30,6 +32,18 @@ const PAGES = [
 ] as const;
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The chunks the entry imports statically, each after the chunks it imports: the order in which
+ * importing the entry would evaluate them.
+ */
+function entryChunksInOrder(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  const imported = (chunk.imports ?? []).flatMap((next) => entryChunksInOrder(manifest, next, seen));
+  return chunk.isEntry ? imported : [...imported, chunk.file];
+}
 
 /** The route module's chunk and every chunk it imports statically, except the entry's (already loaded). */
 function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -48,18 +62,31 @@ async function main() {
   if (!entryMatch || !template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no entry script or no ${ROOT_ELEMENT}`);
   const [entryScript, entry = ""] = entryMatch;
   const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const { prerenderPage } = (await import(pathToFileURL(join(WEB, ".prerender", "prerender.js")).href)) as { prerenderPage: typeof PrerenderPage };
+  const { prerenderPage, prerenderGlobalCss, GLOBAL_CSS_ELEMENT_ID } = (await import(
+    pathToFileURL(join(WEB, ".prerender", "prerender.js")).href
+  )) as typeof Prerender;
 
-  writeFileSync(join(DIST, "app.html"), template);
+  // Every page, the empty one too, carries the page-wide CSS (src/app/global-styles.tsx).
+  const globalCss = await prerenderGlobalCss();
+  if (globalCss.includes("</")) throw new Error("The page-wide CSS would end its <style> element early");
+  const withGlobalCss = (html: string) => html.replace("</head>", () => `<style id="${GLOBAL_CSS_ELEMENT_ID}">${globalCss}</style>\n</head>`);
+  writeFileSync(join(DIST, "app.html"), withGlobalCss(template));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && `/${manifest[key].file}` === entry);
+  if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);
+  const appChunks = entryChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
   for (const page of PAGES) {
     const { html, styleTag } = await prerenderPage(page.url);
-    const routeChunks = chunksOf(manifest, page.routeModule).map((file) => `/${file}`);
+    const routeChunks = chunksOf(manifest, page.routeModule)
+      .map((file) => `/${file}`)
+      .filter((file) => !appChunks.includes(file));
     // The app's entry and the route's chunks load after the first paint (public/hydrate-after-paint.js).
-    const loader = `<script type="module" src="/hydrate-after-paint.js" data-app-entry="${entry}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
-    const out = template
+    const loader = `<script type="module" src="/hydrate-after-paint.js" data-app-entry="${entry}" data-app-chunks="${appChunks.join(" ")}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
+    const out = withGlobalCss(template)
       .replace(entryScript, loader)
-      .replace("</head>", `${styleTag}\n</head>`)
-      .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`);
+      // the entry's chunks too wait for the first paint (the loader preloads them then)
+      .replace(ENTRY_PRELOADS, "")
+      .replace("</head>", () => `${styleTag}\n</head>`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
     writeFileSync(join(DIST, page.file), out);
     console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
   }

@@ -14,9 +14,11 @@
  * BENCH_BASELINE_DIST: a folder holding another build of the web app (e.g. the previous commit's
  *   web/dist, built with the suite's settings): the bench then serves it too, on its own port with
  *   Hosting's headers and gzip and /api passed on to the suite, and measures both in the same run.
+ * BENCH_REPORT_DIR: a folder to keep each run's Lighthouse report in (JSON; its long tasks, script
+ *   boot-up times and main-thread breakdown show where the blocking time goes).
  * CHROME_PATH / CHROMIUM_PATH: the browser (default /usr/bin/chromium).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -32,6 +34,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ROUTES = ["/", "/programs"] as const;
 
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+let reportsSaved = 0;
 /** Where the baseline build is served (a port the suite does not use). */
 const BASELINE_PORT = 5002;
 
@@ -158,6 +162,11 @@ async function lighthouseOnce(url: string): Promise<Measure> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const name = `${String(++reportsSaved).padStart(2, "0")}-${new URL(url).port}${new URL(url).pathname.replaceAll("/", "_")}.json`;
+      writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const origin = new URL(url).origin;

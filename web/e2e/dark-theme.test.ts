@@ -157,6 +157,8 @@ describe("the dark theme", () => {
 
     // the toggle, by keyboard: light wins over the system's dark, and stays after a reload
     await page.goto("/");
+    // once the app has taken over the prerendered page (the visitor's e-mail box replaces its placeholder)
+    await page.getByRole("button", { name: "Continue with Email" }).waitFor();
     const toggle = page.getByRole("button", { name: "Theme: system" });
     await toggle.focus();
     await page.keyboard.press("Enter");

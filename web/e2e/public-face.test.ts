@@ -106,7 +106,8 @@ describe("the open /programs page", () => {
     await page.getByRole("searchbox", { name: "Search programs" }).fill("");
     await card(page, "zeta Bank").waitFor();
 
-    // the QR code on the card, read from the screen, is the rotation address
+    // the QR code on the card, drawn as the card comes on screen and read from it, is the rotation address
+    await card(page, "zeta Bank").scrollIntoViewIfNeeded();
     expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(rotationAddress(zeta.id));
     // and so is the large one, for print
     await card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }).click();

@@ -7,12 +7,18 @@
  */
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
+import { ThemeProvider } from "@mui/material/styles";
+import { AppGlobalStyles } from "./global-styles";
+
+export { GLOBAL_CSS_ELEMENT_ID } from "./global-styles";
+import { styleProbeFor } from "./prerender-style-probes";
 import { AppProviders } from "./providers";
 import { setPrerenderedPage } from "@/lib/use-hydrated";
 import { AppRoutes } from "./router";
+import { theme } from "./theme";
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -23,6 +29,45 @@ export interface PrerenderedPage {
 
 export async function prerenderPage(url: string): Promise<PrerenderedPage> {
   setPrerenderedPage(true);
+  const { html, rules } = await renderWithStyles(
+    // the page-wide CSS is in the page already (prerenderGlobalCss)
+    <AppProviders globalCssInPage>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
+  );
+  // and the rules of what the page turns into for a visitor a moment later (prerender-style-probes.tsx)
+  const probe = styleProbeFor(url);
+  if (probe) {
+    const { rules: probeRules } = await renderWithStyles(
+      <AppProviders globalCssInPage>
+        <StaticRouter location={url}>{probe}</StaticRouter>
+      </AppProviders>,
+    );
+    const names = new Set(rules.map(([name]) => name));
+    rules.push(...probeRules.filter(([name]) => !names.has(name)));
+  }
+  // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.
+  const styleTag = `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
+  return { html, styleTag };
+}
+
+/**
+ * The page-wide CSS every page carries in <head> (see GLOBAL_CSS_ELEMENT_ID): the theme's variables
+ * for both schemes, the dark fallback and MUI's baseline, as the theme provider and
+ * AppGlobalStyles render them. Plain CSS, not emotion's: the browser's emotion never touches it.
+ */
+export async function prerenderGlobalCss(): Promise<string> {
+  const { rules } = await renderWithStyles(
+    <ThemeProvider theme={theme}>
+      <AppGlobalStyles />
+    </ThemeProvider>,
+  );
+  return rules.map(([, css]) => css).join("");
+}
+
+async function renderWithStyles(app: ReactNode): Promise<{ html: string; rules: [string, string][] }> {
   // The browser's default cache has the key "css"; in compat mode emotion keeps the rules it
   // renders on the cache instead of writing <style> elements into the markup (which hydration would
   // trip over), so they can go in <head> as one element.
@@ -30,19 +75,11 @@ export async function prerenderPage(url: string): Promise<PrerenderedPage> {
   cache.compat = true;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <CacheProvider value={cache}>
-        <AppProviders>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </CacheProvider>
+      <CacheProvider value={cache}>{app}</CacheProvider>
     </StrictMode>,
   );
   let html = "";
   for await (const chunk of prelude) html += String(chunk);
   const rules = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-  // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.
-  const styleTag = `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
-  return { html, styleTag };
+  return { html, rules };
 }

@@ -1,5 +1,4 @@
 import { createTheme } from "@mui/material/styles";
-import type { CSSObject } from "@emotion/react";
 
 // `theme.vars` (the CSS variables of whichever scheme is on) is always there: no `theme.vars ?? theme`.
 declare module "@mui/material/styles" {
@@ -67,24 +66,3 @@ export const theme = createTheme({
     MuiCollapse: { styleOverrides: { root: { "&:not(.MuiCollapse-entered)": { overflow: "clip" } } } },
   },
 });
-
-/**
- * The dark scheme's variables for a dark-system visitor before the app has set the attribute: on a
- * prerendered page (`/`, `/programs`) the HTML paints before any script runs, and the app's CSP
- * refuses the inline script MUI would put first in <head> (InitColorSchemeScript). The media query
- * needs no script, so the page never flashes light; once the attribute is there, MUI's own rules apply.
- */
-export const SYSTEM_DARK_FALLBACK: CSSObject = {
-  "@media (prefers-color-scheme: dark)": {
-    [`:root:not([${COLOR_SCHEME_ATTRIBUTE}])`]: darkSchemeVariables(),
-  },
-};
-
-function darkSchemeVariables(): CSSObject {
-  const selector = `[${COLOR_SCHEME_ATTRIBUTE}="dark"]`;
-  const sheet = theme
-    .generateStyleSheets()
-    .find((styles): styles is Record<string, CSSObject> => typeof styles === "object" && selector in styles);
-  if (!sheet?.[selector]) throw new Error(`The theme generated no rule for ${selector}`);
-  return sheet[selector];
-}

@@ -6,3 +6,8 @@ export function absoluteUrl(address: string, origin: string): string {
     return address;
   }
 }
+
+/** This page's origin; empty where there is no page (the build's prerender, in Node). */
+export function pageOrigin(): string {
+  return typeof window === "undefined" ? "" : window.location.origin;
+}

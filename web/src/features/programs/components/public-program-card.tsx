@@ -8,13 +8,15 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { lazy, memo, Suspense, useId, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
-import { absoluteUrl } from "@/lib/urls";
+import { useNearViewport } from "@/lib/use-near-viewport";
+import { absoluteUrl, pageOrigin } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
 
-// The QR code's drawing code loads after the cards are on screen; its place is kept meanwhile.
+// The QR code's drawing code loads after the cards are on screen, and each card draws its code when
+// it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile.
 const RotationQrCode = lazy(() => import("./rotation-qr-code"));
-/** The small code's size on the card: 88 px, 4 px padding, 1 px border. */
-const QR_BOX_PX = 98;
+/** The small code's place on the card: 88 px, 4 px padding, 1 px border. */
+const QR_PLACE_SX = { width: 98, height: 98, flexShrink: 0, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" } as const;
 /** The active links' count, drawn as MUI's small outlined Chip is, without its code (about 3 KB of gzip). */
 const COUNT_SX = {
   display: "inline-flex",
@@ -40,7 +42,8 @@ interface PublicProgramCardProps {
 // memoised: the list re-renders for its search box and the community's name, the cards rarely change
 export const PublicProgramCard = memo(function PublicProgramCard({ program, membership }: PublicProgramCardProps) {
   const headingId = useId();
-  const address = absoluteUrl(program.redirectUrl, window.location.origin);
+  const address = absoluteUrl(program.redirectUrl, pageOrigin());
+  const [qrPlace, qrNear] = useNearViewport<HTMLDivElement>();
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
@@ -53,9 +56,13 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
               {activeLinksLabel(program.activeLinkCount)}
             </Box>
           </Stack>
-          <Suspense fallback={<Box sx={{ width: QR_BOX_PX, height: QR_BOX_PX, flexShrink: 0, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" }} />}>
-            <RotationQrCode address={address} programName={program.name} />
-          </Suspense>
+          {qrNear ? (
+            <Suspense fallback={<Box sx={QR_PLACE_SX} />}>
+              <RotationQrCode address={address} programName={program.name} />
+            </Suspense>
+          ) : (
+            <Box ref={qrPlace} sx={QR_PLACE_SX} />
+          )}
         </Stack>
         {program.description ? (
           // Plain text, never HTML: descriptions are typed by members and admins.
