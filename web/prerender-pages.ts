@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { minifySync } from "rolldown/utils";
 import type * as Prerender from "./src/app/prerender";
 
 const WEB = import.meta.dirname;
@@ -66,7 +67,13 @@ async function main() {
     pathToFileURL(join(WEB, ".prerender", "prerender.js")).href
   )) as typeof Prerender;
 
-  // Every page, the empty one too, carries the page-wide CSS (src/app/global-styles.tsx).
+  // The loader is in public/ (copied as it is, with its comments): every phone downloads it first.
+  const loaderFile = join(DIST, "hydrate-after-paint.js");
+  const minified = minifySync("hydrate-after-paint.js", readFileSync(loaderFile, "utf8"));
+  if (minified.errors.length > 0) throw new Error(`The loader does not minify: ${minified.errors.map((e) => e.message).join("; ")}`);
+  writeFileSync(loaderFile, minified.code);
+
+  // Every page, the empty one too, carries the page-wide CSS (src/app/global-css.ts).
   const globalCss = await prerenderGlobalCss();
   if (globalCss.includes("</")) throw new Error("The page-wide CSS would end its <style> element early");
   const withGlobalCss = (html: string) => html.replace("</head>", () => `<style id="${GLOBAL_CSS_ELEMENT_ID}">${globalCss}</style>\n</head>`);
@@ -75,7 +82,7 @@ async function main() {
   if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);
   const appChunks = entryChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
   for (const page of PAGES) {
-    const { html, styleTag } = await prerenderPage(page.url);
+    const { html, styleTag, laterStyleTemplate } = await prerenderPage(page.url);
     const routeChunks = chunksOf(manifest, page.routeModule)
       .map((file) => `/${file}`)
       .filter((file) => !appChunks.includes(file));
@@ -86,7 +93,7 @@ async function main() {
       // the entry's chunks too wait for the first paint (the loader preloads them then)
       .replace(ENTRY_PRELOADS, "")
       .replace("</head>", () => `${styleTag}\n</head>`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
+      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>${laterStyleTemplate}`);
     writeFileSync(join(DIST, page.file), out);
     console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
   }

@@ -20,19 +20,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // What the entry imports statically (React, the router, MUI's core, the session) in four
-              // chunks, each evaluated in a task of its own by the prerendered pages' loader
-              // (public/hydrate-after-paint.js): evaluated together they were one task of about 100 ms
-              // on a phone's CPU, half of it the theme's construction, and every tap waited for it.
-              // A page names them all for preloading, so a phone fetches them side by side.
+              // What the entry imports statically in five chunks: React; MUI and emotion; the router
+              // and TanStack Query; the theme; the app's own code (the session, the layout). The
+              // prerendered pages' loader (public/hydrate-after-paint.js) evaluates them one per task:
+              // together they were one task of about 100 ms on a phone's CPU (half of it the theme's
+              // construction), and every tap waited for it. Finer chunks cost more gzip than the
+              // 160 KB budget of /programs leaves (issue 16). A page names them all for preloading,
+              // so a phone fetches them side by side.
               // What loads later (Firebase Auth, the contract and zod, the pages, admin, analytics,
               // dialogs) keeps its own chunks.
               groups: [
                 { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ["$initial"], priority: 3 },
-                { name: "emotion", test: /node_modules[\\/](@emotion|stylis)[\\/]/, tags: ["$initial"], priority: 3 },
-                { name: "mui-system", test: /node_modules[\\/]@mui[\\/](system|utils|styled-engine|private-theming)[\\/]/, tags: ["$initial"], priority: 3 },
-                { name: "mui", test: /node_modules[\\/]@mui[\\/]/, tags: ["$initial"], priority: 3 },
-                { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 2 },
+                { name: "mui", test: /node_modules[\\/](@mui|@emotion|stylis|@babel|react-is|clsx|prop-types|react-transition-group|hoist-non-react-statics)[\\/]/, tags: ["$initial"], priority: 3 },
+                { name: "libs", test: /node_modules[\\/]/, tags: ["$initial"], priority: 2 },
                 { name: "theme", test: /src[\\/]app[\\/]theme\.ts$/, tags: ["$initial"], priority: 2 },
                 { name: "app", tags: ["$initial"], priority: 1 },
               ],

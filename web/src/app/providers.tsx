@@ -1,12 +1,15 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ToastProvider } from "@/components/toasts/index";
 import { SessionProvider } from "@/features/auth/components/session-provider";
 import { createQueryClient } from "@/lib/query-client";
 import { isPrerenderedPage } from "@/lib/use-hydrated";
-import { AppGlobalStyles, pageHasGlobalCss } from "./global-styles";
+import { pageHasGlobalCss } from "./global-css";
 import { COLOR_MODE_STORAGE_KEY, theme } from "./theme";
+
+// Only a page without the page-wide CSS in its HTML (Vite's dev server) renders it (app/global-css.ts).
+const AppGlobalStyles = lazy(() => import("./global-styles"));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -30,7 +33,11 @@ export function AppProviders({ children, globalCssInPage = pageHasGlobalCss() }:
       disableTransitionOnChange
       disableStyleSheetGeneration={globalCssInPage}
     >
-      {globalCssInPage ? null : <AppGlobalStyles />}
+      {globalCssInPage ? null : (
+        <Suspense fallback={null}>
+          <AppGlobalStyles />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <SessionProvider>{children}</SessionProvider>
