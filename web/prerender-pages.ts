@@ -82,7 +82,7 @@ async function main() {
   if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);
   const appChunks = entryChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
   for (const page of PAGES) {
-    const { html, styleTag, laterStyleTemplate } = await prerenderPage(page.url);
+    const { html, styleTag } = await prerenderPage(page.url);
     const routeChunks = chunksOf(manifest, page.routeModule)
       .map((file) => `/${file}`)
       .filter((file) => !appChunks.includes(file));
@@ -93,7 +93,7 @@ async function main() {
       // the entry's chunks too wait for the first paint (the loader preloads them then)
       .replace(ENTRY_PRELOADS, "")
       .replace("</head>", () => `${styleTag}\n</head>`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>${laterStyleTemplate}`);
+      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
     writeFileSync(join(DIST, page.file), out);
     console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
   }

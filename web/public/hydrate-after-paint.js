@@ -13,10 +13,6 @@ let started = false;
 async function loadApp() {
   if (started) return;
   started = true;
-  // the CSS of what the page turns into next (the visitor's form, the cards; src/app/prerender.tsx),
-  // kept inert until now so that the first paint did not wait for it
-  const later = /** @type {HTMLTemplateElement | null} */ (document.getElementById("hub-later-css"));
-  if (later) document.head.append(later.content);
   for (const href of [...chunks, appEntry, ...routeChunks.split(" ").filter(Boolean)]) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }

@@ -25,12 +25,6 @@ export interface PrerenderedPage {
   html: string;
   /** The CSS that markup uses, as one <style> element that emotion in the browser takes over. */
   styleTag: string;
-  /**
-   * The CSS of what the page turns into for a visitor a moment later (prerender-style-probes.tsx),
-   * as a <style> element inside a <template>: inert while the page paints first, moved into <head>
-   * by the loader before the app starts (emotion then takes it over too). Empty if none.
-   */
-  laterStyleTemplate: string;
 }
 
 export async function prerenderPage(url: string): Promise<PrerenderedPage> {
@@ -43,7 +37,10 @@ export async function prerenderPage(url: string): Promise<PrerenderedPage> {
       </StaticRouter>
     </AppProviders>,
   );
-  let laterRules: [string, string][] = [];
+  // And the rules of what the page turns into for a visitor a moment later (prerender-style-probes.tsx).
+  // In <head> with the rest: parsed before the first paint they cost a phone less than anywhere
+  // after it (Lighthouse weighs work after the first paint far more; a <template> the loader moved
+  // into <head> cost a task of its own).
   const probe = styleProbeFor(url);
   if (probe) {
     const { rules: probeRules } = await renderWithStyles(
@@ -52,19 +49,11 @@ export async function prerenderPage(url: string): Promise<PrerenderedPage> {
       </AppProviders>,
     );
     const names = new Set(rules.map(([name]) => name));
-    laterRules = probeRules.filter(([name]) => !names.has(name));
+    rules.push(...probeRules.filter(([name]) => !names.has(name)));
   }
-  const laterStyle = emotionStyleTag(laterRules);
-  return { html, styleTag: emotionStyleTag(rules), laterStyleTemplate: laterStyle ? `<template id="${LATER_CSS_TEMPLATE_ID}">${laterStyle}</template>` : "" };
-}
-
-/** The id of the <template> holding a page's later CSS (PrerenderedPage.laterStyleTemplate); public/hydrate-after-paint.js reads it. */
-export const LATER_CSS_TEMPLATE_ID = "hub-later-css";
-
-/** Rules in the element emotion in the browser adopts: `data-emotion="css <names>"` marks their names as inserted. */
-function emotionStyleTag(rules: [string, string][]): string {
-  if (rules.length === 0) return "";
-  return `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
+  // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.
+  const styleTag = `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
+  return { html, styleTag };
 }
 
 /**
