@@ -165,19 +165,29 @@ export async function readListing<T>(jobId: string): Promise<T[]> {
   return pages.docs.flatMap((doc) => (doc.get("entries") ?? []) as T[]);
 }
 
+/** A job's progress after a chunk: its cursor, counts and how many are done (and of how many). */
+export interface ChunkProgress {
+  applyAfter: string;
+  done: number;
+  total?: number;
+  counts: Record<string, number>;
+}
+
+const progressUpdate = (progress: ChunkProgress) => ({ ...progress, updatedAt: FieldValue.serverTimestamp() });
+
 /** Testing: the progress after a chunk (its links' tests are stored already, each marked with the job). */
-export async function saveProgress(jobId: string, progress: { applyAfter: string; done: number; total: number; counts: Record<string, number> }): Promise<void> {
-  await jobs().doc(jobId).update({ ...progress, updatedAt: FieldValue.serverTimestamp() });
+export async function saveProgress(jobId: string, progress: ChunkProgress): Promise<void> {
+  await jobs().doc(jobId).update(progressUpdate(progress));
+}
+
+/** Applying: the progress, written in the transaction that applies the chunk, so a chunk and its cursor are stored together or not at all. */
+export function saveProgressIn(tx: Transaction, jobId: string, progress: ChunkProgress): void {
+  tx.update(jobs().doc(jobId), progressUpdate(progress));
 }
 
 /** Testing: one more item done, in the transaction that records it (the admin sees each, not only each chunk). */
 export function countDoneIn(tx: Transaction, jobId: string): void {
   tx.update(jobs().doc(jobId), { done: FieldValue.increment(1), updatedAt: FieldValue.serverTimestamp() });
-}
-
-/** Applying: the progress, written in the transaction that applies the chunk, so a chunk and its cursor are stored together or not at all. */
-export function saveApplyProgressIn(tx: Transaction, jobId: string, progress: { applyAfter: string; done: number; counts: Record<string, number> }): void {
-  tx.update(jobs().doc(jobId), { ...progress, updatedAt: FieldValue.serverTimestamp() });
 }
 
 /**

@@ -6,6 +6,7 @@ import { failingLinkMail } from "../platform/mailer";
 import { getProgram } from "../programs/programs.store";
 import { hitRateLimits } from "../auth/rate-limits.store";
 import type { Caller } from "../auth/caller";
+import { linkNotFound } from "./link-errors";
 import { classifyTest } from "./link-health";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 
@@ -56,7 +57,7 @@ const HOUR_MS = 60 * 60_000;
  */
 export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Promise<LinkTest> {
   const link = await getLink(id);
-  if (!link || link.email !== caller.user.email) throw new ApiError("NOT_FOUND", "Link not found");
+  if (!link || link.email !== caller.user.email) throw linkNotFound();
   const retryAfterSeconds = await hitRateLimits([{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }], deps.now().getTime());
   if (retryAfterSeconds !== null) {
     throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });

@@ -19,12 +19,12 @@ import { listUserNames } from "../members/users.store";
 import type { Caller } from "../auth/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
+import { LINK_NOT_FOUND, linkNotFound } from "./link-errors";
 import { byRecency, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../programs/programs.service";
 
-const linkNotFound = () => new ApiError("NOT_FOUND", "Link not found");
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
@@ -127,7 +127,7 @@ const BULK_CHANGES: Record<Exclude<BulkOperation, "test">, (note?: string) => Li
 const TESTS_AT_ONCE = 20;
 
 export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperation, deadNote?: string): Promise<BulkLinkResult> {
-  const notFoundIds = (missing: string[]) => missing.map((id) => ({ id, message: "Link not found" }));
+  const notFoundIds = (missing: string[]) => missing.map((id) => ({ id, message: LINK_NOT_FOUND }));
   if (op === "test") {
     const unique = [...new Set(ids)];
     const failed: BulkLinkResult["failed"] = [];

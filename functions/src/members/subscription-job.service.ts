@@ -1,7 +1,7 @@
 import type { JobKind } from "@hub/contract/jobs";
 import type { AppDeps, ListedSubscription } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
-import { finishJob, readJob, readListing, saveApplyProgressIn, saveListingPage, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
+import { finishJob, readJob, readListing, saveProgressIn, saveListingPage, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { applyCheckedUsers, auditIn, countUsers, subscriptionCheckSummaryIn, usersAfter } from "./user-admin.store";
 import type { UserRecord } from "./users.store";
@@ -69,7 +69,7 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
     // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
     await forEachLimited(lapsed, CONCURRENT_REVOCATIONS, revokeSessions);
     const progress = { applyAfter: chunk[chunk.length - 1]!.id, done: done + chunk.length, counts };
-    await applyCheckedUsers(writes, (tx) => saveApplyProgressIn(tx, job.id, progress));
+    await applyCheckedUsers(writes, (tx) => saveProgressIn(tx, job.id, progress));
     ({ applyAfter, done } = progress);
     if (chunk.length < APPLY_CHUNK) break;
     if (Date.now() > deadline) return false;
