@@ -35,23 +35,15 @@ const PAGES = [
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 /**
- * The chunks the entry imports statically, each after the chunks it imports: the order in which
- * importing the entry would evaluate them.
+ * The chunks a module's chunk imports statically, and that chunk itself unless it is the entry, each
+ * after the chunks it imports: the order in which importing it would evaluate them.
  */
-function entryChunksInOrder(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+function staticChunksInOrder(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
-  const imported = (chunk.imports ?? []).flatMap((next) => entryChunksInOrder(manifest, next, seen));
+  const imported = (chunk.imports ?? []).flatMap((next) => staticChunksInOrder(manifest, next, seen));
   return chunk.isEntry ? imported : [...imported, chunk.file];
-}
-
-/** The route module's chunk and every chunk it imports statically, except the entry's (already loaded). */
-function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || chunk.isEntry || seen.has(key)) return [];
-  seen.add(key);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunksOf(manifest, imported, seen))];
 }
 
 async function main() {
@@ -80,10 +72,11 @@ async function main() {
   writeFileSync(join(DIST, "app.html"), withGlobalCss(template));
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && `/${manifest[key].file}` === entry);
   if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);
-  const appChunks = entryChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
+  const appChunks = staticChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
   for (const page of PAGES) {
     const { html, styleTag } = await prerenderPage(page.url);
-    const routeChunks = chunksOf(manifest, page.routeModule)
+    // the route's own chunks: the entry's are loaded already
+    const routeChunks = staticChunksInOrder(manifest, page.routeModule)
       .map((file) => `/${file}`)
       .filter((file) => !appChunks.includes(file));
     // The app's entry and the route's chunks load after the first paint (public/hydrate-after-paint.js).

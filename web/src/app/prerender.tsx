@@ -12,13 +12,13 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { ThemeProvider } from "@mui/material/styles";
 import AppGlobalStyles from "./global-styles";
-
-export { GLOBAL_CSS_ELEMENT_ID } from "./global-css";
 import { styleProbeFor } from "./prerender-style-probes";
 import { AppProviders } from "./providers";
 import { setPrerenderedPage } from "@/lib/use-hydrated";
 import { AppRoutes } from "./router";
 import { theme } from "./theme";
+
+export { GLOBAL_CSS_ELEMENT_ID } from "./global-css";
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -29,31 +29,29 @@ export interface PrerenderedPage {
 
 export async function prerenderPage(url: string): Promise<PrerenderedPage> {
   setPrerenderedPage(true);
-  const { html, rules } = await renderWithStyles(
-    // the page-wide CSS is in the page already (prerenderGlobalCss)
-    <AppProviders globalCssInPage>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </AppProviders>,
-  );
+  const { html, rules } = await renderWithStyles(inAppAt(url, <AppRoutes />));
   // And the rules of what the page turns into for a visitor a moment later (prerender-style-probes.tsx).
   // In <head> with the rest: parsed before the first paint they cost a phone less than anywhere
   // after it (Lighthouse weighs work after the first paint far more; a <template> the loader moved
   // into <head> cost a task of its own).
   const probe = styleProbeFor(url);
   if (probe) {
-    const { rules: probeRules } = await renderWithStyles(
-      <AppProviders globalCssInPage>
-        <StaticRouter location={url}>{probe}</StaticRouter>
-      </AppProviders>,
-    );
+    const { rules: probeRules } = await renderWithStyles(inAppAt(url, probe));
     const names = new Set(rules.map(([name]) => name));
     rules.push(...probeRules.filter(([name]) => !names.has(name)));
   }
   // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.
   const styleTag = `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
   return { html, styleTag };
+}
+
+/** Rendered inside the app's providers and a router at `url`; the page-wide CSS is in the page already (prerenderGlobalCss). */
+function inAppAt(url: string, content: ReactNode): ReactNode {
+  return (
+    <AppProviders globalCssInPage>
+      <StaticRouter location={url}>{content}</StaticRouter>
+    </AppProviders>
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ export function absoluteUrl(address: string, origin: string): string {
   }
 }
 
-/** This page's origin; empty where there is no page (the build's prerender, in Node). */
-export function pageOrigin(): string {
-  return typeof window === "undefined" ? "" : window.location.origin;
+/** An address on this site, absolute (as it is shared); as it is where there is no page (the build's prerender, in Node). */
+export function absoluteOnThisSite(address: string): string {
+  return typeof window === "undefined" ? address : absoluteUrl(address, window.location.origin);
 }

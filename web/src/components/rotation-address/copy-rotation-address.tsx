@@ -3,12 +3,12 @@ import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import { useToast } from "@/components/toasts/index";
-import { absoluteUrl, pageOrigin } from "@/lib/urls";
+import { absoluteOnThisSite } from "@/lib/urls";
 
 /** A program's public rotation address with a copy button (admin's program card, the open /programs page). */
 export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl: string; programName?: string }) {
   const { toast } = useToast();
-  const address = absoluteUrl(redirectUrl, pageOrigin());
+  const address = absoluteOnThisSite(redirectUrl);
 
   const handleCopy = async () => {
     try {

@@ -9,7 +9,7 @@ import { lazy, memo, Suspense, useId, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { useNearViewport } from "@/lib/use-near-viewport";
-import { absoluteUrl, pageOrigin } from "@/lib/urls";
+import { absoluteOnThisSite } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
 
 // The QR code's drawing code loads after the cards are on screen, and each card draws its code when
@@ -42,7 +42,7 @@ interface PublicProgramCardProps {
 // memoised: the list re-renders for its search box and the community's name, the cards rarely change
 export const PublicProgramCard = memo(function PublicProgramCard({ program, membership }: PublicProgramCardProps) {
   const headingId = useId();
-  const address = absoluteUrl(program.redirectUrl, pageOrigin());
+  const address = absoluteOnThisSite(program.redirectUrl);
   const [qrPlace, qrNear] = useNearViewport<HTMLDivElement>();
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
