@@ -1,19 +1,22 @@
 /**
  * After `vite build` (the browser's bundle in dist/) and `vite build --ssr src/app/prerender.tsx`
- * (the same app for Node, in .prerender/): writes the pages a phone opens first with their HTML
- * prerendered, so that they paint before their JavaScript has arrived (issue 16).
+ * (the same app for Node, in functions/pages/renderer/): writes what serves the pages a phone opens
+ * first, `/` and `/programs`. The `pages` function (functions/src/pages) renders them on each request
+ * with their data, into the templates written here, so that they paint complete before their
+ * JavaScript has arrived (issue 16):
  *
- *   dist/index.html     `/` prerendered (Hosting answers `/` with it)
- *   dist/programs.html  `/programs` prerendered (a rewrite in firebase.json)
- *   dist/app.html       the empty page every other address gets (the `**` rewrite)
+ *   functions/pages/home.html, programs.html  each page's template (comments mark where the render goes)
+ *   dist/app.html                             the empty page every other address gets (the `**` rewrite)
  *
- * A prerendered page loads the app only after its first paint (public/hydrate-after-paint.js, named
+ * dist/index.html goes: Hosting would answer `/` with it before the rewrite to the function.
+ *
+ * A rendered page loads the app only after its first paint (public/hydrate-after-paint.js, named
  * instead of the entry): its HTML can be painted as it is, and a phone that already has the scripts
  * (or gets them quickly) would otherwise run them, and hydrate, before it shows anything; Lighthouse's
  * simulation then also counts their download into LCP. The loader fetches the entry together with
  * the route's chunk and that chunk's imports (instead of one after the other).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { minifySync } from "rolldown/utils";
@@ -21,6 +24,8 @@ import type * as Prerender from "./src/app/prerender";
 
 const WEB = import.meta.dirname;
 const DIST = join(WEB, "dist");
+/** Where the `pages` function finds the renderer and the templates (deployed with the functions). */
+const PAGES_DIR = join(WEB, "..", "functions", "pages");
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The preloads of the entry's chunks Vite writes into index.html. */
 const ENTRY_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
@@ -28,8 +33,8 @@ const ENTRY_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 const PAGES = [
-  { url: "/", file: "index.html", routeModule: "src/app/routes/home.tsx" },
-  { url: "/programs", file: "programs.html", routeModule: "src/app/routes/programs.tsx" },
+  { url: "/", template: "home.html", routeModule: "src/app/routes/home.tsx" },
+  { url: "/programs", template: "programs.html", routeModule: "src/app/routes/programs.tsx" },
 ] as const;
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -55,13 +60,16 @@ async function main() {
   if (!entryMatch || !template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no entry script or no ${ROOT_ELEMENT}`);
   const [entryScript, entry = ""] = entryMatch;
   const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const { prerenderPage, prerenderGlobalCss, GLOBAL_CSS_ELEMENT_ID } = (await import(
-    pathToFileURL(join(WEB, ".prerender", "prerender.js")).href
+  // The renderer is ES modules in a folder of a CommonJS package (functions/): it says so itself.
+  writeFileSync(join(PAGES_DIR, "renderer", "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+  const { prerenderGlobalCss, GLOBAL_CSS_ELEMENT_ID, PAGE_SLOTS: SLOTS } = (await import(
+    pathToFileURL(join(PAGES_DIR, "renderer", "prerender.js")).href
   )) as typeof Prerender;
 
   // The loader is in public/ (copied as it is, with its comments): every phone downloads it first.
   const loaderFile = join(DIST, "hydrate-after-paint.js");
-  const minified = minifySync("hydrate-after-paint.js", readFileSync(loaderFile, "utf8"));
+  // its top-level names too: a module's are its own
+  const minified = minifySync("hydrate-after-paint.js", readFileSync(loaderFile, "utf8"), { mangle: { toplevel: true } });
   if (minified.errors.length > 0) throw new Error(`The loader does not minify: ${minified.errors.map((e) => e.message).join("; ")}`);
   writeFileSync(loaderFile, minified.code);
 
@@ -74,7 +82,6 @@ async function main() {
   if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);
   const appChunks = staticChunksInOrder(manifest, entryKey).map((file) => `/${file}`);
   for (const page of PAGES) {
-    const { html, styleTag } = await prerenderPage(page.url);
     // the route's own chunks: the entry's are loaded already
     const routeChunks = staticChunksInOrder(manifest, page.routeModule)
       .map((file) => `/${file}`)
@@ -85,11 +92,12 @@ async function main() {
       .replace(entryScript, loader)
       // the entry's chunks too wait for the first paint (the loader preloads them then)
       .replace(ENTRY_PRELOADS, "")
-      .replace("</head>", () => `${styleTag}\n</head>`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
-    writeFileSync(join(DIST, page.file), out);
-    console.log(`prerendered ${page.url} -> dist/${page.file} (${String(out.length)} bytes, ${String(routeChunks.length)} route chunks)`);
+      .replace("</head>", () => `${SLOTS.head}\n</head>`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${SLOTS.root}</div>${SLOTS.state}`);
+    writeFileSync(join(PAGES_DIR, page.template), out);
+    console.log(`${page.url} -> functions/pages/${page.template} (${String(routeChunks.length)} route chunks)`);
   }
+  rmSync(join(DIST, "index.html"));
 }
 
 main().catch((error: unknown) => {

@@ -34,6 +34,13 @@ export const redirect = onRequest({ secrets: [visitorCookieSecret], memory: "256
   await (handleRedirect as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
 });
 
+// `/` and `/programs`, rendered with their data (pages/pages.ts). Many visitors at once per instance:
+// a render is a few milliseconds of work between reads.
+export const pages = onRequest({ memory: "512MiB", timeoutSeconds: 10, concurrency: 80 }, async (req, res) => {
+  const { handlePage } = await import("./pages/pages");
+  await (handlePage as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
+});
+
 /**
  * Emulator only: a function that answers 302 and does nothing else, the floor that
  * `npm run bench:redirect` compares the rotation with. Never deployed.

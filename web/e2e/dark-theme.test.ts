@@ -157,7 +157,7 @@ describe("the dark theme", () => {
 
     // the toggle, by keyboard: light wins over the system's dark, and stays after a reload
     await page.goto("/");
-    // once the app has taken over the prerendered page (the visitor's e-mail box replaces its placeholder)
+    // pressed before the app has taken over the server-rendered page: the loader holds the tap and replays it
     await page.getByRole("button", { name: "Continue with Email" }).waitFor();
     const toggle = page.getByRole("button", { name: "Theme: system" });
     await toggle.focus();

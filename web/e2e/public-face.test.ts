@@ -132,6 +132,32 @@ describe("the open /programs page", () => {
     await context.close();
   });
 
+  it("arrives complete with no app code, and the first tap loads the app and is not lost", async () => {
+    const programs = await setUpPrograms([{ name: "zeta Bank", description: "Checking bonus", owners: ["owner1@example.com"] }]);
+    const zeta = programs["zeta Bank"]!;
+    const { context, page } = await newPage(browser(), { permissions: ["clipboard-read", "clipboard-write"], userAgent: VISITOR_UA });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/programs");
+    // the server's render: the card, its count and its QR code are in the page as it arrives
+    await card(page, "zeta Bank").getByText("1 active link").waitFor();
+    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(rotationAddress(zeta.id));
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual(["/hydrate-after-paint.js"]);
+    const article = await card(page, "zeta Bank").elementHandle();
+
+    // the first tap, before the app has run: held while the app loads, then replayed
+    await card(page, "zeta Bank").getByRole("button", { name: "Copy rotation address of zeta Bank" }).click();
+    await page.getByText("Rotation address copied to the clipboard").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rotationAddress(zeta.id));
+    expect(scripts.length).toBeGreaterThan(1);
+    // the app took the server's HTML over instead of drawing the page again
+    expect(await article!.evaluate((element) => element.isConnected)).toBe(true);
+    await context.close();
+  });
+
   it("opens from a shared address with tracking parameters; the open list refuses made-up ones, the rotation ignores them", async () => {
     const programs = await setUpPrograms([{ name: "Chase Freedom", owners: ["owner1@example.com"] }]);
     const chase = programs["Chase Freedom"]!;

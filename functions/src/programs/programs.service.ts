@@ -21,9 +21,9 @@ import type { AppDeps } from "../platform/deps";
 const notFound = () => new ApiError("NOT_FOUND", "Program not found");
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
 
-export const redirectUrlOf = (deps: AppDeps, programId: string) => `${deps.appOrigin}/api/programs/${encodeURIComponent(programId)}/redirect`;
+export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}/api/programs/${encodeURIComponent(programId)}/redirect`;
 
-function toProgram(deps: AppDeps, p: ProgramRecord): Program {
+function toProgram(deps: Pick<AppDeps, "appOrigin">, p: ProgramRecord): Program {
   return {
     id: p.id,
     name: p.name,
@@ -55,7 +55,7 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
 }
 
 /** The open /programs page: approved programs shared on the site, by name, with public fields only. One document read per program. */
-export async function listPublicPrograms(deps: AppDeps): Promise<PublicProgram[]> {
+export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin">): Promise<PublicProgram[]> {
   return (await withCounts(await listSharedPrograms())).sort(byName).map((p) => {
     const { id, name, description, activeLinkCount, redirectUrl } = toProgram(deps, p);
     return { id, name, description, activeLinkCount, redirectUrl };

@@ -1,54 +1,95 @@
 /**
- * The build's prerender (run by web/prerender-pages.ts, in Node, after `vite build --ssr`): the HTML
- * of the app's first render at an address, the same components as in the browser, for everyone
- * (visitor or member: the session shows as being restored) and without data (the pages show their
- * loading state; the browser fetches the data). The page is on screen before its JavaScript has
- * arrived, and the browser's React hydrates it (main.tsx).
+ * The server's render of a page (in Node: the `pages` function, functions/src/pages, for `/` and
+ * `/programs`): the HTML of the app's first render at an address, the same components as in the
+ * browser, with the data the page shows (the community, the public programs), for everyone: a
+ * visitor's variant (a browser with a session turns it into the member's once the app runs). The
+ * page is on screen, complete, before its JavaScript has arrived, and the browser's React hydrates it
+ * (main.tsx) from the same data (app/page-state.ts). Also the page-wide CSS, once, for the build
+ * (web/prerender-pages.ts).
  */
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { ThemeProvider } from "@mui/material/styles";
-import AppGlobalStyles from "./global-styles";
-import { styleProbeFor } from "./prerender-style-probes";
-import { AppProviders } from "./providers";
+import type { Community } from "@hub/contract/community";
+import type { PublicProgram } from "@hub/contract/programs";
+import { createQueryClient } from "@/lib/query-client";
+import { QUERY_KEYS } from "@/lib/query-keys";
 import { setPrerenderedPage } from "@/lib/use-hydrated";
-import { AppRoutes } from "./router";
+import { ServerPageTitle } from "@/lib/use-page-title";
+import AppGlobalStyles from "./global-styles";
+import { pageStateScript } from "./page-state";
+import { AppProviders } from "./providers";
+import { AppRoutes, preloadServerRenderedPage } from "./router";
 import { theme } from "./theme";
 
 export { GLOBAL_CSS_ELEMENT_ID } from "./global-css";
 
-export interface PrerenderedPage {
-  /** The markup inside #root. */
-  html: string;
-  /** The CSS that markup uses, as one <style> element that emotion in the browser takes over. */
-  styleTag: string;
+/** What a page shows that comes from the API; a part left out renders as loading, and the browser asks for it. */
+export interface PageData {
+  community?: Community;
+  publicPrograms?: PublicProgram[];
 }
 
-export async function prerenderPage(url: string): Promise<PrerenderedPage> {
+interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** For <head>: the CSS that markup uses, as one <style> element that emotion in the browser takes over. */
+  styleTag: string;
+  /** For <body>: the data the page was rendered with, for the browser's first render (app/page-state.ts). */
+  stateScript: string;
+  /** The page's title (usePageTitle), as HTML text. */
+  title: string | undefined;
+}
+
+/** Where a page's template (written by web/prerender-pages.ts) takes each part of the render. */
+export const PAGE_SLOTS = { head: "<!--hub-page-head-->", root: "<!--hub-page-root-->", state: "<!--hub-page-state-->" } as const;
+
+/** The page at `url` rendered with `data`, in its template: the whole HTML document. */
+export async function renderPageInto(template: string, url: string, data: PageData): Promise<string> {
+  const { html, styleTag, stateScript, title } = await renderPage(url, data);
+  return template
+    .replace(/<title>[^<]*<\/title>/, (tag) => (title === undefined ? tag : `<title>${title}</title>`))
+    .replace(PAGE_SLOTS.head, () => styleTag)
+    .replace(PAGE_SLOTS.root, () => html)
+    .replace(PAGE_SLOTS.state, () => stateScript);
+}
+
+async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
   setPrerenderedPage(true);
-  const { html, rules } = await renderWithStyles(inAppAt(url, <AppRoutes />));
-  // And the rules of what the page turns into for a visitor a moment later (prerender-style-probes.tsx).
-  // In <head> with the rest: parsed before the first paint they cost a phone less than anywhere
-  // after it (Lighthouse weighs work after the first paint far more; a <template> the loader moved
-  // into <head> cost a task of its own).
-  const probe = styleProbeFor(url);
-  if (probe) {
-    const { rules: probeRules } = await renderWithStyles(inAppAt(url, probe));
-    const names = new Set(rules.map(([name]) => name));
-    rules.push(...probeRules.filter(([name]) => !names.has(name)));
-  }
+  // The page's code first, as the browser does before hydrating: a part that suspends would come out
+  // as its fallback plus an inline script to swap it in, which the Content-Security-Policy refuses.
+  await preloadServerRenderedPage(url);
+  const queryClient = createQueryClient();
+  if (data.community) queryClient.setQueryData(QUERY_KEYS.community, data.community);
+  if (data.publicPrograms) queryClient.setQueryData(QUERY_KEYS.publicPrograms, data.publicPrograms);
+  let pageTitle: string | undefined;
+  const { html, rules } = await renderWithStyles(
+    <ServerPageTitle
+      value={(title) => {
+        pageTitle = title;
+      }}
+    >{inAppAt(url, queryClient, <AppRoutes />)}</ServerPageTitle>,
+  );
+  if (html.includes("<script")) throw new Error(`The render of ${url} suspended: its HTML needs an inline script`);
   // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.
   const styleTag = `<style data-emotion="css ${rules.map(([name]) => name).join(" ")}">${rules.map(([, css]) => css).join("")}</style>`;
-  return { html, styleTag };
+  const title = pageTitle === undefined ? undefined : escapeHtmlText(pageTitle);
+  return { html, styleTag, stateScript: pageStateScript(dehydrate(queryClient)), title };
+}
+
+/** Text for HTML: the community's name is configuration, not markup. */
+function escapeHtmlText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Rendered inside the app's providers and a router at `url`; the page-wide CSS is in the page already (prerenderGlobalCss). */
-function inAppAt(url: string, content: ReactNode): ReactNode {
+function inAppAt(url: string, queryClient: QueryClient, content: ReactNode): ReactNode {
   return (
-    <AppProviders globalCssInPage>
+    <AppProviders globalCssInPage queryClient={queryClient}>
       <StaticRouter location={url}>{content}</StaticRouter>
     </AppProviders>
   );
@@ -78,6 +119,9 @@ async function renderWithStyles(app: ReactNode): Promise<{ html: string; rules: 
     <StrictMode>
       <CacheProvider value={cache}>{app}</CacheProvider>
     </StrictMode>,
+    // Never a part held back to stream later (React does so past about 12 KB: the cards' QR codes),
+    // which needs an inline script to swap it in.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = "";
   for await (const chunk of prelude) html += String(chunk);

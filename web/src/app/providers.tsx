@@ -1,5 +1,5 @@
 import { ThemeProvider } from "@mui/material/styles";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ToastProvider } from "@/components/toasts/index";
 import { SessionProvider } from "@/features/auth/components/session-provider";
@@ -15,10 +15,12 @@ interface AppProvidersProps {
   children: ReactNode;
   /** Whether the page-wide CSS is in the page already (see GLOBAL_CSS_ELEMENT_ID) instead of rendered here. */
   globalCssInPage?: boolean;
+  /** The query cache to use, for a render that starts with data (a server-rendered page); a new one otherwise. */
+  queryClient?: QueryClient;
 }
 
-export function AppProviders({ children, globalCssInPage = pageHasGlobalCss() }: AppProvidersProps) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, globalCssInPage = pageHasGlobalCss(), queryClient: givenClient }: AppProvidersProps) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
 
   // Firebase Auth is not among them: it loads after the first paint (see RootLayout), and the
   // session subscribes to it then.

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { RouteErrorBoundary } from "@/components/errors/index";
 import { PageSpinner } from "@/components/spinners/index";
 import { ThemeToggle } from "@/components/theme-toggle/index";
+import { PageTakenOver } from "@/lib/use-hydrated";
 
 /**
  * Every page is its own chunk; this shows a spinner while one loads, and the error page if one fails.
@@ -21,6 +22,7 @@ export function RootLayout() {
       <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <PageTakenOver />
         </Suspense>
       </RouteErrorBoundary>
     </>

@@ -1,4 +1,4 @@
-import { lazy, startTransition, useLayoutEffect, useState, type ReactNode } from "react";
+import { startTransition, useLayoutEffect, useState, type ReactNode } from "react";
 import {
   Route,
   Router,
@@ -7,20 +7,21 @@ import {
   type Location,
   type NavigationType,
 } from "react-router-dom";
+import { lazyWithPreload } from "@/lib/lazy-with-preload";
 import { isNavigatingNow } from "@/lib/navigate-now";
 import { RootLayout } from "./root-layout";
 
 // One chunk per route module: the landing and login pages never load admin or analytics code.
-const HomeRoute = lazy(() => import("./routes/home"));
-const ProgramsRoute = lazy(() => import("./routes/programs"));
-const SubmitRoute = lazy(() => import("./routes/submit"));
-const AdminLoginRoute = lazy(() => import("./routes/admin-login"));
-const EmailLoginRoute = lazy(() => import("./routes/email-login"));
-const SubscriptionErrorRoute = lazy(() => import("./routes/subscription-error"));
-const DashboardRoute = lazy(() => import("./routes/dashboard"));
-const AdminRoute = lazy(() => import("./routes/admin"));
-const AnalyticsRoute = lazy(() => import("./routes/analytics"));
-const NotFoundRoute = lazy(() => import("./routes/not-found"));
+const HomeRoute = lazyWithPreload(() => import("./routes/home"));
+const ProgramsRoute = lazyWithPreload(() => import("./routes/programs"));
+const SubmitRoute = lazyWithPreload(() => import("./routes/submit"));
+const AdminLoginRoute = lazyWithPreload(() => import("./routes/admin-login"));
+const EmailLoginRoute = lazyWithPreload(() => import("./routes/email-login"));
+const SubscriptionErrorRoute = lazyWithPreload(() => import("./routes/subscription-error"));
+const DashboardRoute = lazyWithPreload(() => import("./routes/dashboard"));
+const AdminRoute = lazyWithPreload(() => import("./routes/admin"));
+const AnalyticsRoute = lazyWithPreload(() => import("./routes/analytics"));
+const NotFoundRoute = lazyWithPreload(() => import("./routes/not-found"));
 
 // The declarative router, not the data router (createBrowserRouter): the app uses no loaders or
 // actions, and the data router's code is about 17 KB of gzip on every visitor's first page. What the
@@ -50,6 +51,17 @@ function AppHistoryRouter({ children }: { children: ReactNode }) {
       {children}
     </Router>
   );
+}
+
+/**
+ * The code of a server-rendered page (`/`, `/programs`), loaded before the browser hydrates it
+ * (main.tsx): a part still loading while hydration runs is rendered again from scratch (see
+ * lazyWithPreload).
+ */
+export function preloadServerRenderedPage(pathname: string): Promise<unknown> {
+  if (pathname === "/") return HomeRoute.preload();
+  if (pathname === "/programs") return ProgramsRoute.preload().then((module) => module.preloadPageParts());
+  return Promise.resolve();
 }
 
 /** The app's routes over the browser's history. */

@@ -1,13 +1,15 @@
 import { startTransition, useCallback, useRef, useState } from "react";
+import { isFirstRenderOfPage } from "./use-hydrated";
 
 /**
  * Whether an element is on screen or about to be (within `margin` of the viewport), and stays true
  * once it has been: for work worth doing only for what a person can see (the cards' QR codes, a few
  * milliseconds of a phone's CPU each). Attach the returned ref to the element. Where the browser has
- * no IntersectionObserver, everything counts as near.
+ * no IntersectionObserver (the server's render), everything counts as near, and so it does while the
+ * browser hydrates a server-rendered page: it must render what the server did.
  */
 export function useNearViewport<T extends Element>(margin = "200px"): [(element: T | null) => void, boolean] {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined" || isFirstRenderOfPage());
   const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback(
     (element: T | null) => {

@@ -3,12 +3,18 @@ import { lazy, Suspense, useDeferredValue } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { PageLayout } from "@/components/layouts/index";
 import { useAuth } from "@/features/auth/components/use-auth";
+import { preloadRotationQrCode } from "@/features/programs/components/public-program-card";
 import { PublicProgramList, PublicProgramListSkeleton } from "@/features/programs/components/public-program-list";
 import { useCommunity } from "@/lib/community";
 import { usePageTitle } from "@/lib/use-page-title";
 
 // Composes the features: the public list, and for a member their own links (which programs they are in).
 const ProgramsForMember = lazy(() => import("./programs-for-member"));
+
+/** What the server-rendered page shows that loads on its own: the cards' QR codes (app/router.tsx). */
+export function preloadPageParts(): Promise<unknown> {
+  return preloadRotationQrCode();
+}
 
 export default function ProgramsRoute() {
   usePageTitle("Referral Programs");

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 
 type PlainTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "id"> & {
   label: string;
@@ -9,6 +9,8 @@ type PlainTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size" | 
   size?: "small" | "medium";
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
+  /** The <input> itself. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**

@@ -80,9 +80,9 @@ function useFirebaseUser(hadSession: boolean | undefined): FirebaseUserState {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [storedHadSession] = useState(() => readStorage(STORAGE_KEYS.hadSession) === "true");
-  // The prerendered HTML of / and /programs is the same for everyone: it shows the session as being
-  // restored (what a browser that had one sees). Hydration renders the same; the next render reads
-  // this browser's storage, and a visitor's variant replaces it.
+  // The server-rendered HTML of / and /programs is the same for everyone: a visitor's variant (what
+  // most who open them are, and what shows their content without any script). Hydration renders the
+  // same; the next render reads this browser's storage, and a browser that had a session waits for it.
   const hadSession = useHydrated() ? storedHadSession : undefined;
   const firebaseUser = useFirebaseUser(hadSession);
   // True while one account hands over to another (impersonation): pages wait instead of showing
@@ -204,8 +204,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const isLoading = !authKnown || (uid !== null && currentUser.isPending);
   const error = firebaseUser.status === "error" ? firebaseUser.error : uid ? currentUser.error : null;
   // While loading: a sign-in is expected if Firebase named a user, or, before it has said, if this
-  // browser had a session last time.
-  const likelyVisitor = isLoading && (authKnown ? uid === null : hadSession === false);
+  // browser had a session last time (unknown while hydrating a server-rendered page: a visitor then).
+  const likelyVisitor = isLoading && (authKnown ? uid === null : hadSession !== true);
 
   const session: Session = {
     user,

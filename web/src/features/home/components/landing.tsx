@@ -3,12 +3,12 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { memo, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { PlainSkeleton } from "@/components/plain-skeleton/index";
 import type { Community } from "@hub/contract/community";
 import { MemberEntry } from "./member-entry";
 import { SignedInActions } from "./signed-in-actions";
@@ -42,7 +42,7 @@ export const Landing = memo(function Landing({ community: communityState, user, 
       <Container maxWidth="sm" disableGutters>
         <Stack spacing={1.5} sx={{ textAlign: "center", mb: 4 }}>
           {/* as tall as the overline that replaces it */}
-          {loading ? <Skeleton width={160} height={32} sx={{ mx: "auto" }} aria-hidden /> : null}
+          {loading ? <PlainSkeleton width={160} height={32} sx={{ mx: "auto" }} aria-hidden /> : null}
           {community ? (
             <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
               {community.name}
@@ -63,13 +63,13 @@ export const Landing = memo(function Landing({ community: communityState, user, 
             // centred, and anything taller or shorter would move the heading when it replaces this.
             <Stack spacing={3} aria-busy="true">
               <Stack spacing={2}>
-                <Skeleton width="40%" height={28} />
-                <Skeleton variant="rounded" height={83} />
-                <Skeleton variant="rounded" height={42.3} />
+                <PlainSkeleton width="40%" height={28} />
+                <PlainSkeleton variant="rounded" height={83} />
+                <PlainSkeleton variant="rounded" height={42.3} />
               </Stack>
-              <Skeleton height={24} />
-              <Skeleton variant="rounded" sx={{ height: { xs: 85, sm: 36.5 } }} />
-              <Skeleton width="50%" height={30.8} sx={{ mx: "auto" }} />
+              <PlainSkeleton height={24} />
+              <PlainSkeleton variant="rounded" sx={{ height: { xs: 85, sm: 36.5 } }} />
+              <PlainSkeleton width="50%" height={30.8} sx={{ mx: "auto" }} />
             </Stack>
           ) : user ? (
             <SignedInActions email={user.email} isAdmin={user.isAdmin} logoutAction={logoutAction} />
@@ -81,7 +81,7 @@ export const Landing = memo(function Landing({ community: communityState, user, 
                 <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
                   Admin
                 </Button>
-                {loading ? <Skeleton variant="rounded" height={36.5} sx={{ width: "100%" }} aria-hidden /> : null}
+                {loading ? <PlainSkeleton variant="rounded" height={36.5} sx={{ width: "100%" }} aria-hidden /> : null}
                 {community ? (
                   <Button
                     component="a"

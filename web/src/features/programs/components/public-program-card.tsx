@@ -5,16 +5,19 @@ import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { lazy, memo, Suspense, useId, type ReactNode } from "react";
+import { memo, Suspense, useId, useState, type ReactNode } from "react";
 import type { PublicProgram } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
+import { lazyWithPreload } from "@/lib/lazy-with-preload";
 import { useNearViewport } from "@/lib/use-near-viewport";
 import { absoluteOnThisSite } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
 
 // The QR code's drawing code loads after the cards are on screen, and each card draws its code when
-// it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile.
-const RotationQrCode = lazy(() => import("./rotation-qr-code"));
+// it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile. The
+// server's render draws them all, and the browser loads the code before hydrating that render.
+const RotationQrCode = lazyWithPreload(() => import("./rotation-qr-code"));
+export const preloadRotationQrCode = RotationQrCode.preload;
 /** The small code's place on the card: 88 px, 4 px padding, 1 px border. */
 const QR_PLACE_SX = { width: 98, height: 98, flexShrink: 0, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" } as const;
 /** The active links' count, drawn as MUI's small outlined Chip is, without its code (about 3 KB of gzip). */
@@ -44,6 +47,7 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
   const headingId = useId();
   const address = absoluteOnThisSite(program.redirectUrl);
   const [qrPlace, qrNear] = useNearViewport<HTMLDivElement>();
+  const [qrCodeLoaded] = useState(RotationQrCode.isLoaded);
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
@@ -57,9 +61,15 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
             </Box>
           </Stack>
           {qrNear ? (
-            <Suspense fallback={<Box sx={QR_PLACE_SX} />}>
+            // No Suspense boundary where the code is there already (the server's render and its
+            // hydration): React hydrates a boundary later than the page, and a tap on it meanwhile is lost.
+            qrCodeLoaded ? (
               <RotationQrCode address={address} programName={program.name} />
-            </Suspense>
+            ) : (
+              <Suspense fallback={<Box sx={QR_PLACE_SX} />}>
+                <RotationQrCode address={address} programName={program.name} />
+              </Suspense>
+            )
           ) : (
             <Box ref={qrPlace} sx={QR_PLACE_SX} />
           )}

@@ -2,12 +2,12 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
-import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { PlainSkeleton } from "@/components/plain-skeleton/index";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { PlainTextField } from "@/components/plain-text-field/index";
 import { usePublicPrograms } from "../api/get-public-programs";
@@ -38,7 +38,7 @@ export function PublicProgramListSkeleton() {
   return (
     <Box sx={GRID_SX} role="status" aria-busy="true" aria-label="Loading programs">
       {[0, 1, 2, 3].map((key) => (
-        <Skeleton key={key} variant="rounded" height={220} />
+        <PlainSkeleton key={key} variant="rounded" height={220} />
       ))}
     </Box>
   );
@@ -54,6 +54,13 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   const search = useDeferredValue(filters.search);
   const ownLinks = viewer.kind === "member" ? viewer.ownLinks : undefined;
   const shown = useMemo(() => filterPublicPrograms(data ?? [], { ...filters, search }, ownLinks), [data, filters, search, ownLinks]);
+  // On the server-rendered page the box works before the app does: what was typed there meanwhile
+  // is in the box, and becomes the search once the app has taken the page over.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed) setFilters((current) => ({ ...current, search: typed }));
+  }, []);
 
   if (programs.isError) {
     return <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />;
@@ -89,6 +96,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
       <ViewerBanner viewer={viewer} communityName={communityName} joined={ownLinks ? countJoined(data, ownLinks) : 0} total={data.length} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <PlainTextField
+          ref={searchBox}
           type="search"
           label="Search programs"
           value={filters.search}
@@ -153,7 +161,7 @@ function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer
   if (viewer.error) {
     return <Alert severity="warning">Could not load your links, so this page cannot show where you already have one. {viewer.error.message}</Alert>;
   }
-  if (!viewer.ownLinks) return <Skeleton variant="rounded" height={48} />;
+  if (!viewer.ownLinks) return <PlainSkeleton variant="rounded" height={48} />;
   return (
     <Alert severity={joined === total ? "success" : "info"}>
       {joined === total
