@@ -1,6 +1,6 @@
 import {
   adminSetupToken,
-  appOrigin,
+  appOriginValue,
   clientIpSettings,
   firebaseWebApiKey,
   isEmulator,
@@ -23,7 +23,7 @@ export function getDeps(): AppDeps {
     subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
     mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
     linkTester: createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {}),
-    appOrigin: appOrigin.value().replace(/\/+$/, ""),
+    appOrigin: appOriginValue(),
     community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),
     adminSetupToken: isEmulator() ? null : adminSetupToken.value(),

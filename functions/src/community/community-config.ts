@@ -10,6 +10,14 @@ const COMMUNITY_PARAMS = { name: communityName, joinUrl: communityJoinUrl, suppo
  * taking the whole API, member login included, down with it.
  */
 export function communityFromConfig(): Community | null {
+  // read once per instance (configuration changes only with a deploy): one check, one log line
+  if (checked === undefined) checked = readCommunity();
+  return checked;
+}
+
+let checked: Community | null | undefined;
+
+function readCommunity(): Community | null {
   const parsed = communitySchema.safeParse({
     name: COMMUNITY_PARAMS.name.value(),
     joinUrl: COMMUNITY_PARAMS.joinUrl.value(),

@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
 import { communityFromConfig } from "../community/community-config";
-import { appOrigin } from "../platform/config";
+import { appOriginValue } from "../platform/config";
 import { listPublicPrograms } from "../programs/programs.service";
 
 /** The renderer's interface (web/src/app/prerender.tsx), the part this function uses. */
@@ -55,7 +55,7 @@ async function dataFor(path: PagePath) {
   const community = communityFromConfig() ?? undefined;
   if (path !== "/programs") return { community };
   try {
-    return { community, publicPrograms: await listPublicPrograms({ appOrigin: appOrigin.value().replace(/\/+$/, "") }) };
+    return { community, publicPrograms: await listPublicPrograms({ appOrigin: appOriginValue() }) };
   } catch (err) {
     logger.error("The programs page is served without its programs: they could not be read", err);
     return { community };

@@ -9,6 +9,8 @@ import type { ClientIpSettings } from "./http/client-ip";
 export const appOrigin = defineString("APP_ORIGIN", {
   description: "Public origin of the web app, used in e-mailed login links (e.g. https://hub.example.com)",
 });
+/** APP_ORIGIN without a trailing slash, as addresses are built on it (readable only while handling a request). */
+export const appOriginValue = (): string => appOrigin.value().replace(/\/+$/, "");
 export const mailFrom = defineString("MAIL_FROM", {
   default: "Referral Hub <no-reply@example.com>",
   description: "From address of outgoing e-mail",

@@ -48,6 +48,7 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
   const address = absoluteOnThisSite(program.redirectUrl);
   const [qrPlace, qrNear] = useNearViewport<HTMLDivElement>();
   const [qrCodeLoaded] = useState(RotationQrCode.isLoaded);
+  const qrCode = <RotationQrCode address={address} programName={program.name} />;
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
@@ -64,11 +65,9 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
             // No Suspense boundary where the code is there already (the server's render and its
             // hydration): React hydrates a boundary later than the page, and a tap on it meanwhile is lost.
             qrCodeLoaded ? (
-              <RotationQrCode address={address} programName={program.name} />
+              qrCode
             ) : (
-              <Suspense fallback={<Box sx={QR_PLACE_SX} />}>
-                <RotationQrCode address={address} programName={program.name} />
-              </Suspense>
+              <Suspense fallback={<Box sx={QR_PLACE_SX} />}>{qrCode}</Suspense>
             )
           ) : (
             <Box ref={qrPlace} sx={QR_PLACE_SX} />
