@@ -48,7 +48,12 @@ export interface Visit {
  * an empty User-Agent (fetch would otherwise send its own).
  */
 export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
-  const res = await fetch(`${suite.appUrl}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
+  return visitAt(suite.appUrl, programId, userAgent, method, headers);
+}
+
+/** The same visit, of the rotation served at `origin` (the site's, or a rotation instance's). */
+export async function visitAt(origin: string, programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
+  const res = await fetch(`${origin}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
   await res.arrayBuffer();
   return {
     status: res.status,
@@ -107,28 +112,12 @@ export async function visitCounts(admin: string): Promise<Map<string, number>> {
 }
 
 /**
- * Brings the Functions emulator to warm workers for `clients` before a measured run. The emulator runs
- * one request per worker process and starts a new process whenever a request finds none idle; a
- * worker turns idle only a moment after its answer has gone, so `clients` clients that send again at
- * once find all `clients` workers busy now and then. On a two-core machine already serving them, that
- * new process cannot start within the emulator's 30 s, and the request it was started for is dropped
- * (500, then 504s from Hosting): a full API suite run lost 23 visits this way. So the pool is warmed
- * with half as many workers again as there are clients, and a measured run starts none. Production
- * (80 requests per instance, warm instances) never sees this. Previews: they go through the rotation
- * but count nothing.
- */
-export async function warmUp(programId: string, clients: number): Promise<void> {
-  await warmUpUrl(`${suite.appUrl}/api/programs/${programId}/redirect`, clients + Math.ceil(clients / 2));
-}
-
-/**
- * Any function address brought to `workers` warm workers: bursts of growing width, as link previews
- * (sent on, never counted). Every preview of a burst must be answered 302: a failed one (a worker that
- * did not start in time on a loaded machine: 500, 504 or a dropped connection) means the pool is not
- * warm yet, so the burst is sent again, after a pause, until two bursts of each width in a row are
- * answered in full; after `attempts` failed bursts of one width the warm-up fails, naming what it
- * got. (The benches warm exactly as many as their clients: their figures are throughput, and every
- * extra process takes its share of the two cores.)
+ * Warms the function behind `url` before a measured run, with bursts of previews (sent on, never
+ * counted) of growing width up to `workers`, until two bursts of each width in a row are answered 302
+ * in full; after `attempts` failed bursts of one width it fails, naming what it got. In the Functions
+ * emulator a burst starts worker processes only for the requests that find none idle, so this brings
+ * the pool near `workers` but cannot promise its size: load that must be answered in full runs on
+ * rotation instances instead (testing/rotation-instances.ts).
  */
 export async function warmUpUrl(url: string, workers: number, attempts = 8): Promise<void> {
   const preview = () =>

@@ -14,6 +14,8 @@ export const PORTS = {
   webFixture: 12112,
   smtp: 1025,
   inbox: 1080,
+  /** The rotation served as Cloud Run serves it (testing/rotation-instances.ts): this port and the next few. */
+  rotationInstances: 8091,
 } as const;
 
 export const URLS = {

@@ -21,18 +21,16 @@
  * issue 16 and asserts nothing: the figures go in the README. BENCH_CPU_PROF=<dir> writes a CPU
  * profile of the one-process handler there (node --cpu-prof).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import autocannon from "autocannon";
 import { ensureAdmin } from "../../functions/src/toolkit";
-import { HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID } from "../../testing/suite-config";
+import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { BROWSER_UA, programWithLinks, storedCounts, warmUpUrl } from "../../testing/rotation";
+import { startRotationInstances, stopRotationInstances } from "../../testing/rotation-instances";
 
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
-/** Where the Functions Framework serves the handler (a port the suite does not use). */
-const ONE_PROCESS_PORT = 8091;
 const CLIENTS = (process.env.BENCH_CLIENTS ?? "8,32").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VISITS = Number(process.env.BENCH_VISITS ?? 4000);
@@ -69,53 +67,6 @@ async function storeCeiling(processes: number, inFlight: number, seconds: number
   } finally {
     for (const w of writers) if (w.child.exitCode === null) w.child.kill();
   }
-}
-
-/** The functions' parameters for the local project, as the Functions emulator reads them. */
-function suiteParams(): Record<string, string> {
-  const text = readFileSync(path.join("functions", `.env.${PROJECT_ID}`), "utf8");
-  return Object.fromEntries(
-    text
-      .split("\n")
-      .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1]!, m[2]!.replace(/^"(.*)"$/, "$1")]),
-  );
-}
-
-/** The `redirect` handler in one Node process, as Cloud Run runs it, answering once it is up. */
-async function startOneProcess(): Promise<ChildProcess> {
-  const main = path.join("node_modules", "@google-cloud", "functions-framework", "build", "src", "main.js");
-  const profile = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, main, "--target=redirect", "--source=functions/lib", `--port=${String(ONE_PROCESS_PORT)}`], {
-    // what a deploy gives the function: its parameters (the suite's .env file and the params' defaults)
-    // and its secret (the visitor cookie's key)
-    env: {
-      ...process.env,
-      ...suiteParams(),
-      CLIENT_IP_HEADER: "x-forwarded-for",
-      CLIENT_IP_TRUSTED_HOPS: "2",
-      VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET,
-      GCLOUD_PROJECT: PROJECT_ID,
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await fetch(`http://${HOST}:${String(ONE_PROCESS_PORT)}/`).then(() => true, () => false);
-    if (up) return child;
-    await sleep(100);
-  }
-  child.kill();
-  throw new Error("the Functions Framework did not start");
-}
-
-/** Ends the one-process server the way Cloud Run does (SIGTERM), so that --cpu-prof writes its profile. */
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((done) => child.once("exit", done));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(5_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
 type Load = { duration: number } | { amount: number };
@@ -189,10 +140,10 @@ async function main() {
   const admin = await idTokenFromPassword("bench-admin@example.com", "bench-admin-password");
   const { programId } = await programWithLinks(admin, 5);
   const emulatorUrl = `${FUNCTIONS}/redirect/api/programs/${programId}/redirect`;
-  const oneProcess = await startOneProcess();
-  const oneProcessUrl = `http://${HOST}:${String(ONE_PROCESS_PORT)}/api/programs/${programId}/redirect`;
+  const [oneProcess] = await startRotationInstances(1, { cpuProfileDir: CPU_PROFILE_DIR });
+  const oneProcessUrl = `${oneProcess!.origin}/api/programs/${programId}/redirect`;
   await warmUpUrl(oneProcessUrl, 1);
-  const pids = { handler: oneProcess.pid, "Firestore emulator": firestoreEmulatorPid() };
+  const pids = { handler: oneProcess!.process.pid, "Firestore emulator": firestoreEmulatorPid() };
 
   const levels: {
     clients: number;
@@ -215,7 +166,7 @@ async function main() {
     const cpuPerVisit = (usedMs.handler ?? 0) / single.sent;
     levels.push({ clients, ceiling, oneProcessStore, single, sent: single.sent, counted: after.dayTotal - before.dayTotal, records: after.clickRecords - before.clickRecords, cpu: { ...cpu, "handler ms CPU per visit": Number(cpuPerVisit.toFixed(2)) } });
   }
-  await stop(oneProcess);
+  await stopRotationInstances([oneProcess!]);
 
   // The emulator last: it runs one request per worker process and starts one for every concurrent
   // request; under sustained load those cold starts pile up and time out, so the workers are started
