@@ -258,6 +258,44 @@ describe("the landing page", () => {
     await context.close();
   });
 
+  it("never shows a member's browser the visitor's sign-in parts of the server's page, nor hides them once the session is gone", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsMember(page, "active@example.com");
+    // the app's entry held back: the pages are as the server rendered them (a visitor's) and the loader left them
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined); // a request of a page left meanwhile
+    });
+    const held = async (path: string, visitorOnly: Locator, shown: Locator) => {
+      await page.goto(path);
+      await shown.waitFor();
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(true);
+      expect(await visitorOnly.count()).toBe(1);
+      expect(await visitorOnly.isHidden()).toBe(true);
+    };
+    await setUpPrograms([{ name: "zeta Bank", owners: ["owner1@example.com"] }]);
+    await held("/programs", page.locator("a", { hasText: "Member login" }), page.getByRole("heading", { name: "Referral Programs", level: 1 }));
+    await held("/", page.locator("button", { hasText: "Continue with Email" }), page.getByRole("heading", { level: 1 }));
+
+    release();
+    await page.getByText("Signed in as active@example.com").waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(false);
+    expect(await page.locator("button", { hasText: "Continue with Email" }).count()).toBe(0);
+
+    // a session gone while this browser still says it had one: the page shows the visitor's parts once it knows
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Continue with Email" }).waitFor();
+    await page.evaluate(() => {
+      localStorage.setItem("hadSession", "true");
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Continue with Email" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(false);
+    await context.close();
+  });
+
   it("offers an admin the Admin dashboard too", async () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);

@@ -9,7 +9,11 @@ let storedState = false;
 try {
   const mode = localStorage.getItem("hub-color-mode");
   if (mode === "light" || mode === "dark") document.documentElement.setAttribute("data-hub-theme", mode);
-  storedState = mode === "light" || mode === "dark" || localStorage.getItem("hadSession") === "true";
+  const hadSession = localStorage.getItem("hadSession") === "true";
+  // The page is a visitor's: its visitor-only parts stay hidden until the app knows who this is
+  // (src/lib/had-session-mark.ts).
+  if (hadSession) document.documentElement.setAttribute("data-hub-had-session", "");
+  storedState = mode === "light" || mode === "dark" || hadSession;
 } catch {
   // storage refused: the page follows the system's theme until the app runs, and keeps no session
 }
@@ -31,7 +35,8 @@ async function loadApp() {
       await nextTask();
     }
   } finally {
-    void import(appEntry);
+    // an app that cannot load leaves the page as the server made it, visitor's parts shown
+    void import(appEntry).catch(() => document.documentElement.removeAttribute("data-hub-had-session"));
   }
 }
 

@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { lazy, Suspense, useDeferredValue } from "react";
 import { Link as RouterLink } from "react-router-dom";
@@ -6,6 +7,7 @@ import { useAuth } from "@/features/auth/components/use-auth";
 import { preloadRotationQrCode } from "@/features/programs/components/public-program-card";
 import { PublicProgramList, PublicProgramListSkeleton } from "@/features/programs/components/public-program-list";
 import { useCommunity } from "@/lib/community";
+import { VISITOR_ONLY_SX } from "@/lib/had-session-mark";
 import { usePageTitle } from "@/lib/use-page-title";
 
 // Composes the features: the public list, and for a member their own links (which programs they are in).
@@ -54,7 +56,10 @@ export default function ProgramsRoute() {
           <ProgramsForMember communityName={community?.name} />
         </Suspense>
       ) : (
-        <PublicProgramList viewer={{ kind: "visitor" }} communityName={community?.name} />
+        // the server's render: in a browser that had a session, hidden until the session is known
+        <Box sx={VISITOR_ONLY_SX}>
+          <PublicProgramList viewer={{ kind: "visitor" }} communityName={community?.name} />
+        </Box>
       )}
     </PageLayout>
   );

@@ -5,6 +5,7 @@ import type { LoginRequest } from "@hub/contract/auth";
 import { MESSAGES } from "@hub/contract/texts";
 import type { CurrentUser } from "@hub/contract/users";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
+import { clearHadSessionMark } from "@/lib/had-session-mark";
 import { loadedFirebaseAuth, loadFirebaseAuth, mayHaveFirebaseSession, whenFirebaseAuthLoaded } from "@/lib/firebase";
 import { useHydrated } from "@/lib/use-hydrated";
 import { currentUserQueryKey, currentUserQueryOptions } from "../api/get-current-user";
@@ -206,6 +207,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // While loading: a sign-in is expected if Firebase named a user, or, before it has said, if this
   // browser had a session last time (unknown while hydrating a server-rendered page: a visitor then).
   const likelyVisitor = isLoading && (authKnown ? uid === null : hadSession !== true);
+  // the server-rendered page's visitor parts, hidden in a browser that had a session, show from now on
+  useEffect(() => {
+    if (!isLoading) clearHadSessionMark();
+  }, [isLoading]);
 
   const session: Session = {
     user,

@@ -9,6 +9,7 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { memo, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { PlainSkeleton } from "@/components/plain-skeleton/index";
+import { VISITOR_ONLY_SX } from "@/lib/had-session-mark";
 import type { Community } from "@hub/contract/community";
 import { MemberEntry } from "./member-entry";
 import { SignedInActions } from "./signed-in-actions";
@@ -74,7 +75,7 @@ export const Landing = memo(function Landing({ community: communityState, user, 
           ) : user ? (
             <SignedInActions email={user.email} isAdmin={user.isAdmin} logoutAction={logoutAction} />
           ) : (
-            <Stack spacing={3}>
+            <Stack spacing={3} sx={VISITOR_ONLY_SX}>
               <MemberEntry />
               <Divider>or</Divider>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
