@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID } from "./suite-config";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -21,16 +22,9 @@ const FRAMEWORK = path.join(ROOT, "node_modules", "@google-cloud", "functions-fr
 /** How long an instance may take to listen on a loaded two-core machine (it loads in about a second). */
 const START_DEADLINE_MS = 60_000;
 
-/** The functions' parameters for the local project, as the Functions emulator reads them. */
-function suiteParams(): Record<string, string> {
-  const text = readFileSync(path.join(ROOT, "functions", `.env.${PROJECT_ID}`), "utf8");
-  return Object.fromEntries(
-    text
-      .split("\n")
-      .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1]!, m[2]!.replace(/^"(.*)"$/, "$1")]),
-  );
+/** The functions' parameters for the local project: the .env file the Functions emulator reads. */
+function suiteParams(): NodeJS.Dict<string> {
+  return parseEnv(readFileSync(path.join(ROOT, "functions", `.env.${PROJECT_ID}`), "utf8"));
 }
 
 export interface RotationInstance {
@@ -58,21 +52,14 @@ async function listening(instance: RotationInstance): Promise<void> {
  */
 export async function startRotationInstances(count: number, options: { cpuProfileDir?: string } = {}): Promise<RotationInstance[]> {
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  // what a deploy gives the function: its parameters (the suite's .env file, client IP settings
+  // included, and the params' defaults) and its secret (the visitor cookie's key)
+  const env = { ...process.env, ...suiteParams(), VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET, GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" };
   const instances = Array.from({ length: count }, (_, i): RotationInstance => {
     const port = PORTS.rotationInstances + i;
     const child = spawn(process.execPath, [...profile, FRAMEWORK, "--target=redirect", `--source=${path.join(ROOT, "functions", "lib")}`, `--port=${String(port)}`], {
       cwd: ROOT,
-      // what a deploy gives the function: its parameters (the suite's .env file and the params'
-      // defaults) and its secret (the visitor cookie's key)
-      env: {
-        ...process.env,
-        ...suiteParams(),
-        CLIENT_IP_HEADER: "x-forwarded-for",
-        CLIENT_IP_TRUSTED_HOPS: "2",
-        VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET,
-        GCLOUD_PROJECT: PROJECT_ID,
-        NODE_ENV: "production",
-      },
+      env,
       stdio: ["ignore", "ignore", "inherit"],
     });
     return { process: child, origin: `http://${HOST}:${String(port)}` };

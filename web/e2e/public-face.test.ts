@@ -268,10 +268,12 @@ describe("the landing page", () => {
       await released;
       await route.continue().catch(() => undefined); // a request of a page left meanwhile
     });
+    /** Whether the loader's mark (web/src/lib/had-session-mark.ts) is on the page. */
+    const marked = () => page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"));
     const held = async (path: string, visitorOnly: Locator, shown: Locator) => {
       await page.goto(path);
       await shown.waitFor();
-      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(true);
+      expect(await marked()).toBe(true);
       expect(await visitorOnly.count()).toBe(1);
       expect(await visitorOnly.isHidden()).toBe(true);
     };
@@ -281,7 +283,7 @@ describe("the landing page", () => {
 
     release();
     await page.getByText("Signed in as active@example.com").waitFor();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(false);
+    expect(await marked()).toBe(false);
     expect(await page.locator("button", { hasText: "Continue with Email" }).count()).toBe(0);
 
     // a session gone while this browser still says it had one: the page shows the visitor's parts once it knows
@@ -292,7 +294,7 @@ describe("the landing page", () => {
     });
     await page.goto("/");
     await page.getByRole("button", { name: "Continue with Email" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hub-had-session"))).toBe(false);
+    expect(await marked()).toBe(false);
     await context.close();
   });
 

@@ -6,13 +6,13 @@
 // What this browser keeps that the server's render cannot know: a theme chosen with the app's toggle
 // (src/app/theme.ts; the system's theme needs no script), set now; a session (src/lib/browser-storage.ts).
 let storedState = false;
+/** Marks a page whose visitor-only parts stay hidden until the app knows who this is (src/lib/had-session-mark.ts). */
+const HAD_SESSION_MARK = "data-hub-had-session";
 try {
   const mode = localStorage.getItem("hub-color-mode");
   if (mode === "light" || mode === "dark") document.documentElement.setAttribute("data-hub-theme", mode);
   const hadSession = localStorage.getItem("hadSession") === "true";
-  // The page is a visitor's: its visitor-only parts stay hidden until the app knows who this is
-  // (src/lib/had-session-mark.ts).
-  if (hadSession) document.documentElement.setAttribute("data-hub-had-session", "");
+  if (hadSession) document.documentElement.setAttribute(HAD_SESSION_MARK, "");
   storedState = mode === "light" || mode === "dark" || hadSession;
 } catch {
   // storage refused: the page follows the system's theme until the app runs, and keeps no session
@@ -36,7 +36,7 @@ async function loadApp() {
     }
   } finally {
     // an app that cannot load leaves the page as the server made it, visitor's parts shown
-    void import(appEntry).catch(() => document.documentElement.removeAttribute("data-hub-had-session"));
+    void import(appEntry).catch(() => document.documentElement.removeAttribute(HAD_SESSION_MARK));
   }
 }
 
