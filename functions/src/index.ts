@@ -99,7 +99,7 @@ export const runJobs = onTaskDispatched(
  * and into the links' visit counts (the counts stay the same; readers then read less).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const { foldFinishedVisitDays } = await import("./jobs/visit-fold");
+  const { foldFinishedVisitDays } = await import("./visits/visit-fold");
   await foldFinishedVisitDays(new Date(event.scheduleTime));
 });
 
@@ -116,7 +116,7 @@ export const purgeClicks = onTaskDispatched(
     timeoutSeconds: 120,
   },
   async (req) => {
-    const { runPurgeTask } = await import("./jobs/click-purges.store");
+    const { runPurgeTask } = await import("./visits/click-purges.store");
     await runPurgeTask(req.data);
   },
 );
@@ -126,6 +126,6 @@ export const purgeClicks = onTaskDispatched(
  * it), so that every deletion's clicks go in the end. Emulators do not fire schedules: tested through `.run`.
  */
 export const clickPurgeSweep = onSchedule({ schedule: "every 30 minutes", timeoutSeconds: 300 }, async (event) => {
-  const { resumeStalledPurges } = await import("./jobs/click-purges.store");
+  const { resumeStalledPurges } = await import("./visits/click-purges.store");
   await resumeStalledPurges(new Date(event.scheduleTime));
 });

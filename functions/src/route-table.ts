@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from "express";
 import { API, type Api, type RouteAccess, type RouteInput, type RouteName, type RouteOutput, type RouteSpec } from "@hub/contract/routes";
 import { authenticate, callerOf } from "./auth/auth.guard";
-import type { Caller } from "./auth/caller";
+import type { Caller } from "./accounts/caller";
 import { ApiError } from "./platform/api-error";
 
 /** What a route's handler receives: its input parsed by the table's schemas, and who calls. */

@@ -7,9 +7,9 @@
 export { createApp } from "./app";
 export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
-export { createProgram, recountProgramLinks, updateProgram } from "./programs/programs.store";
-export { foldFinishedDays } from "./jobs/visit-fold.store";
-export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./rotation/visits.store";
+export { createProgram, recountProgramLinks, updateProgram } from "./catalog/programs.store";
+export { foldFinishedDays } from "./visits/visit-fold.store";
+export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./visits/visits.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";
 export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";

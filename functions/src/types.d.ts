@@ -1,4 +1,4 @@
-import type { Caller } from "./auth/caller";
+import type { Caller } from "./accounts/caller";
 
 declare global {
   namespace Express {

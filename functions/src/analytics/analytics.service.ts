@@ -1,8 +1,8 @@
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
-import type { Caller } from "../auth/caller";
-import { ownersOutOfRotation } from "../members/users.store";
-import { getProgramsByIds } from "../programs/programs.store";
-import { readConsistently } from "../rotation/visits.store";
+import type { Caller } from "../accounts/caller";
+import { ownersOutOfRotation } from "../accounts/users.store";
+import { getProgramsByIds } from "../catalog/programs.store";
+import { readConsistently } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
 import { daysOfHours, daysOfRange, dayRollupRanges, monthRollupRanges, monthsOfRange, seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";

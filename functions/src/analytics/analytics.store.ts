@@ -1,8 +1,8 @@
 import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch } from "../platform/timestamps";
-import { dayRecordRef, monthRecordRef, readConsistently } from "../rotation/visits.store";
-import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../rotation/period-counts";
+import { dayRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
+import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../visits/period-counts";
 import { hourStart } from "./analytics-window";
 
 /**

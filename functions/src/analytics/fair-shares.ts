@@ -1,4 +1,4 @@
-import { addPeriod, emptyPeriod, fairSharesOf } from "../rotation/period-counts";
+import { addPeriod, emptyPeriod, fairSharesOf } from "../visits/period-counts";
 import type { ClickTally } from "./analytics.store";
 import { placementsOf } from "./analytics-records";
 import type { AnalyticsWindow } from "./analytics-window";

@@ -2,14 +2,14 @@ import { timingSafeEqual } from "node:crypto";
 import { endImpersonationsBy } from "./impersonations.store";
 import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "@hub/contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "@hub/contract/users";
-import { hitRateLimits } from "./rate-limits.store";
-import { loginRateLimits } from "./rate-limit-policy";
+import { hitRateLimits } from "../platform/rate-limits.store";
+import { loginRateLimits } from "../platform/rate-limit-policy";
 import { sha256 } from "../platform/keys";
 import { MESSAGES } from "@hub/contract/errors";
-import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../members/users.store";
+import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
-import type { Caller } from "./caller";
+import type { Caller } from "../accounts/caller";
 import { createCustomToken, createPasswordUser, deleteAuthUser, grantAdminClaim, revokeSessions, verifyPassword } from "./identity";
 import { endOwnImpersonation } from "./impersonation.service";
 

@@ -1,5 +1,5 @@
 import { auth } from "../platform/db";
-import { upsertAdmin } from "../members/users.store";
+import { upsertAdmin } from "../accounts/users.store";
 import { grantAdminClaim, revokeSessions } from "./identity";
 
 /**

@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { describe, expect, it } from "vitest";
 import type { ImpersonationRecord } from "./impersonations.store";
-import type { UserRecord } from "../members/users.store";
+import type { UserRecord } from "../accounts/users.store";
 import { resolveCaller, type CallerLookups, type Level } from "./auth.guard";
 
 /**

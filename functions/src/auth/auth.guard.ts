@@ -4,9 +4,9 @@ import { MESSAGES } from "@hub/contract/errors";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
 import { getImpersonation, type ImpersonationRecord } from "./impersonations.store";
 import { recordAudit } from "../members/user-admin.store";
-import { getUserById, type UserRecord } from "../members/users.store";
+import { getUserById, type UserRecord } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
-import type { Caller } from "./caller";
+import type { Caller } from "../accounts/caller";
 import { verifyIdToken } from "./identity";
 
 export type Level = "optional" | "member" | "admin" | "impersonation";

@@ -1,4 +1,4 @@
-import type { Caller } from "./caller";
+import type { Caller } from "../accounts/caller";
 import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "./accounts.service";
 import type { AppDeps } from "../platform/deps";
 import { exchangeLoginToken, requestLoginLink } from "./email-login.service";

@@ -4,14 +4,14 @@ import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type Tok
 import { MESSAGES } from "@hub/contract/errors";
 import { saveEmailToken, useEmailToken } from "./email-tokens.store";
 import { sha256 } from "../platform/keys";
-import { hitRateLimits } from "./rate-limits.store";
-import { loginRateLimits } from "./rate-limit-policy";
-import { findUserByUsername, upsertMemberOnLogin } from "../members/users.store";
+import { hitRateLimits } from "../platform/rate-limits.store";
+import { loginRateLimits } from "../platform/rate-limit-policy";
+import { findUserByUsername, upsertMemberOnLogin } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { createCustomToken, secureMemberAccount } from "./identity";
 import { loginLinkMail } from "../platform/mailer";
-import { askStripe } from "../members/stripe-calls";
+import { askStripe } from "../platform/stripe-calls";
 
 
 /**

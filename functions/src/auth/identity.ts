@@ -1,7 +1,7 @@
 import type { DecodedIdToken, UserRecord as AuthUserRecord } from "firebase-admin/auth";
 import { logger } from "firebase-functions";
 import { auth } from "../platform/db";
-import { getUserById, type UserRecord } from "../members/users.store";
+import { getUserById, type UserRecord } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import { MESSAGES } from "@hub/contract/errors";
 

@@ -1,6 +1,6 @@
 import { endImpersonation, startImpersonation, type ImpersonationEndReason } from "./impersonations.store";
-import { findUserByUsername, getUserById } from "../members/users.store";
-import type { Caller } from "./caller";
+import { findUserByUsername, getUserById } from "../accounts/users.store";
+import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import { createCustomToken } from "./identity";
 

@@ -14,9 +14,9 @@ import {
   type LinkChanges,
   type LinkRecord,
 } from "./links.store";
-import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../programs/programs.store";
-import { listUserNames } from "../members/users.store";
-import type { Caller } from "../auth/caller";
+import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../catalog/programs.store";
+import { listUserNames } from "../accounts/users.store";
+import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { LINK_NOT_FOUND, linkNotFound } from "./link-errors";

@@ -1,10 +1,10 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
-import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
-import { readConsistently, unfoldedVisits } from "../rotation/visits.store";
+import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
+import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
-import { ownerHeldBackIn } from "../members/users.store";
+import { ownerHeldBackIn } from "../accounts/users.store";
 import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
 import { ProgramCountChanges } from "./link-counts.store";
 import { healthFromStored, nextHealth } from "./link-health";

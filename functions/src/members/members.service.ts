@@ -12,10 +12,10 @@ import {
   setUserFields,
   updateUserProfile,
 } from "./user-admin.store";
-import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "./users.store";
+import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
 import { auth } from "../platform/db";
 import { countLinksByOwner } from "../links/links.store";
-import type { Caller } from "../auth/caller";
+import type { Caller } from "../accounts/caller";
 import { toCurrentUser } from "../auth/accounts.service";
 import { ApiError } from "../platform/api-error";
 import { revokeSessions, secureMemberAccount } from "../auth/identity";

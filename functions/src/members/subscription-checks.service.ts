@@ -1,9 +1,9 @@
 import { isActiveSubscriptionStatus, type SubscriptionCheckResult } from "@hub/contract/users";
 import { setUserFields } from "./user-admin.store";
-import type { UserRecord } from "./users.store";
+import type { UserRecord } from "../accounts/users.store";
 import type { AppDeps, SubscriptionLookupResult } from "../platform/deps";
 import { revokeSessions } from "../auth/identity";
-import { askStripe } from "./stripe-calls";
+import { askStripe } from "../platform/stripe-calls";
 
 /** Admins and admin-made users need no subscription. */
 export const isExempt = (user: Pick<UserRecord, "isAdmin" | "createdByAdmin">) => user.isAdmin || user.createdByAdmin;

@@ -1,10 +1,10 @@
 import { FieldValue, type Transaction, type WriteBatch } from "firebase-admin/firestore";
-import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
+import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { unexpiredTokensOf } from "../auth/email-tokens.store";
 import { linkSlotRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
-import { getUserById, holdsBackLinks, ownerHeldBackChangeIn, userFromSnapshot, type SubscriptionFields, type UserRecord } from "./users.store";
+import { getUserById, holdsBackLinks, ownerHeldBackChangeIn, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
 import { ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */

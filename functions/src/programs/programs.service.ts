@@ -13,8 +13,8 @@ import {
   updateProgram,
   type ProgramChanges,
   type ProgramRecord,
-} from "./programs.store";
-import type { Caller } from "../auth/caller";
+} from "../catalog/programs.store";
+import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { newClickId, recordVisit, VisitAlreadyRecordedError } from "./visits.store";
+import { newClickId, recordVisit, VisitAlreadyRecordedError } from "../visits/visits.store";
 import { CounterShards } from "./counter-shards";
 import { RotationCache } from "./rotation-cache";
 import { REPEAT_VISIT_WINDOW_MS } from "./visitor-cookie";

@@ -1,9 +1,9 @@
 import type { DistributionMode } from "@hub/contract/programs";
-import { getProgram } from "../programs/programs.store";
+import { getProgram } from "../catalog/programs.store";
 import { linksCollection } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
-import { ownersOutOfRotationAmong } from "../members/users.store";
-import { readConsistently, unfoldedVisits } from "./visits.store";
+import { ownersOutOfRotationAmong } from "../accounts/users.store";
+import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 
 export interface RotationCandidate {
   id: string;

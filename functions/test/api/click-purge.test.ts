@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/jobs/click-purges.store";
+import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/visits/click-purges.store";
 import { db } from "../../src/platform/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { clickCount, pendingPurges, purged, settle } from "../../../testing/click-purges";

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness } from "@hub/contract/analytics";
 import { db } from "../../src/platform/db";
 import { clicksIn, fairnessIn, ownLinkStatsIn } from "../../src/analytics/analytics.service";
-import { foldFinishedDays } from "../../src/jobs/visit-fold.store";
-import { newClickId, recordVisit } from "../../src/rotation/visits.store";
+import { foldFinishedDays } from "../../src/visits/visit-fold.store";
+import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
 import { addLink, BROWSER_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
-import type { Caller } from "../../src/auth/caller";
+import type { Caller } from "../../src/accounts/caller";
 
 /*
  * Fair shares (contract: *Sticky visitors and fair share*), against the emulators: recorded by the

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { db } from "../../src/platform/db";
-import { newClickId, recordVisit } from "../../src/rotation/visits.store";
+import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { call } from "../../../testing/http";
 import { purged, settle } from "../../../testing/click-purges";
 import { resetEmulators } from "../../../testing/emulators";

@@ -1,4 +1,4 @@
-import type { UserRecord } from "../members/users.store";
+import type { UserRecord } from "./users.store";
 
 /** Who calls: set by the guard (auth.guard.ts) once the ID token is verified; what services decide with. */
 export interface Caller {

@@ -1,5 +1,5 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { COLLECTIONS, db } from "./db";
 import { decideSlidingWindow, type RateLimitRule } from "./rate-limit-policy";
 
 const limits = () => db().collection(COLLECTIONS.rateLimits);

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { ApiError } from "../platform/api-error";
+import { ApiError } from "./api-error";
 
 /** Stripe answers 429 when called too fast and 5xx when it is unwell: both are worth another try. */
 const retryable = (err: unknown) => {

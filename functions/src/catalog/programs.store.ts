@@ -1,12 +1,12 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode } from "@hub/contract/programs";
-import { schedulePurgeIn, startPurge } from "../jobs/click-purges.store";
+import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { linkSlotRef, programNameRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
 import { countsAsActive, NO_LINKS, ProgramCountChanges } from "../links/link-counts.store";
-import { holdsBackLinks } from "../members/users.store";
+import { holdsBackLinks } from "../accounts/users.store";
 
 export interface ProgramRecord {
   id: string;

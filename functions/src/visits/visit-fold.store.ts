@@ -1,8 +1,8 @@
 import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { counters, dayRecordRef, monthRecordRef, utcDay } from "../rotation/visits.store";
-import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, storedShares, withoutLinks, type PeriodCounts } from "../rotation/period-counts";
+import { counters, dayRecordRef, monthRecordRef, utcDay } from "./visits.store";
+import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, storedShares, withoutLinks, type PeriodCounts } from "./period-counts";
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
