@@ -10,7 +10,19 @@ const WEB_OUTSIDE = outside("functions", "scripts", "testing", "e2e");
 const WEB_FEATURES = readdirSync(new URL("web/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const CAPABILITIES = ["auth", "members", "programs", "links", "rotation", "analytics", "announcements", "community", "jobs"];
+// The functions' capabilities, lowest first: each may import only those on a lower level, never one
+// beside it or above it (siblings stand side by side). Where a lower one must act on a higher one's
+// data in one transaction, the higher one hands in a function that takes the transaction.
+const CAPABILITY_LEVELS = [
+  ["jobs", "visits", "community", "announcements"], // the job runner; visit records, counters, fold and purges; the two leaves
+  ["accounts"], // user documents, the caller, the audit log: read by every capability above
+  ["catalog"], // the programs' records and who may see them
+  ["links"], // links, their counts, health and tests, and what a program's deletion or merge does to them
+  ["programs", "rotation", "analytics", "auth"], // what composes links: program endpoints, the rotation, figures, sign-in
+  ["members"], // user admin and Stripe subscriptions
+  ["pages"], // the first pages, rendered per request
+];
+const CAPABILITIES = CAPABILITY_LEVELS.flat();
 const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
 const FUNCTIONS_OUTSIDE = [{ ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS }, { regex: "^@/", message: FUNCTIONS }];
 const COMPOSITION_ROOT = { regex: String.raw`^(\.\./)+(app|app-deps|toolkit|index)$` };
@@ -66,21 +78,30 @@ export default tseslint.config(
   ),
   boundary(["web/e2e/**/*.ts"], "Browser tests drive the built app; their support is in testing/.", [outside("functions", "scripts")]),
   // The functions: composition at the root (index, app, app-deps, route-table, toolkit), then one
-  // folder per capability (routes → service → store), then platform/ (db, errors, mail, config, http).
-  // Nothing imports upward; a type may name what is above it (a handler's caller).
+  // folder per capability (routes → service → store), the capabilities in CAPABILITY_LEVELS' order,
+  // then platform/ (db, errors, mail, config, http). Nothing imports upward or sideways.
   boundary(["functions/src/**/*.ts"], FUNCTIONS, [...FUNCTIONS_OUTSIDE]),
-  boundary([`functions/src/{${CAPABILITIES.join(",")}}/**/*.ts`], "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.", [
-    ...FUNCTIONS_OUTSIDE,
-    COMPOSITION_ROOT,
-    { regex: String.raw`\.routes$` },
-    { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." },
-  ]),
-  boundary(["functions/src/**/*.routes.ts"], "A router never imports the composition root (app, app-deps, toolkit, index).", [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT]),
-  boundary(["functions/src/**/*.store.ts"], "A store reads and writes Firestore only: it never imports a service, a router or the guard.", [
-    ...FUNCTIONS_OUTSIDE,
-    COMPOSITION_ROOT,
-    { regex: String.raw`\.(service|routes|guard)$` },
-  ]),
+  // Per capability: its files, then its routers, then its stores (a later block replaces an earlier
+  // one's rule for the files both match, so each repeats the capability order).
+  ...CAPABILITIES.flatMap((capability) => {
+    const order = capabilityOrder(capability);
+    return [
+      boundary([`functions/src/${capability}/**/*.ts`], "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.", [
+        ...FUNCTIONS_OUTSIDE,
+        COMPOSITION_ROOT,
+        ...order,
+        { regex: String.raw`\.routes$` },
+        { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." },
+      ]),
+      boundary([`functions/src/${capability}/**/*.routes.ts`], "A router never imports the composition root (app, app-deps, toolkit, index).", [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order]),
+      boundary([`functions/src/${capability}/**/*.store.ts`], "A store reads and writes Firestore only: it never imports a service, a router or the guard.", [
+        ...FUNCTIONS_OUTSIDE,
+        COMPOSITION_ROOT,
+        ...order,
+        { regex: String.raw`\.(service|routes|guard)$` },
+      ]),
+    ];
+  }),
   boundary(["functions/src/platform/**/*.ts"], "platform/ is the plumbing every capability uses: it imports no capability and not the composition root.", [
     ...FUNCTIONS_OUTSIDE,
     COMPOSITION_ROOT,
@@ -96,6 +117,18 @@ export default tseslint.config(
     outside("web", "scripts"),
   ]),
 );
+
+/** The pattern refusing what `capability` may not import: the capabilities on its own level and above. */
+function capabilityOrder(capability) {
+  const level = CAPABILITY_LEVELS.findIndex((names) => names.includes(capability));
+  const below = CAPABILITY_LEVELS.slice(0, level).flat();
+  const notBelow = CAPABILITIES.filter((name) => name !== capability && !below.includes(name));
+  if (notBelow.length === 0) return [];
+  return [{
+    regex: String.raw`^(\.\./)+(${notBelow.join("|")})/`,
+    message: `A capability imports only those below it (eslint.config.mjs, CAPABILITY_LEVELS): ${capability} may import ${below.join(", ") || "no other"}, and platform/.`,
+  }];
+}
 
 /** An import of any of these top-level folders (found by path segment: `../../functions/src/x`). */
 function outside(...folders) {

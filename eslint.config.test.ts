@@ -55,10 +55,10 @@ describe("import boundaries", () => {
   it("inside the functions nothing imports upward", async () => {
     // a store never imports a service, a router or the guard
     expect(await refusedImports("functions/src/links/links.store.ts", "./links.service", "./links.routes", "../auth/auth.guard", "../app")).toEqual([true, true, true, true]);
-    expect(await refusedImports("functions/src/links/links.store.ts", "../platform/db", "../jobs/click-purges.store", "../auth/caller")).toEqual([false, false, false]);
+    expect(await refusedImports("functions/src/links/links.store.ts", "../platform/db", "../visits/click-purges.store", "../accounts/caller")).toEqual([false, false, false]);
     // a service never imports a router or the composition root
     expect(await refusedImports("functions/src/links/links.service.ts", "./links.routes", "../app-deps", "../toolkit")).toEqual([true, true, true]);
-    expect(await refusedImports("functions/src/links/links.service.ts", "./links.store", "../programs/programs.service", "../platform/api-error")).toEqual([false, false, false]);
+    expect(await refusedImports("functions/src/links/links.service.ts", "./links.store", "../catalog/program-visibility", "../platform/api-error")).toEqual([false, false, false]);
     // only stores touch Firestore
     expect(await refusedImports("functions/src/links/links.service.ts", "firebase-admin/firestore")).toEqual([true]);
     expect(await refusedImports("functions/src/links/links.store.ts", "firebase-admin/firestore")).toEqual([false]);
@@ -68,5 +68,20 @@ describe("import boundaries", () => {
     // platform/ imports no capability
     expect(await refusedImports("functions/src/platform/http/errors.ts", "../../auth/caller", "../../links/links.store", "../../app")).toEqual([true, true, true]);
     expect(await refusedImports("functions/src/platform/deps.ts", "./mailer", "./http/client-ip")).toEqual([false, false]);
+  });
+
+  it("a capability imports only those below it, never one beside it or above it", async () => {
+    // two-way pairs that stood before the capabilities were ordered: each direction but one is refused
+    expect(await refusedImports("functions/src/accounts/users.store.ts", "../links/link-counts.store", "../members/user-admin.store", "../auth/identity")).toEqual([true, true, true]);
+    expect(await refusedImports("functions/src/catalog/programs.store.ts", "../links/links.store", "../programs/programs.service")).toEqual([true, true]);
+    expect(await refusedImports("functions/src/links/links.service.ts", "../rotation/rotation.store", "../programs/programs.service", "../auth/identity")).toEqual([true, true, true]);
+    // siblings on one level stand side by side
+    expect(await refusedImports("functions/src/auth/auth.routes.ts", "../programs/programs.service", "../rotation/redirect", "../analytics/analytics.service")).toEqual([true, true, true]);
+    expect(await refusedImports("functions/src/jobs/jobs.store.ts", "../visits/visits.store")).toEqual([true]);
+    // every store and router is held to the order too
+    expect(await refusedImports("functions/src/members/members.routes.ts", "../pages/pages")).toEqual([true]);
+    // downward is allowed
+    expect(await refusedImports("functions/src/members/user-admin.store.ts", "../links/links.store", "../auth/email-tokens.store", "../accounts/users.store", "../visits/click-purges.store")).toEqual([false, false, false, false]);
+    expect(await refusedImports("functions/src/pages/pages.ts", "../programs/programs.service", "../community/community-config")).toEqual([false, false]);
   });
 });

@@ -7,7 +7,8 @@
 export { createApp } from "./app";
 export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
-export { createProgram, recountProgramLinks, updateProgram } from "./catalog/programs.store";
+export { createProgram, updateProgram } from "./catalog/programs.store";
+export { recountProgramLinks } from "./links/program-links.store";
 export { foldFinishedDays } from "./visits/visit-fold.store";
 export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./visits/visits.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";

@@ -2,7 +2,6 @@ import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-ad
 import { COLLECTIONS, db } from "../platform/db";
 import { str, toDate } from "../platform/timestamps";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
-import { ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {
@@ -103,7 +102,7 @@ function newUserData(user: NewUser) {
  * Records a member's sign-in: creates the user document on the first one (not approved), otherwise
  * refreshes the stored subscription. One transaction, so two tabs signing in at once make one user.
  */
-export async function upsertMemberOnLogin(uid: string, email: string, subscription: SubscriptionFields | null): Promise<UserRecord> {
+export async function upsertMemberOnLogin(uid: string, email: string, subscription: SubscriptionFields | null, heldBackChangeIn: HeldBackChangeIn): Promise<UserRecord> {
   const ref = users().doc(uid);
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -111,7 +110,7 @@ export async function upsertMemberOnLogin(uid: string, email: string, subscripti
     const before = snap.exists ? snap.data() : undefined;
     // links an admin submitted for this e-mail before its first sign-in follow their new owner
     const after = before ? { ...before, ...subscription } : created;
-    await ownerHeldBackChangeIn(tx, String(before?.username ?? email), holdsBackLinks(before), holdsBackLinks(after));
+    await heldBackChangeIn(tx, String(before?.username ?? email), holdsBackLinks(before), holdsBackLinks(after));
     if (!snap.exists) tx.create(ref, created);
     else if (subscription) {
       tx.update(ref, { ...subscription, subscriptionLastChecked: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
@@ -123,12 +122,12 @@ export async function upsertMemberOnLogin(uid: string, email: string, subscripti
 }
 
 /** Creates or promotes an admin's document (used by the first-admin registration and admin:create). */
-export async function upsertAdmin(uid: string, email: string): Promise<void> {
+export async function upsertAdmin(uid: string, email: string, heldBackChangeIn: HeldBackChangeIn): Promise<void> {
   const ref = users().doc(uid);
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.exists) {
-      await ownerHeldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), isAdmin: true }));
+      await heldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), isAdmin: true }));
       tx.update(ref, { isAdmin: true, approved: true, updatedAt: FieldValue.serverTimestamp() });
     } else tx.create(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
   });
@@ -167,20 +166,28 @@ export function holdsBackLinks(user: HeldBackFields | undefined): boolean {
 const isHeldBack = (d: DocumentSnapshot) => holdsBackLinks(d.data());
 
 /**
- * Inside a transaction, before its writes: when a change of the owner moves their links out of the
- * rotation or back, reads those links and writes their new state and their programs' counts.
+ * What a change of a user does to their links, inside the change's transaction and before its writes:
+ * given whether the owner held their links back before and after, move the links out of the rotation
+ * or back. The links own that (links/link-counts.store, ownerHeldBackChangeIn) and sit above the
+ * accounts, so the caller hands it in.
  */
-export async function ownerHeldBackChangeIn(tx: Transaction, email: string, before: boolean, after: boolean): Promise<void> {
-  if (before === after) return;
-  const counts = new ProgramCountChanges();
-  setOwnerHeldBackIn(tx, await ownerLinksIn(tx, email), after, counts);
-  counts.writeIn(tx);
-}
+export type HeldBackChangeIn = (tx: Transaction, email: string, before: boolean, after: boolean) => Promise<void>;
 
 /** Inside a transaction: whether the links of this owner e-mail stay out of rotation (their user document decides). */
 export async function ownerHeldBackIn(tx: Transaction, email: string): Promise<boolean> {
   const snap = await tx.get(users().where("username", "==", email).limit(1));
   return holdsBackLinks(snap.docs[0]?.data());
+}
+
+/** Inside a transaction: those of these owner e-mails whose links stay out of rotation. */
+export async function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
+  const owners = [...new Set(emails)];
+  const heldBack = new Set<string>();
+  for (let i = 0; i < owners.length; i += 30) {
+    const snap = await tx.get(users().where("username", "in", owners.slice(i, i + 30)));
+    snap.docs.filter(isHeldBack).forEach((d) => heldBack.add(String(d.get("username"))));
+  }
+  return heldBack;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { auth } from "../platform/db";
 import { upsertAdmin } from "../accounts/users.store";
+import { ownerHeldBackChangeIn } from "../links/link-counts.store";
 import { grantAdminClaim, revokeSessions } from "./identity";
 
 /**
@@ -20,7 +21,7 @@ export async function ensureAdmin(email: string, password: string): Promise<{ ui
     created = true;
   }
   await grantAdminClaim(uid);
-  await upsertAdmin(uid, normalized);
+  await upsertAdmin(uid, normalized, ownerHeldBackChangeIn);
   // Existing sessions carry the old claims; the next sign-in gets the admin one.
   if (!created) await revokeSessions(uid);
   return { uid, created };

@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { MESSAGES } from "@hub/contract/errors";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
 import { getImpersonation, type ImpersonationRecord } from "./impersonations.store";
-import { recordAudit } from "../members/user-admin.store";
+import { recordAudit } from "../accounts/audit.store";
 import { getUserById, type UserRecord } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import type { Caller } from "../accounts/caller";

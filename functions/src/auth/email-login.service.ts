@@ -7,6 +7,7 @@ import { sha256 } from "../platform/keys";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import { loginRateLimits } from "../platform/rate-limit-policy";
 import { findUserByUsername, upsertMemberOnLogin } from "../accounts/users.store";
+import { ownerHeldBackChangeIn } from "../links/link-counts.store";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { createCustomToken, secureMemberAccount } from "./identity";
@@ -76,6 +77,6 @@ export async function exchangeLoginToken(deps: AppDeps, token: string, ip: strin
     subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
   }
   const uid = await secureMemberAccount(email, existing);
-  await upsertMemberOnLogin(uid, email, subscription);
+  await upsertMemberOnLogin(uid, email, subscription, ownerHeldBackChangeIn);
   return { email, customToken: await createCustomToken(uid) };
 }

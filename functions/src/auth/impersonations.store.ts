@@ -1,6 +1,6 @@
 import { Timestamp } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
-import { auditIn, type AuditEntry } from "../members/user-admin.store";
+import { auditIn, type AuditEntry } from "../accounts/audit.store";
 
 /** An admin acting as a member: a recorded session whose id travels in the member token's claims. */
 export interface ImpersonationRecord {

@@ -1,12 +1,8 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode } from "@hub/contract/programs";
-import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
-import { linkSlotRef, programNameRef } from "../platform/keys";
-import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
+import { programNameRef } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
-import { countsAsActive, NO_LINKS, ProgramCountChanges } from "../links/link-counts.store";
-import { holdsBackLinks } from "../accounts/users.store";
 
 export interface ProgramRecord {
   id: string;
@@ -18,10 +14,10 @@ export interface ProgramRecord {
   isSharedOnSite: boolean;
   /** uid of the member who proposed it; lets them see it before approval. */
   proposedBy: string | null;
-  /** Kept with every change of its links (link-counts.store). */
+  /** Kept with every change of its links (links/link-counts.store). */
   linkCount: number;
   activeLinkCount: number;
-  /** False for a program stored before the counts were kept: recountProgramLinks fills them in. */
+  /** False for a program stored before the counts were kept: programs/program-links.store recounts them. */
   linkCountsKept: boolean;
   createdAt: string;
 }
@@ -57,13 +53,6 @@ export class ProgramNotFoundError extends Error {
     super("program not found");
   }
 }
-/** Owners with a link in both programs of a merge. */
-export class MergeConflictError extends Error {
-  constructor(readonly conflicts: { email: string; sourceLinkId: string; targetLinkId: string }[]) {
-    super("merge conflict");
-  }
-}
-
 export async function getProgram(id: string): Promise<ProgramRecord | null> {
   return fromSnapshot(await programs().doc(id).get());
 }
@@ -87,40 +76,15 @@ export async function getProgramsByIds(ids: string[]): Promise<ProgramRecord[]> 
   return snaps.map(fromSnapshot).filter((p): p is ProgramRecord => p !== null);
 }
 
-/**
- * Counts a program's links from the links themselves and their owners' documents, and stores the
- * counts and each link's ownerHeldBack, in one transaction: for programs stored before the counts
- * were kept, and to repair counts written around the app (the demo seed's back-dated states).
- */
-export async function recountProgramLinks(programId: string): Promise<ProgramRecord | null> {
-  const ref = programs().doc(programId);
-  const found = await db().runTransaction(async (tx) => {
-    if (!(await tx.get(ref)).exists) return false;
-    const links = await linksOfProgramIn(tx, programId);
-    const owners = [...new Set(links.map((l) => l.email))];
-    const heldBack = new Set<string>();
-    for (let i = 0; i < owners.length; i += 30) {
-      const snap = await tx.get(db().collection(COLLECTIONS.users).where("username", "in", owners.slice(i, i + 30)));
-      snap.docs.filter((d) => holdsBackLinks(d.data())).forEach((d) => heldBack.add(String(d.get("username"))));
-    }
-    let active = 0;
-    for (const link of links) {
-      const ownerHeldBack = heldBack.has(link.email);
-      if (ownerHeldBack !== link.ownerHeldBack) tx.update(linksCollection().doc(link.id), { ownerHeldBack });
-      if (countsAsActive({ ...link, ownerHeldBack })) active++;
-    }
-    tx.update(ref, { linkCount: links.length, activeLinkCount: active, linkCountsKept: true });
-    return true;
-  });
-  return found ? getProgram(programId) : null;
-}
-
 /** Inside a transaction: the program, or ProgramNotFoundError. */
 export async function requireProgramIn(tx: Transaction, id: string): Promise<ProgramRecord> {
   const program = fromSnapshot(await tx.get(programs().doc(id)));
   if (!program) throw new ProgramNotFoundError(id);
   return program;
 }
+
+/** The counts of a program with no links, written when it is created. */
+const NO_LINKS = { linkCount: 0, activeLinkCount: 0, linkCountsKept: true } as const;
 
 export interface NewProgram {
   name: string;
@@ -173,60 +137,16 @@ export async function updateProgram(id: string, changes: ProgramChanges): Promis
   return found ? getProgram(id) : null;
 }
 
-async function linksOfProgramIn(tx: Transaction, programId: string): Promise<LinkRecord[]> {
-  const snap = await tx.get(linksCollection().where("programId", "==", programId));
-  return snap.docs.map((d) => linkFromSnapshot(d)!);
+/**
+ * Inside a transaction, after its reads: the program goes, with its name's reservation. What hangs off
+ * it (its links, their clicks) is the caller's to remove in the same transaction.
+ */
+export function deleteProgramIn(tx: Transaction, program: Pick<ProgramRecord, "id" | "name">): void {
+  tx.delete(programNameRef(program.name));
+  tx.delete(programs().doc(program.id));
 }
 
-/**
- * Deletes a program with its links (and their slots) in one transaction, which also records the purge
- * of their clicks; the clicks then go in the background (click-purges.store).
- */
-export async function deleteProgram(id: string): Promise<boolean> {
-  const ref = programs().doc(id);
-  const purgeId = await db().runTransaction(async (tx) => {
-    const current = fromSnapshot(await tx.get(ref));
-    if (!current) return false;
-    const links = await linksOfProgramIn(tx, id);
-    for (const link of links) {
-      tx.delete(linksCollection().doc(link.id));
-      tx.delete(linkSlotRef(id, link.email));
-    }
-    tx.delete(programNameRef(current.name));
-    tx.delete(ref);
-    return schedulePurgeIn(tx, links.map((l) => l.id), "program");
-  });
-  if (purgeId === false) return false;
-  await startPurge(purgeId);
-  return true;
-}
-
-/**
- * Moves every link of `sourceId` into `targetId` and deletes the source, in one transaction. If an
- * owner has a link in both, nothing changes and MergeConflictError lists them.
- */
-export async function mergePrograms(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
-  return db().runTransaction(async (tx) => {
-    const source = await requireProgramIn(tx, sourceId);
-    await requireProgramIn(tx, targetId);
-    const sourceLinks = await linksOfProgramIn(tx, sourceId);
-    const targetByOwner = new Map((await linksOfProgramIn(tx, targetId)).map((l) => [l.email, l]));
-    // The slots are what tx.create below would collide with, so they decide, not just the links read.
-    const slots = sourceLinks.length > 0 ? await tx.getAll(...sourceLinks.map((l) => linkSlotRef(targetId, l.email))) : [];
-    const conflicts = sourceLinks
-      .filter((l, i) => targetByOwner.has(l.email) || slots[i]?.exists)
-      .map((l, i) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? "") }));
-    if (conflicts.length > 0) throw new MergeConflictError(conflicts);
-    const counts = new ProgramCountChanges();
-    for (const link of sourceLinks) {
-      counts.added({ ...link, programId: targetId });
-      tx.update(linksCollection().doc(link.id), { programId: targetId, pastProgramIds: FieldValue.arrayUnion(link.programId), updatedAt: FieldValue.serverTimestamp() });
-      tx.delete(linkSlotRef(sourceId, link.email));
-      tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
-    }
-    counts.writeIn(tx);
-    tx.delete(programNameRef(source.name));
-    tx.delete(programs().doc(sourceId));
-    return { movedLinks: sourceLinks.length };
-  });
+/** Inside a transaction: the program's document, or null when there is none (read before any write). */
+export async function findProgramIn(tx: Transaction, id: string): Promise<ProgramRecord | null> {
+  return fromSnapshot(await tx.get(programs().doc(id)));
 }

@@ -90,5 +90,14 @@ export function setOwnerHeldBackIn(tx: Transaction, links: OwnedLink[], ownerHel
   }
 }
 
-/** The counts of a program with no links, written when it is created. */
-export const NO_LINKS = { linkCount: 0, activeLinkCount: 0, linkCountsKept: true } as const;
+
+/**
+ * Inside a transaction, before its writes: when a change of the owner moves their links out of the
+ * rotation or back, reads those links and writes their new state and their programs' counts.
+ */
+export async function ownerHeldBackChangeIn(tx: Transaction, email: string, before: boolean, after: boolean): Promise<void> {
+  if (before === after) return;
+  const counts = new ProgramCountChanges();
+  setOwnerHeldBackIn(tx, await ownerLinksIn(tx, email), after, counts);
+  counts.writeIn(tx);
+}

@@ -23,7 +23,7 @@ import { LINK_NOT_FOUND, linkNotFound } from "./link-errors";
 import { byRecency, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
-import { visibleTo } from "../programs/programs.service";
+import { visibleTo } from "../catalog/program-visibility";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);

@@ -7,11 +7,11 @@ import {
   findUserByExactUsername,
   listUsersWithLinkCounts,
   mergeUserAccounts,
-  recordAudit,
   setBlocked,
   setUserFields,
   updateUserProfile,
 } from "./user-admin.store";
+import { recordAudit } from "../accounts/audit.store";
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
 import { auth } from "../platform/db";
 import { countLinksByOwner } from "../links/links.store";

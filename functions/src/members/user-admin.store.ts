@@ -1,11 +1,12 @@
-import { FieldValue, type Transaction, type WriteBatch } from "firebase-admin/firestore";
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { unexpiredTokensOf } from "../auth/email-tokens.store";
 import { linkSlotRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
-import { getUserById, holdsBackLinks, ownerHeldBackChangeIn, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
-import { ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
+import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
+import { ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
+import { auditIn, type AuditEntry } from "../accounts/audit.store";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
@@ -26,28 +27,6 @@ export async function findUserByExactUsername(username: string): Promise<UserRec
 
 async function linksOfOwnerIn(tx: Transaction, email: string): Promise<LinkRecord[]> {
   return (await tx.get(linksCollection().where("email", "==", email))).docs.map((d) => linkFromSnapshot(d)!);
-}
-
-/** Who did what to whom: written in the same transaction as the change it records. */
-export interface AuditEntry {
-  actorUid: string;
-  action: string;
-  targetUid?: string | null;
-  targetEmail?: string | null;
-  details?: Record<string, unknown>;
-}
-
-const auditDoc = (entry: AuditEntry) => ({
-  ...entry,
-  targetUid: entry.targetUid ?? null,
-  targetEmail: entry.targetEmail ?? null,
-  details: entry.details ?? {},
-  at: FieldValue.serverTimestamp(),
-});
-
-/** Records the change in the audit log within its own transaction: both happen, or neither. */
-export function auditIn(tx: Transaction | WriteBatch, entry: AuditEntry | undefined): void {
-  if (entry) tx.create(db().collection(COLLECTIONS.auditLog).doc(), auditDoc(entry));
 }
 
 export class EmailTakenError extends Error {}
@@ -207,11 +186,6 @@ export async function mergeUserAccounts(primary: UserRecord, duplicate: UserReco
     auditIn(tx, audit && { ...audit, details: { ...audit.details, ...result } });
     return result;
   });
-}
-
-/** Who did what to whom, for actions that change nothing else (impersonation, bulk checks). */
-export async function recordAudit(entry: AuditEntry) {
-  await db().collection(COLLECTIONS.auditLog).add(auditDoc(entry));
 }
 
 export function subscriptionCheckSummaryIn(tx: Transaction, summary: Record<string, number>, trigger: "schedule" | "admin") {

@@ -1,19 +1,17 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import {
   createProgram,
-  deleteProgram,
   getProgram,
   listPrograms,
   listSharedPrograms,
-  mergePrograms,
   ProgramNameTakenError,
   ProgramNotFoundError,
-  MergeConflictError,
-  recountProgramLinks,
   updateProgram,
   type ProgramChanges,
   type ProgramRecord,
 } from "../catalog/programs.store";
+import { visibleTo } from "../catalog/program-visibility";
+import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
@@ -45,8 +43,6 @@ async function withCounts(programs: ProgramRecord[]): Promise<ProgramRecord[]> {
 }
 
 const byName = (a: ProgramRecord, b: ProgramRecord) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
-
-export const visibleTo = (caller: Caller, p: Pick<ProgramRecord, "approved" | "proposedBy">) => caller.isAdmin || p.approved || p.proposedBy === caller.uid;
 
 /** Admins see every program; members the approved ones and those they proposed. By name, case-insensitively. */
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {

@@ -1,0 +1,98 @@
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { ownersHeldBackIn } from "../accounts/users.store";
+import { deleteProgramIn, findProgramIn, getProgram, requireProgramIn, type ProgramRecord } from "../catalog/programs.store";
+import { COLLECTIONS, db } from "../platform/db";
+import { linkSlotRef } from "../platform/keys";
+import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
+import { countsAsActive, ProgramCountChanges } from "./link-counts.store";
+import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
+
+/**
+ * What happens to a program's links when the program goes or merges into another: the links' side of
+ * those changes, in the same transaction as the program's (catalog/programs.store's ...In functions).
+ */
+
+/** Owners with a link in both programs of a merge. */
+export class MergeConflictError extends Error {
+  constructor(readonly conflicts: { email: string; sourceLinkId: string; targetLinkId: string }[]) {
+    super("merge conflict");
+  }
+}
+
+async function linksOfProgramIn(tx: Transaction, programId: string): Promise<LinkRecord[]> {
+  const snap = await tx.get(linksCollection().where("programId", "==", programId));
+  return snap.docs.map((d) => linkFromSnapshot(d)!);
+}
+
+/**
+ * Deletes a program with its links (and their slots) in one transaction, which also records the purge
+ * of their clicks; the clicks then go in the background (click-purges.store).
+ */
+export async function deleteProgram(id: string): Promise<boolean> {
+  const purgeId = await db().runTransaction(async (tx) => {
+    const current = await findProgramIn(tx, id);
+    if (!current) return false;
+    const links = await linksOfProgramIn(tx, id);
+    for (const link of links) {
+      tx.delete(linksCollection().doc(link.id));
+      tx.delete(linkSlotRef(id, link.email));
+    }
+    deleteProgramIn(tx, current);
+    return schedulePurgeIn(tx, links.map((l) => l.id), "program");
+  });
+  if (purgeId === false) return false;
+  await startPurge(purgeId);
+  return true;
+}
+
+/**
+ * Moves every link of `sourceId` into `targetId` and deletes the source, in one transaction. If an
+ * owner has a link in both, nothing changes and MergeConflictError lists them.
+ */
+export async function mergePrograms(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
+  return db().runTransaction(async (tx) => {
+    const source = await requireProgramIn(tx, sourceId);
+    await requireProgramIn(tx, targetId);
+    const sourceLinks = await linksOfProgramIn(tx, sourceId);
+    const targetByOwner = new Map((await linksOfProgramIn(tx, targetId)).map((l) => [l.email, l]));
+    // The slots are what tx.create below would collide with, so they decide, not just the links read.
+    const slots = sourceLinks.length > 0 ? await tx.getAll(...sourceLinks.map((l) => linkSlotRef(targetId, l.email))) : [];
+    const conflicts = sourceLinks
+      .filter((l, i) => targetByOwner.has(l.email) || slots[i]?.exists)
+      .map((l, i) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? "") }));
+    if (conflicts.length > 0) throw new MergeConflictError(conflicts);
+    const counts = new ProgramCountChanges();
+    for (const link of sourceLinks) {
+      counts.added({ ...link, programId: targetId });
+      tx.update(linksCollection().doc(link.id), { programId: targetId, pastProgramIds: FieldValue.arrayUnion(link.programId), updatedAt: FieldValue.serverTimestamp() });
+      tx.delete(linkSlotRef(sourceId, link.email));
+      tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
+    }
+    counts.writeIn(tx);
+    deleteProgramIn(tx, source);
+    return { movedLinks: sourceLinks.length };
+  });
+}
+
+/**
+ * Counts a program's links from the links themselves and their owners' documents, and stores the
+ * counts and each link's ownerHeldBack, in one transaction: for programs stored before the counts
+ * were kept, and to repair counts written around the app (the demo seed's back-dated states).
+ */
+export async function recountProgramLinks(programId: string): Promise<ProgramRecord | null> {
+  const ref = db().collection(COLLECTIONS.programs).doc(programId);
+  const found = await db().runTransaction(async (tx) => {
+    if (!(await findProgramIn(tx, programId))) return false;
+    const links = await linksOfProgramIn(tx, programId);
+    const heldBack = await ownersHeldBackIn(tx, links.map((l) => l.email));
+    let active = 0;
+    for (const link of links) {
+      const ownerHeldBack = heldBack.has(link.email);
+      if (ownerHeldBack !== link.ownerHeldBack) tx.update(linksCollection().doc(link.id), { ownerHeldBack });
+      if (countsAsActive({ ...link, ownerHeldBack })) active++;
+    }
+    tx.update(ref, { linkCount: links.length, activeLinkCount: active, linkCountsKept: true });
+    return true;
+  });
+  return found ? getProgram(programId) : null;
+}
