@@ -25,6 +25,7 @@ const CAPABILITY_LEVELS = [
 const CAPABILITIES = CAPABILITY_LEVELS.flat();
 const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
 const FUNCTIONS_OUTSIDE = [{ ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS }, { regex: "^@/", message: FUNCTIONS }];
+const FIRESTORE_IN_STORES = { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." };
 const COMPOSITION_ROOT = { regex: String.raw`^(\.\./)+(app|app-deps|toolkit|index)$` };
 
 export default tseslint.config(
@@ -59,7 +60,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Boundaries between the workspaces (README, *Layout*). Each file is in exactly one of these blocks,
+  // Boundaries between the workspaces (README, *Layout*; docs/architecture.md). Each file is in exactly one of these blocks,
   // because a later block's `no-restricted-imports` replaces an earlier one's. eslint.config.test.ts
   // proves each rule fails on a deliberate violation.
   boundary(["contract/src/**/*.ts"], "The contract is shared with the browser: zod and its own files only.", [
@@ -91,9 +92,14 @@ export default tseslint.config(
         COMPOSITION_ROOT,
         ...order,
         { regex: String.raw`\.routes$` },
-        { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." },
+        FIRESTORE_IN_STORES,
       ]),
-      boundary([`functions/src/${capability}/**/*.routes.ts`], "A router never imports the composition root (app, app-deps, toolkit, index).", [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order]),
+      boundary([`functions/src/${capability}/**/*.routes.ts`], "A router never imports the composition root (app, app-deps, toolkit, index).", [
+        ...FUNCTIONS_OUTSIDE,
+        COMPOSITION_ROOT,
+        ...order,
+        FIRESTORE_IN_STORES,
+      ]),
       boundary([`functions/src/${capability}/**/*.store.ts`], "A store reads and writes Firestore only: it never imports a service, a router or the guard.", [
         ...FUNCTIONS_OUTSIDE,
         COMPOSITION_ROOT,

@@ -62,6 +62,7 @@ describe("import boundaries", () => {
     // only stores touch Firestore
     expect(await refusedImports("functions/src/links/links.service.ts", "firebase-admin/firestore")).toEqual([true]);
     expect(await refusedImports("functions/src/links/links.store.ts", "firebase-admin/firestore")).toEqual([false]);
+    expect(await refusedImports("functions/src/links/links.routes.ts", "firebase-admin/firestore")).toEqual([true]);
     // a router may use the route table's types, never the composition root
     expect(await refusedImports("functions/src/links/links.routes.ts", "../app", "../index")).toEqual([true, true]);
     expect(await refusedImports("functions/src/links/links.routes.ts", "../route-table", "./links.service")).toEqual([false, false]);

@@ -104,7 +104,7 @@ export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZo
 });
 
 /**
- * The background purge of deleted links' click records (jobs/click-purges.store): each task deletes
+ * The background purge of deleted links' click records (visits/click-purges.store): each task deletes
  * pages of records for about 30 s, stores its cursor and enqueues the next slice. A slice that fails is
  * retried by the queue from that cursor; a few at a time, so purges never crowd out the rotation's writes.
  */

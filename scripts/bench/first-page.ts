@@ -8,7 +8,7 @@
  * accessibility, best-practices and SEO scores, LCP, total blocking time, and the JavaScript the
  * page loaded (the sum of each script's gzip size, as a production host serves it), each with its
  * goal beside it. Also prints whether /robots.txt is a text file. Asserts nothing: the figures go in
- * the README.
+ * docs/benchmarks.md.
  *
  * The pages load the app only when a visitor reaches for it (public/hydrate-after-paint.js), which
  * Lighthouse never does. So the bench also takes the page over as a visitor does, in Chromium with

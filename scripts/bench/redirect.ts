@@ -18,7 +18,7 @@
  *   with the other rows.
  * Also the CPU each process used during the one-process runs (this machine has 2 cores shared by the
  * load generator, the handler and the Firestore emulator). Prints the figures beside the goals of
- * issue 16 and asserts nothing: the figures go in the README. BENCH_CPU_PROF=<dir> writes a CPU
+ * issue 16 and asserts nothing: the figures go in docs/benchmarks.md. BENCH_CPU_PROF=<dir> writes a CPU
  * profile of the one-process handler there (node --cpu-prof).
  */
 import { spawn } from "node:child_process";

@@ -33,7 +33,7 @@ export const communitySupportEmail = defineString("COMMUNITY_SUPPORT_EMAIL", {
 /**
  * Where rate limits read the caller's address (platform/http/client-ip.ts). Behind Firebase Hosting the
  * request passes Fastly (which appends the client to X-Forwarded-For) and Google's front end (which
- * appends Fastly's address), so the client is the second entry from the right; see the README's
+ * appends Fastly's address), so the client is the second entry from the right; see docs/deploy.md's
  * 'Client address behind Hosting' for the sources and how to confirm it from the logs after deploy.
  */
 export const clientIpHeader = defineString("CLIENT_IP_HEADER", {

@@ -1,4 +1,5 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
+import { rotationPath } from "@hub/contract/routes";
 import {
   createProgram,
   getProgram,
@@ -19,7 +20,7 @@ import type { AppDeps } from "../platform/deps";
 const notFound = () => new ApiError("NOT_FOUND", "Program not found");
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
 
-export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}/api/programs/${encodeURIComponent(programId)}/redirect`;
+export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}${rotationPath(programId)}`;
 
 function toProgram(deps: Pick<AppDeps, "appOrigin">, p: ProgramRecord): Program {
   return {

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
 import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
+import { ROTATION_ROUTE } from "@hub/contract/routes";
 import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/config";
 import { clientIp } from "../platform/http/client-ip";
 import { rotate } from "./rotation.service";
@@ -32,9 +33,15 @@ function cookieSecret(): string {
 
 const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
 
+/**
+ * The contract's rotation address (/programs/:id/redirect), its id captured, at the end of the path:
+ * Hosting passes /api/programs/{id}/redirect, the function's own URL /programs/{id}/redirect.
+ */
+const ROTATION_PATH = new RegExp(`${ROTATION_ROUTE.slice(ROTATION_ROUTE.indexOf(" ") + 1).replace(":id", "([^/]+)")}/?$`);
+
 /** The program id of /api/programs/{id}/redirect (the path as Hosting or the function URL passes it). */
 export function programIdOf(path: string): string | null {
-  const match = /\/programs\/([^/]+)\/redirect\/?$/.exec(path);
+  const match = ROTATION_PATH.exec(path);
   return match && DOCUMENT_ID_PATTERN.test(match[1]!) ? match[1]! : null;
 }
 

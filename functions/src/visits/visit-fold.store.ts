@@ -6,7 +6,7 @@ import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, storedSha
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
- * The nightly fold of the rotation's visit counters (rotation/visits.store.ts explains them): each
+ * The nightly fold of the rotation's visit counters (visits.store.ts explains them): each
  * finished day's shards rolled up into click_days, click_months and the links' visitCount.
  */
 

@@ -16,7 +16,7 @@ import { addPeriod, emptyPeriod } from "./period-counts";
  *   more than about one write per second (rotation/counter-shards.ts); the shard leads the id so that
  *   a busy program's shards are not neighbours in the key space.
  *
- * Once a day is over, `foldDay` (jobs/visit-fold.store.ts) rolls its shards up, in one transaction, into
+ * Once a day is over, `foldDay` (visit-fold.store.ts) rolls its shards up, in one transaction, into
  * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
  * days and months) and into each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
  * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers

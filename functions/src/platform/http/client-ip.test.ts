@@ -3,7 +3,7 @@ import { clientIp, clientIpFromHeader, type ClientIpSettings } from "./client-ip
 
 /**
  * The shapes the caller's address arrives in. Neither emulator adds X-Forwarded-For, so these are the
- * production shapes written out (sources in the README, 'Client address behind Hosting'):
+ * production shapes written out (sources in docs/deploy.md, 'Client address behind Hosting'):
  * - a direct call to the function's URL: Google's front end appends the address it saw,
  *   `X-Forwarded-For: <whatever the client sent>, <client>`;
  * - a call through Firebase Hosting: Fastly appends the client, then Google's front end appends the

@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 
 /**
  * Where the caller's address is read from: a header (CLIENT_IP_HEADER) and how many entries at its
- * right end were written by proxies we trust (CLIENT_IP_TRUSTED_HOPS). See the README, 'Client
+ * right end were written by proxies we trust (CLIENT_IP_TRUSTED_HOPS). See docs/deploy.md, 'Client
  * address behind Hosting', for the shapes a direct call and a call through Firebase Hosting arrive in.
  */
 /** What is read of the request: its headers (an express Request is one). */
@@ -53,7 +53,7 @@ function plainIp(text: string): string | null {
 /**
  * Deploy check: the first time an instance reads a client address, it logs the headers proxies set
  * and what the settings made of them, so the operator can confirm CLIENT_IP_HEADER and
- * CLIENT_IP_TRUSTED_HOPS against a request of their own (README). Once per instance: one address in
+ * CLIENT_IP_TRUSTED_HOPS against a request of their own (docs/deploy.md). Once per instance: one address in
  * the logs, not one per request.
  */
 let headerChainLogged = false;
