@@ -4,7 +4,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Job } from "@hub/contract/jobs";
-import { errorText } from "@/lib/error-text";
+import { failureToast, useToast, type ToastInput } from "@/components/toasts/index";
 import { jobProgressText, jobProgressValue } from "@/lib/job-progress";
 import { getJob, startJob, type JobRoute } from "@/lib/jobs";
 import { useInvalidateAdminData } from "@/lib/query-keys";
@@ -16,16 +16,21 @@ interface JobButtonProps {
   route: JobRoute;
   label: string;
   icon: ReactNode;
-  onDone: (job: Job) => void;
-  onFailed: (message: string) => void;
+  /** The toast when the job is done. */
+  done: (job: Job) => ToastInput;
+  /** The title of the toast when it fails (with why). */
+  failed: string;
+  onDone?: (job: Job) => void;
+  onFailed?: () => void;
 }
 
 /**
  * A button that starts a job and follows it: its progress under the button while it runs, then
- * `onDone` or `onFailed`. A job of this kind already running (another admin's) is followed instead.
+ * a toast (and `onDone` or `onFailed`). A job of this kind already running (another admin's) is followed instead.
  * When it ends, every admin list is refreshed (a job changes users, links or both).
  */
-export function JobButton({ route, label, icon, onDone, onFailed }: JobButtonProps) {
+export function JobButton({ route, label, icon, done, failed, onDone, onFailed }: JobButtonProps) {
+  const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Job | null>(null);
   const invalidate = useInvalidateAdminData();
@@ -49,14 +54,22 @@ export function JobButton({ route, label, icon, onDone, onFailed }: JobButtonPro
         setProgress(job);
         if (job.state !== "running") {
           void invalidate();
-          if (job.state === "done") onDone(job);
-          else onFailed(job.error ?? "The job failed");
+          if (job.state === "done") {
+            toast(done(job));
+            onDone?.(job);
+          } else {
+            toast(failureToast(failed, job.error ?? "The job failed"));
+            onFailed?.();
+          }
           return;
         }
         await new Promise((done) => setTimeout(done, POLL_MS));
       }
     } catch (error) {
-      if (mounted.current) onFailed(errorText(error));
+      if (mounted.current) {
+        toast(failureToast(failed, error));
+        onFailed?.();
+      }
     } finally {
       if (mounted.current) setBusy(false);
     }

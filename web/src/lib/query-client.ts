@@ -18,7 +18,7 @@ export const queryDefaults = {
 /** Per-query freshness where the specification sets one (section 9). */
 export const STALE_TIMES = {
   programs: 10 * MINUTE,
-  userLinks: 2 * MINUTE,
+  ownLinks: 2 * MINUTE,
   duplicateUsers: 5 * MINUTE,
   /** Except the 24h range, which is always refetched (staleTime 0). */
   analytics: 2 * MINUTE,

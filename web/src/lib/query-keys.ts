@@ -12,7 +12,7 @@ export const QUERY_KEYS = {
   users: ["users"],
   duplicateUsers: ["duplicate-users"],
   /** A member's own links. */
-  userLinks: ["user-links"],
+  ownLinks: ["own-links"],
   publicPrograms: ["public-programs"],
   community: ["community"],
 } as const;
@@ -39,9 +39,9 @@ export function useInvalidateAdminData(): () => Promise<void> {
 }
 
 /** After a member's link changes: their list and the programs' link counts. */
-export function invalidateMemberLinkQueries(queryClient: QueryClient): Promise<void> {
+export function invalidateOwnLinkQueries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userLinks }),
+    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.ownLinks }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.programs }),
   ]).then(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { userLinksQueryOptions } from "@/features/links/api/get-user-links";
+import { ownLinksQueryOptions } from "@/features/links/api/get-own-links";
 import { LINK_STATUS_LABELS, linkStatus } from "@/features/links/utils/link-status";
 import { PublicProgramList } from "@/features/programs/components/public-program-list";
 
@@ -9,7 +9,7 @@ import { PublicProgramList } from "@/features/programs/components/public-program
  * are in). Its own chunk, loaded for members only: a visitor's phone does not fetch the links' code.
  */
 export default function ProgramsForMember({ communityName }: { communityName: string | undefined }) {
-  const ownLinks = useQuery(userLinksQueryOptions());
+  const ownLinks = useQuery(ownLinksQueryOptions());
   const ownLinksByProgram = useMemo(
     () =>
       ownLinks.data

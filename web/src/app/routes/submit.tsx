@@ -33,7 +33,8 @@ export default function SubmitRoute() {
 // Composes the features: the links feature's submit form, with programs to pick from and to create.
 function SubmitLink({ user }: { user: CurrentUser }) {
   const programs = usePrograms();
-  const { mutateAsync: createProgram } = useCreateProgram();
+  // the form goes on to the link only once the program exists; a failure is toasted here
+  const { mutateAsync: createProgram } = useCreateProgram({ error: "Failed to create program" });
   const [searchParams] = useSearchParams();
   return (
     <SubmitLinkForm

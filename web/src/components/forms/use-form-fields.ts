@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import type { z } from "zod";
-import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { parseForm, type FieldErrors, type FormResult } from "@/lib/form-errors";
 
 export type FormValues<F extends string> = Record<F, string>;
 
@@ -21,6 +21,8 @@ export interface FormFields<F extends string, E extends string = never> {
    * field where the two differ (newEmail → email).
    */
   parse<S extends z.ZodType>(schema: S, input: unknown, fieldOf?: Readonly<Partial<Record<string, F | E>>>): z.output<S> | undefined;
+  /** The same with a check that takes more than one schema (a link and the program it creates): what it returns, or undefined. */
+  parse<I, T>(check: (input: I) => FormResult<T, F | E>, input: I): T | undefined;
 }
 
 /** The state of a form of text fields: values, one message per field, and parsing with the contract. */
@@ -33,15 +35,14 @@ export function useFormFields<F extends string, E extends string = never>(initia
     setErrors((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
   }, []);
 
-  const parse = useCallback(<S extends z.ZodType>(schema: S, input: unknown, fieldOf?: Readonly<Partial<Record<string, F | E>>>) => {
-    const parsed = schema.safeParse(input);
-    if (parsed.success) {
-      setErrors({});
-      return parsed.data;
-    }
-    setErrors(toFieldErrors<F | E>(parsed.error, fieldOf));
-    return undefined;
-  }, []);
+  const parse = useCallback(
+    (schemaOrCheck: z.ZodType | ((input: unknown) => FormResult<unknown, F | E>), input: unknown, fieldOf?: Readonly<Partial<Record<string, F | E>>>) => {
+      const result = typeof schemaOrCheck === "function" ? schemaOrCheck(input) : parseForm(schemaOrCheck, input, fieldOf);
+      setErrors(result.ok ? {} : result.errors);
+      return result.ok ? result.value : undefined;
+    },
+    [],
+  ) as FormFields<F, E>["parse"];
 
   return { values, errors, set, setValues, setErrors, parse };
 }

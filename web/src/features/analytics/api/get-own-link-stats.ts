@@ -16,7 +16,7 @@ export function getOwnLinkStats(timeFilter: TimeFilter): Promise<OwnLinkStatsRes
  */
 export function ownLinkStatsQueryOptions(timeFilter: TimeFilter) {
   return queryOptions({
-    queryKey: [...QUERY_KEYS.userLinks, "stats", timeFilter] as const,
+    queryKey: [...QUERY_KEYS.ownLinks, "stats", timeFilter] as const,
     queryFn: () => getOwnLinkStats(timeFilter),
     ...analyticsCacheOptions(timeFilter),
   });

@@ -19,11 +19,11 @@ import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { FairnessTab } from "./fairness-tab";
 import { OverviewTab } from "./overview-tab";
-import { ProgramsTab } from "./programs-tab";
+import { ProgramAnalyticsTab } from "./program-analytics-tab";
 import { SummaryCards } from "./summary-cards";
 import { TimeRangeSelect } from "./time-range-select";
 import { useAnalyticsViewState, type UpdateAnalyticsView } from "./use-analytics-view-state";
-import { UsersTab } from "./users-tab";
+import { UserAnalyticsTab } from "./user-analytics-tab";
 
 const TABS: { value: AnalyticsTab; label: string }[] = [
   { value: "overview", label: "Overview" },
@@ -129,7 +129,7 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
             />
           ) : null}
           {view.tab === "programs" ? (
-            <ProgramsTab
+            <ProgramAnalyticsTab
               programs={programs}
               links={links}
               records={records}
@@ -140,7 +140,7 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
             />
           ) : null}
           {view.tab === "users" ? (
-            <UsersTab range={view.range} sort={view.usersSort} onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))} />
+            <UserAnalyticsTab range={view.range} sort={view.usersSort} onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))} />
           ) : null}
           {view.tab === "fairness" ? (
             <FairnessTab

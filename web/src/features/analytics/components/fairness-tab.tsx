@@ -7,7 +7,7 @@ import { PageSpinner } from "@/components/spinners/index";
 import { useFairnessReport } from "../api/get-fairness-report";
 import { fairnessRows, type FairnessSortColumn } from "../utils/fairness-report";
 import type { SortState } from "../utils/table-sort";
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "@/components/empty-state";
 import { FairnessTable } from "./fairness-table";
 import { SectionCard } from "./section-card";
 

@@ -6,7 +6,7 @@ import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { programSummaryRows, sortProgramRows, type ProgramSortColumn } from "../utils/program-summary";
 import type { SortState } from "../utils/table-sort";
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "@/components/empty-state";
 import { SectionCard } from "./section-card";
 import { TopProgramsTable } from "./top-programs-table";
 

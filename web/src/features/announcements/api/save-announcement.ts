@@ -1,14 +1,14 @@
 // Edits the single announcement, or creates it when there is none (admin).
-import { useMutation } from "@tanstack/react-query";
 import type { SaveAnnouncementRequest } from "@hub/contract/announcements";
 import { callApi } from "@/lib/api-client";
 import { useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function saveAnnouncement(body: SaveAnnouncementRequest) {
   return callApi("saveAnnouncement", { body });
 }
 
-export function useSaveAnnouncement() {
+export function useSaveAnnouncement(toasts: ToastsFor<typeof saveAnnouncement>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: ["admin", "save-announcement"], mutationFn: saveAnnouncement, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: ["admin", "save-announcement"], mutationFn: saveAnnouncement, onSuccess: invalidate, ...toasts });
 }

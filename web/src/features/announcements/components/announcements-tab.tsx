@@ -8,10 +8,8 @@ import { useState, type FormEvent } from "react";
 import { saveAnnouncementRequestSchema, type Announcement } from "@hub/contract/announcements";
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { PageSpinner } from "@/components/spinners/index";
-import { useToast } from "@/components/toasts/index";
 import { useAnnouncement } from "../api/get-announcement";
 import { useSaveAnnouncement } from "../api/save-announcement";
-import { errorText } from "@/lib/error-text";
 import { QueryErrorAlert } from "@/components/errors/index";
 
 /**
@@ -29,8 +27,13 @@ export function AnnouncementsTab() {
 }
 
 function AnnouncementForm({ announcement }: { announcement: Announcement | null }) {
-  const { toast } = useToast();
-  const save = useSaveAnnouncement();
+  const save = useSaveAnnouncement({
+    success: (saved) => ({
+      title: "Announcement saved",
+      description: saved.isActive ? "Members see the announcement on their dashboard" : "The announcement is saved but not shown",
+    }),
+    error: "Failed to save announcement",
+  });
   const form = useFormFields({ message: announcement?.message ?? "" });
   const [isActive, setIsActive] = useState(announcement?.isActive ?? true);
 
@@ -38,14 +41,7 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
     event.preventDefault();
     const parsed = form.parse(saveAnnouncementRequestSchema, { message: form.values.message, isActive });
     if (!parsed) return;
-    save.mutate(parsed, {
-      onSuccess: (saved) =>
-        toast({
-          title: "Announcement saved",
-          description: saved.isActive ? "Members see the announcement on their dashboard" : "The announcement is saved but not shown",
-        }),
-      onError: (saveError) => toast({ title: "Failed to save announcement", description: errorText(saveError), variant: "destructive" }),
-    });
+    save.mutate(parsed);
   };
 
   return (

@@ -1,8 +1,8 @@
 // Sets the signed-in admin's password (at least 8 characters).
-import { useMutation } from "@tanstack/react-query";
 import type { RouteRequest } from "@hub/contract/routes";
 import { callApi } from "@/lib/api-client";
 import { loadFirebaseAuth } from "@/lib/firebase";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 /** The current password did not sign in again: the dialog says so on its field. */
 export class WrongCurrentPasswordError extends Error {
@@ -30,6 +30,6 @@ export async function changeAdminPassword({ currentPassword, ...body }: RouteReq
   if (email) await signInWithEmailAndPassword(auth, email, body.password).catch(() => undefined);
 }
 
-export function useChangeAdminPassword() {
-  return useMutation({ mutationKey: ["admin", "change-password"], mutationFn: changeAdminPassword });
+export function useChangeAdminPassword(toasts: ToastsFor<typeof changeAdminPassword>) {
+  return useToastMutation({ mutationKey: ["admin", "change-password"], mutationFn: changeAdminPassword, ...toasts });
 }

@@ -6,7 +6,7 @@ import { Link as RouterLink, Navigate, useNavigate } from "react-router-dom";
 import { loginRequestSchema } from "@hub/contract/auth";
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { PageSpinner } from "@/components/spinners/index";
-import { useToast } from "@/components/toasts/index";
+import { failureToast, useToast } from "@/components/toasts/index";
 import { useAuth } from "./use-auth";
 import { AuthCard } from "./auth-card";
 
@@ -29,7 +29,7 @@ export function AdminLoginPage() {
     loginMutation.mutate(parsed, {
       onSuccess: () => void navigate("/admin", { replace: true }),
       onError: (error) => {
-        toast({ title: "Login failed", description: error.message, variant: "destructive" });
+        toast(failureToast("Login failed", error));
       },
     });
   };

@@ -1,11 +1,9 @@
 import Button from "@mui/material/Button";
 import AdminPanelSettingsOutlinedIcon from "@mui/icons-material/AdminPanelSettingsOutlined";
-import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useToast } from "@/components/toasts/index";
+import { useToastMutation } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS } from "@/lib/browser-storage";
 import { navigateNow } from "@/lib/navigate-now";
-import { errorMessage } from "../utils/auth-errors";
 import { useAuth } from "./use-auth";
 
 /**
@@ -14,33 +12,25 @@ import { useAuth } from "./use-auth";
  */
 export function BackToAdminButton() {
   const { returnToAdmin } = useAuth();
-  const { toast } = useToast();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
+  // The page shows a spinner during the switch, unmounting this button: everything hangs off the
+  // mutation, which outlives it.
+  const switchBack = useToastMutation({
+    mutationFn: returnToAdmin,
+    onSuccess: () => navigateNow(navigate, "/admin"),
+    error: "Could not return to admin",
+    onError: () => navigateNow(navigate, "/auth"),
+  });
 
   if (readStorage(STORAGE_KEYS.adminReturn) === null) return null;
-
-  const handleClick = () => {
-    setPending(true);
-    // The page shows a spinner during the switch, unmounting this button: everything hangs off the promise.
-    returnToAdmin().then(
-      () => {
-        navigateNow(navigate, "/admin");
-      },
-      (error: unknown) => {
-        toast({ title: "Could not return to admin", description: errorMessage(error), variant: "destructive" });
-        navigateNow(navigate, "/auth");
-      },
-    );
-  };
 
   return (
     <Button
       variant="outlined"
       startIcon={<AdminPanelSettingsOutlinedIcon />}
       loadingPosition="start"
-      loading={pending}
-      onClick={handleClick}
+      loading={switchBack.isPending || switchBack.isSuccess}
+      onClick={() => switchBack.mutate()}
     >
       Back to Admin
     </Button>

@@ -2,8 +2,8 @@ import Button from "@mui/material/Button";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import { useState } from "react";
 import { changePasswordRequestSchema } from "@hub/contract/users";
+import { hasErrors, parseForm, type FormResult } from "@/lib/form-errors";
 import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
-import { useToast } from "@/components/toasts/index";
 import { useChangeAdminPassword, WrongCurrentPasswordError } from "../api/change-admin-password";
 
 /** 'Change Admin Password': the current password (the server wants a fresh sign-in), then a new one typed twice. */
@@ -19,33 +19,36 @@ export function ChangePasswordButton() {
   );
 }
 
+type PasswordField = "current" | "password" | "confirm";
+
+/** The current password, the new one as the contract takes it, and the same new one again. */
+function checkPasswordForm({ current, password, confirm }: Record<PasswordField, string>): FormResult<{ password: string; currentPassword: string }, PasswordField> {
+  const parsed = parseForm(changePasswordRequestSchema, { password });
+  const errors = {
+    current: current ? undefined : "Enter your current password",
+    password: parsed.ok ? undefined : parsed.errors.password,
+    confirm: password === confirm ? undefined : "Passwords don't match",
+  };
+  return parsed.ok && !hasErrors(errors) ? { ok: true, value: { ...parsed.value, currentPassword: current } } : { ok: false, errors };
+}
+
 function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const { toast } = useToast();
-  const changePassword = useChangeAdminPassword();
+  const changePassword = useChangeAdminPassword({
+    success: { title: "Password updated", description: "Your admin password has been changed" },
+    // a wrong current password is said under its field (below)
+    error: (err) => (err instanceof WrongCurrentPasswordError ? null : { title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" }),
+  });
   const form = useFormFields({ current: "", password: "", confirm: "" });
 
   const handleSubmit = () => {
-    const { current, password, confirm } = form.values;
-    const parsed = changePasswordRequestSchema.safeParse({ password });
-    const errors = {
-      current: current ? undefined : "Enter your current password",
-      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      confirm: password === confirm ? undefined : "Passwords don't match",
-    };
-    if (!parsed.success || errors.current || errors.confirm) {
-      form.setErrors(errors);
-      return;
-    }
-    changePassword.mutateAsync({ ...parsed.data, currentPassword: current }).then(
-      () => {
-        toast({ title: "Password updated", description: "Your admin password has been changed" });
-        onClose();
-      },
-      (err: unknown) => {
+    const request = form.parse(checkPasswordForm, form.values);
+    if (!request) return;
+    changePassword.mutate(request, {
+      onSuccess: onClose,
+      onError: (err) => {
         if (err instanceof WrongCurrentPasswordError) form.setErrors({ current: err.message });
-        else toast({ title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" });
       },
-    );
+    });
   };
 
   return (

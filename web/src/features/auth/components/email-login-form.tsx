@@ -1,39 +1,32 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import type { SubmitEvent } from "react";
+import { FormTextField, type FormFields } from "@/components/forms/index";
 
 interface EmailLoginFormProps {
-  email: string;
-  onEmailChange: (email: string) => void;
-  error: string | null;
+  form: FormFields<"email">;
   pending: boolean;
   onSubmit: (email: string) => void;
 }
 
-export function EmailLoginForm({ email, onEmailChange, error, pending, onSubmit }: EmailLoginFormProps) {
+export function EmailLoginForm({ form, pending, onSubmit }: EmailLoginFormProps) {
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(email);
+    onSubmit(form.values.email);
   };
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2.5}>
-      <TextField
+      <FormTextField
+        form={form}
+        field="email"
         label="Email"
         name="email"
         type="email"
         autoComplete="email"
         autoFocus
         required
-        fullWidth
         placeholder="you@example.com"
-        value={email}
-        onChange={(event) => {
-          onEmailChange(event.target.value);
-        }}
-        error={Boolean(error)}
-        helperText={error}
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={pending}>
         Send Login Link

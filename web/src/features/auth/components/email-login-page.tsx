@@ -3,10 +3,11 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { emailLoginRequestSchema } from "@hub/contract/auth";
+import { useFormFields } from "@/components/forms/index";
 import { PageSpinner } from "@/components/spinners/index";
-import { useToast } from "@/components/toasts/index";
+import { failureToast, useToast } from "@/components/toasts/index";
 import { useSendLoginLink } from "../api/send-login-link";
-import { errorMessage, isNoActiveSubscriptionError } from "../utils/auth-errors";
+import { isNoActiveSubscriptionError } from "../utils/auth-errors";
 import { AuthCard } from "./auth-card";
 import { EmailLoginForm } from "./email-login-form";
 import { LoginLinkSent } from "./login-link-sent";
@@ -24,30 +25,23 @@ export function EmailLoginPage() {
   const { user, isLoading, signInWithToken } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const { mutate: sendLoginLink, isPending: isSending } = useSendLoginLink();
+  const { mutate: sendLoginLink, isPending: isSending } = useSendLoginLink({ error: "Failed to send login link" });
 
-  const [email, setEmail] = useState(emailParam ?? "");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useFormFields({ email: emailParam ?? "" });
+  const { parse } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const requestLink = useCallback(
     (value: string) => {
-      const parsed = emailLoginRequestSchema.safeParse({ email: value });
-      if (!parsed.success) {
-        setFieldError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
-        return;
-      }
-      setFieldError(null);
-      sendLoginLink(parsed.data, {
+      const parsed = parse(emailLoginRequestSchema, { email: value });
+      if (!parsed) return;
+      sendLoginLink(parsed, {
         onSuccess: () => {
-          setSentTo(parsed.data.email);
-        },
-        onError: (error) => {
-          toast({ title: "Failed to send login link", description: error.message, variant: "destructive" });
+          setSentTo(parsed.email);
         },
       });
     },
-    [sendLoginLink, toast],
+    [parse, sendLoginLink],
   );
 
   // A token is exchanged exactly once, even though StrictMode runs effects twice in development.
@@ -62,7 +56,7 @@ export function EmailLoginPage() {
           void navigate("/subscription-error", { replace: true });
           return;
         }
-        toast({ title: "Login failed", description: errorMessage(error), variant: "destructive" });
+        toast(failureToast("Login failed", error));
         exchangedToken.current = null;
         // Back to the e-mail step; the used token must not stay in the address bar.
         setSearchParams(
@@ -112,16 +106,7 @@ export function EmailLoginPage() {
             setSentTo(null);
           }} />
       ) : (
-        <EmailLoginForm
-          email={email}
-          onEmailChange={(value) => {
-            setEmail(value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError}
-          pending={isSending}
-          onSubmit={requestLink}
-        />
+        <EmailLoginForm form={form} pending={isSending} onSubmit={requestLink} />
       )}
     </AuthCard>
   );

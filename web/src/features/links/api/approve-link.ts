@@ -1,13 +1,13 @@
 // Puts a pending link into rotation (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function approveLink({ id }: { id: string }) {
   return callApi("approveLink", { params: { id } });
 }
 
-export function useApproveLink() {
+export function useApproveLink(toasts: ToastsFor<typeof approveLink>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: approveLink, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: linkActionMutationKey, mutationFn: approveLink, onSuccess: invalidate, ...toasts });
 }

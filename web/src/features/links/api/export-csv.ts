@@ -1,7 +1,7 @@
 // Every link as a CSV attachment (admin), saved under the name the server gives it.
-import { useMutation } from "@tanstack/react-query";
 import { downloadApiFile } from "@/lib/api-client";
 import { defaultExportFileName, fileNameFromContentDisposition } from "../utils/export-file";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export async function downloadExport(): Promise<void> {
   const { blob, contentDisposition } = await downloadApiFile("exportCsv");
@@ -18,6 +18,6 @@ export async function downloadExport(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function useExportCsv() {
-  return useMutation({ mutationKey: ["admin", "export-csv"], mutationFn: downloadExport });
+export function useExportCsv(toasts: ToastsFor<typeof downloadExport>) {
+  return useToastMutation({ mutationKey: ["admin", "export-csv"], mutationFn: downloadExport, ...toasts });
 }

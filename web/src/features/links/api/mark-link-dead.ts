@@ -1,8 +1,8 @@
 // Marks a link dead; the owner gets an e-mail with the optional note (admin).
-import { useMutation } from "@tanstack/react-query";
 import { markDeadRequestSchema } from "@hub/contract/links";
 import { callApi } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export interface MarkLinkDeadInput {
   id: string;
@@ -14,7 +14,7 @@ export function markLinkDead({ id, note }: MarkLinkDeadInput) {
   return callApi("markLinkDead", { params: { id }, body });
 }
 
-export function useMarkLinkDead() {
+export function useMarkLinkDead(toasts: ToastsFor<typeof markLinkDead>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: markLinkDead, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: linkActionMutationKey, mutationFn: markLinkDead, onSuccess: invalidate, ...toasts });
 }

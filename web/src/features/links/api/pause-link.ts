@@ -1,13 +1,13 @@
 // Takes a link out of rotation for now (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function pauseLink({ id }: { id: string }) {
   return callApi("pauseLink", { params: { id } });
 }
 
-export function usePauseLink() {
+export function usePauseLink(toasts: ToastsFor<typeof pauseLink>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: pauseLink, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: linkActionMutationKey, mutationFn: pauseLink, onSuccess: invalidate, ...toasts });
 }

@@ -2,7 +2,7 @@
 // that). The test is recorded in the link's health: an ok test brings a failing link back at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
-import { invalidateMemberLinkQueries } from "@/lib/query-keys";
+import { invalidateOwnLinkQueries } from "@/lib/query-keys";
 
 export function testOwnLink({ id }: { id: string }) {
   return callApi("testOwnLink", { params: { id }, body: {} });
@@ -13,6 +13,6 @@ export function useTestOwnLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: testOwnLink,
-    onSuccess: () => invalidateMemberLinkQueries(queryClient),
+    onSuccess: () => invalidateOwnLinkQueries(queryClient),
   });
 }

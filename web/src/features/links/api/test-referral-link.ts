@@ -1,13 +1,13 @@
 // Fetches the link and stores the result in its testedOffer (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function testReferralLink({ id }: { id: string }) {
   return callApi("testLink", { params: { id }, body: {} });
 }
 
-export function useTestReferralLink() {
+export function useTestReferralLink(toasts: ToastsFor<typeof testReferralLink>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: testReferralLink, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: linkActionMutationKey, mutationFn: testReferralLink, onSuccess: invalidate, ...toasts });
 }

@@ -1,13 +1,13 @@
 // Puts a paused link back into rotation (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { linkActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function unpauseLink({ id }: { id: string }) {
   return callApi("unpauseLink", { params: { id } });
 }
 
-export function useUnpauseLink() {
+export function useUnpauseLink(toasts: ToastsFor<typeof unpauseLink>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: linkActionMutationKey, mutationFn: unpauseLink, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: linkActionMutationKey, mutationFn: unpauseLink, onSuccess: invalidate, ...toasts });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { deadNoteField } from "@hub/contract/links";
+import { markDeadRequestSchema } from "@hub/contract/links";
 import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
 
 interface DeadNoteDialogProps {
@@ -16,12 +16,8 @@ export function DeadNoteDialog({ title, children, confirmLabel = "Mark Dead", pe
   const form = useFormFields({ note: "" });
 
   const handleSubmit = () => {
-    const parsed = deadNoteField.safeParse(form.values.note);
-    if (!parsed.success) {
-      form.setErrors({ note: parsed.error.issues[0]?.message ?? "Dead note must be 500 characters or less" });
-      return;
-    }
-    onSubmit(parsed.data === "" ? undefined : parsed.data);
+    const parsed = form.parse(markDeadRequestSchema, form.values);
+    if (parsed) onSubmit(parsed.note === "" ? undefined : parsed.note);
   };
 
   return (

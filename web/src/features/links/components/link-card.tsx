@@ -13,7 +13,7 @@ import NetworkCheckIcon from "@mui/icons-material/NetworkCheck";
 import type { ReferralLink } from "@hub/contract/links";
 import { useTestOwnLink } from "../api/test-own-link";
 import { LinkStatusChip } from "./link-status-chip";
-import { LinkTestOutcome, MemberLinkHealth } from "./member-link-health";
+import { LinkTestOutcome, OwnLinkHealth } from "./own-link-health";
 
 interface LinkCardProps {
   link: ReferralLink;
@@ -51,7 +51,7 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
             <Typography variant="body2">Edit it to update the link and send it back for review.</Typography>
           </Alert>
         ) : null}
-        <MemberLinkHealth health={link.health} />
+        <OwnLinkHealth health={link.health} />
         <Stack direction="row" spacing={3} sx={{ mt: 2, color: "text.secondary" }}>
           <Typography variant="body2">Clicks: {link.visitCount}</Typography>
           <Typography variant="body2">Submitted: {formatDate(link.submittedAt)}</Typography>

@@ -2,9 +2,11 @@ import type { FormFields } from "@/components/forms/index";
 import { FormTextField } from "@/components/forms/index";
 
 interface LinkFieldProps {
-  /** The member's link form, which has a `link` and a `description` field. */
+  /** A link form, which has a `link` and a `description` field. */
   form: FormFields<"link" | "description", string>;
   disabled?: boolean;
+  /** The member's forms say 'Referral Link' and 'Offer Details'; an admin's edit says it in its own words. */
+  label?: string;
   /** Shows an example while the field is empty (left off when editing a saved link). */
   showPlaceholder?: boolean;
 }
@@ -15,13 +17,13 @@ interface ReferralLinkFieldProps extends LinkFieldProps {
   hint?: string;
 }
 
-/** The required 'Referral Link' URL field of the member's link forms. */
-export function ReferralLinkField({ form, disabled, autoFocus, showPlaceholder, hint }: ReferralLinkFieldProps) {
+/** The required 'Referral Link' URL field of the link forms. */
+export function ReferralLinkField({ form, disabled, label = "Referral Link", autoFocus, showPlaceholder, hint }: ReferralLinkFieldProps) {
   return (
     <FormTextField
       form={form}
       field="link"
-      label="Referral Link"
+      label={label}
       name="link"
       type="url"
       required
@@ -33,13 +35,13 @@ export function ReferralLinkField({ form, disabled, autoFocus, showPlaceholder, 
   );
 }
 
-/** The required, multiline 'Offer Details' field of the member's link forms. */
-export function OfferDetailsField({ form, disabled, showPlaceholder }: LinkFieldProps) {
+/** The required, multiline 'Offer Details' field of the link forms. */
+export function OfferDetailsField({ form, disabled, label = "Offer Details", showPlaceholder }: LinkFieldProps) {
   return (
     <FormTextField
       form={form}
       field="description"
-      label="Offer Details"
+      label={label}
       name="description"
       required
       multiline

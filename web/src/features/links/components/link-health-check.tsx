@@ -4,7 +4,6 @@ import MonitorHeartOutlinedIcon from "@mui/icons-material/MonitorHeartOutlined";
 import { useState } from "react";
 import type { LinkHealthSummary } from "@hub/contract/jobs";
 import { JobButton } from "@/components/job-button";
-import { useToast } from "@/components/toasts/index";
 import { linkHealthSummaryOf, linkHealthSummaryText } from "../utils/link-health";
 
 /**
@@ -12,7 +11,6 @@ import { linkHealthSummaryOf, linkHealthSummaryText } from "../utils/link-health
  * progress under the button, then a toast and a summary that stays until dismissed (toasts go).
  */
 export function LinkHealthCheck() {
-  const { toast } = useToast();
   const [summary, setSummary] = useState<LinkHealthSummary | null>(null);
 
   return (
@@ -21,15 +19,13 @@ export function LinkHealthCheck() {
         route="runLinkHealth"
         label="Run health check"
         icon={<MonitorHeartOutlinedIcon />}
-        onDone={(job) => {
+        done={(job) => {
           const found = linkHealthSummaryOf(job);
-          setSummary(found);
-          toast({ title: "Health check done", description: found ? linkHealthSummaryText(found) : "Every link in the rotation was tested" });
+          return { title: "Health check done", description: found ? linkHealthSummaryText(found) : "Every link in the rotation was tested" };
         }}
-        onFailed={(message) => {
-          setSummary(null);
-          toast({ title: "Health check failed", description: message, variant: "destructive" });
-        }}
+        failed="Health check failed"
+        onDone={(job) => setSummary(linkHealthSummaryOf(job))}
+        onFailed={() => setSummary(null)}
       />
       {summary ? (
         <Alert severity={summary.failing > 0 ? "warning" : "success"} role="status" closeText="Dismiss summary" onClose={() => setSummary(null)}>

@@ -13,8 +13,8 @@ import { useLinks } from "../api/get-links";
 import { changeLinkFilter, DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
 import { setSelected, visibleSelection } from "../utils/selection";
 import { BulkActionBar } from "./bulk-action-bar";
-import { DeleteLinkDialog } from "./admin-delete-link-dialog";
-import { EditLinkDialog } from "./admin-edit-link-dialog";
+import { DeleteLinkDialog } from "./delete-link-dialog";
+import { EditLinkDialog } from "./edit-link-dialog";
 import { FilterBar } from "@/components/filter-switch";
 import { LinkActionsMenu } from "./link-actions-menu";
 import { LinkGroup } from "./link-group";
@@ -174,8 +174,8 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
       <LinkActionsMenu target={menuTarget} onAction={handleAction} onClose={closeMenu} />
       {dialog?.kind === "mark-dead" ? <MarkLinkDeadDialog link={dialog.link} onClose={closeDialog} /> : null}
       {dialog?.kind === "move" ? <MoveLinkDialog link={dialog.link} programs={programs ?? []} onClose={closeDialog} /> : null}
-      {dialog?.kind === "edit" ? <EditLinkDialog link={dialog.link} onClose={closeDialog} /> : null}
-      {dialog?.kind === "delete" ? <DeleteLinkDialog link={dialog.link} onClose={closeDialog} /> : null}
+      <EditLinkDialog audience="admin" link={dialog?.kind === "edit" ? dialog.link : null} onClose={closeDialog} />
+      <DeleteLinkDialog audience="admin" link={dialog?.kind === "delete" ? dialog.link : null} onClose={closeDialog} />
     </Stack>
   );
 }

@@ -9,9 +9,9 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@hub/contract/links";
 import type { CurrentUser } from "@hub/contract/users";
 import { PageLayout } from "@/components/layouts/index";
-import { useUserLinks } from "../api/get-user-links";
-import { DeleteLinkDialog } from "./member-delete-link-dialog";
-import { EditLinkDialog } from "./member-edit-link-dialog";
+import { useOwnLinks } from "../api/get-own-links";
+import { DeleteLinkDialog } from "./delete-link-dialog";
+import { EditLinkDialog } from "./edit-link-dialog";
 import { LinkCard } from "./link-card";
 import { LinksSkeleton, NoLinks } from "./links-placeholder";
 import { NewLinkDialog, type ProgramsState } from "./new-link-dialog";
@@ -31,7 +31,7 @@ interface MemberDashboardProps {
 
 /** /dashboard – the member's own links. */
 export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
-  const linksQuery = useUserLinks();
+  const linksQuery = useOwnLinks();
   const links = linksQuery.data;
   const takenProgramIds = useMemo(() => (links ?? []).map((link) => link.programId), [links]);
 
@@ -94,12 +94,14 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
         {...programs}
       />
       <EditLinkDialog
+        audience="own"
         link={editing}
         onClose={() => {
           setEditing(null);
         }}
       />
       <DeleteLinkDialog
+        audience="own"
         link={deleting}
         onClose={() => {
           setDeleting(null);
@@ -110,7 +112,7 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
 }
 
 interface LinksContentProps {
-  query: ReturnType<typeof useUserLinks>;
+  query: ReturnType<typeof useOwnLinks>;
   onEdit: (link: ReferralLink) => void;
   onDelete: (link: ReferralLink) => void;
 }

@@ -2,31 +2,24 @@ import { useMemo, useState } from "react";
 import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { FormDialog, SelectField } from "@/components/forms/index";
-import { useToast } from "@/components/toasts/index";
 import { useMoveLink } from "../api/move-link";
-import { errorText } from "@/lib/error-text";
 import { otherProgramOptions } from "@/lib/sorting";
 
 /** Move a link to another program: the current one is not offered, and Move waits for a choice. */
 export function MoveLinkDialog({ link, programs, onClose }: { link: ReferralLink; programs: readonly Program[]; onClose: () => void }) {
-  const { toast } = useToast();
-  const moveLink = useMoveLink();
   const [programId, setProgramId] = useState("");
+  const target = programs.find((program) => program.id === programId);
+  const moveLink = useMoveLink({
+    success: (_moved, moved) => ({
+      title: "Link moved",
+      description: `The link now belongs to ${programs.find((program) => program.id === moved.programId)?.name ?? moved.programId}`,
+    }),
+    error: "Failed to move link",
+  });
   const options = useMemo(() => otherProgramOptions(programs, link.programId), [programs, link.programId]);
 
   const handleMove = () => {
-    const target = programs.find((program) => program.id === programId);
-    if (!target) return;
-    moveLink.mutate(
-      { id: link.id, programId: target.id },
-      {
-        onSuccess: () => {
-          toast({ title: "Link moved", description: `The link now belongs to ${target.name}` });
-          onClose();
-        },
-        onError: (error) => toast({ title: "Failed to move link", description: errorText(error), variant: "destructive" }),
-      },
-    );
+    if (target) moveLink.mutate({ id: link.id, programId: target.id }, { onSuccess: onClose });
   };
 
   return (

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { CreateMemberLinkRequest } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
-import { useToast } from "@/components/toasts/index";
+import { failureToast } from "@/components/toasts/index";
 import { DialogForm, useFormFields } from "@/components/forms/index";
-import { useCreateUserLink } from "../api/create-user-link";
+import { useCreateOwnLink } from "../api/create-own-link";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
-import { errorMessage } from "../utils/error-message";
-import { validateMemberLinkForm, type MemberLinkField } from "../utils/link-forms";
+import { validateOwnLinkForm, type OwnLinkField } from "../utils/link-forms";
 import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import { ProgramPicker } from "./program-picker";
 
@@ -28,27 +27,17 @@ interface NewLinkDialogProps extends ProgramsState {
 
 /** The dashboard's 'Submit New Link' dialog (POST /api/user/links). */
 export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: NewLinkDialogProps) {
-  const createLink = useCreateUserLink();
-  const { toast } = useToast();
+  const createLink = useCreateOwnLink({
+    success: (link) => ({ title: "Link submitted", description: `Your link for ${link.programName} is pending review.` }),
+    error: (error) => (isDuplicateProgramError(error) ? DUPLICATE_PROGRAM_TOAST : failureToast("Submission failed", error)),
+  });
 
   const close = () => {
     if (!createLink.isPending) onClose();
   };
 
   const submit = (request: CreateMemberLinkRequest) => {
-    createLink.mutate(request, {
-      onSuccess: (link) => {
-        toast({ title: "Link submitted", description: `Your link for ${link.programName} is pending review.` });
-        onClose();
-      },
-      onError: (error) => {
-        toast(
-          isDuplicateProgramError(error)
-            ? DUPLICATE_PROGRAM_TOAST
-            : { title: "Submission failed", description: errorMessage(error), variant: "destructive" },
-        );
-      },
-    });
+    createLink.mutate(request, { onSuccess: onClose });
   };
 
   return (
@@ -68,12 +57,11 @@ interface NewLinkFormProps extends ProgramsState {
 // Unmounted while the dialog is closed, so every opening starts empty.
 function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onCancel, onSubmit }: NewLinkFormProps) {
   const [programId, setProgramId] = useState<string | null>(null);
-  const form = useFormFields<"link" | "description", MemberLinkField>({ link: "", description: "" });
+  const form = useFormFields<"link" | "description", OwnLinkField>({ link: "", description: "" });
 
   const handleSubmit = () => {
-    const result = validateMemberLinkForm({ programId, ...form.values });
-    form.setErrors(result.ok ? {} : result.errors);
-    if (result.ok) onSubmit(result.value);
+    const request = form.parse(validateOwnLinkForm, { programId, ...form.values });
+    if (request) onSubmit(request);
   };
 
   const programError = form.errors.programId ?? (error ? `Programs could not be loaded (${error.message})` : undefined);

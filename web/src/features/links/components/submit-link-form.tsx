@@ -5,13 +5,12 @@ import { useMemo, useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import type { CreateProgramRequest, Program } from "@hub/contract/programs";
 import type { CurrentUser } from "@hub/contract/users";
-import { useToast } from "@/components/toasts/index";
+import { failureToast, useToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { useCreateLink } from "../api/create-link";
-import { useUserLinks } from "../api/get-user-links";
+import { useOwnLinks } from "../api/get-own-links";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
-import { errorMessage } from "../utils/error-message";
 import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField } from "../utils/link-forms";
 import { CREATE_NEW_PROGRAM_ID } from "../utils/program-options";
 import { initialSubmitterDetails, parseSubmitterDetails, serializeSubmitterDetails } from "../utils/submitter-details";
@@ -23,7 +22,7 @@ import { ProgramPicker } from "./program-picker";
 interface SubmitLinkFormProps {
   user: CurrentUser;
   programs: ProgramsState;
-  /** POST /api/programs (from the programs feature). */
+  /** POST /api/programs (from the programs feature), which toasts its own failure. */
   createProgram: (request: CreateProgramRequest) => Promise<Program>;
   /** A program chosen before arriving (the 'Submit your link' shortcut on /programs). */
   preselectedProgramId?: string | null;
@@ -45,8 +44,11 @@ function fromPickerValue(value: string | null): ProgramChoice {
 export function SubmitLinkForm({ user, programs, createProgram, preselectedProgramId = null }: SubmitLinkFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const createLink = useCreateLink();
-  const { data: ownLinks } = useUserLinks();
+  const createLink = useCreateLink({
+    success: { title: "Link submitted", description: "Your referral link has been submitted and is pending review." },
+    error: (error) => (isDuplicateProgramError(error) ? DUPLICATE_PROGRAM_TOAST : failureToast("Failed to create referral link", error)),
+  });
+  const { data: ownLinks } = useOwnLinks();
   const takenProgramIds = useMemo(() => (ownLinks ?? []).map((link) => link.programId), [ownLinks]);
 
   const form = useFormFields<"name" | "email" | "link" | "description" | NewProgramField, SubmitLinkField>(() => ({
@@ -71,23 +73,20 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
 
   const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateSubmitLinkForm({
+    const plan = form.parse(validateSubmitLinkForm, {
       ...values,
       program,
       newProgram: { name: values.newProgramName, description: values.newProgramDescription, fallbackUrl: values.newProgramFallbackUrl },
     });
-    form.setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
+    if (!plan) return;
     setSubmitting(true);
     try {
-      const plan = result.value;
       let programId: string;
       if (plan.program.kind === "create") {
         try {
           programId = (await createProgram(plan.program.request)).id;
-        } catch (error) {
-          toast({ title: "Failed to create program", description: errorMessage(error), variant: "destructive" });
-          return;
+        } catch {
+          return; // toasted by the program's mutation
         }
         // The program exists now: a retry after a failed link must not try to create it again.
         setChosenProgram({ kind: "existing", programId });
@@ -98,20 +97,14 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
 
       try {
         await createLink.mutateAsync({ ...plan.link, programId });
-      } catch (error) {
-        toast(
-          isDuplicateProgramError(error)
-            ? DUPLICATE_PROGRAM_TOAST
-            : { title: "Failed to create referral link", description: errorMessage(error), variant: "destructive" },
-        );
-        return;
+      } catch {
+        return; // toasted by the link's mutation
       }
 
       writeStorage(STORAGE_KEYS.submitterDetails, serializeSubmitterDetails({ name: plan.link.name, email: plan.link.email }));
-      toast({ title: "Link submitted", description: "Your referral link has been submitted and is pending review." });
       await navigate(user.isAdmin ? "/admin" : "/");
     } catch (error) {
-      toast({ title: "Submission failed", description: errorMessage(error), variant: "destructive" });
+      toast(failureToast("Submission failed", error));
     } finally {
       setSubmitting(false);
     }

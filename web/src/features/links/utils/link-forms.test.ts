@@ -3,7 +3,7 @@ import { INVALID_TEXT_MESSAGE } from "@hub/contract/common";
 import {
   PROGRAM_DETAILS_REQUIRED,
   validateEditLinkForm,
-  validateMemberLinkForm,
+  validateOwnLinkForm as validateMemberLinkForm,
   validateSubmitLinkForm,
   type SubmitLinkFormValues,
 } from "./link-forms";

@@ -8,24 +8,22 @@ import {
   type UpdateLinkRequest,
 } from "@hub/contract/links";
 import { createProgramRequestSchema, type CreateProgramRequest } from "@hub/contract/programs";
-import { hasErrors, toFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { hasErrors, parseForm, type FieldErrors, type FormResult } from "@/lib/form-errors";
 
-// The forms validate with the contract's schemas, so the browser and the server say the same thing.
-
-export type FormResult<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
+// The checks of the link forms that take more than one schema, for the form kit's form.parse. They
+// parse with the contract's schemas, so the browser and the server say the same thing.
 
 // ---- dashboard: 'Submit New Link' dialog (POST /api/user/links) ----
 
-export interface MemberLinkFormValues {
+export interface OwnLinkFormValues {
   programId: string | null;
   link: string;
   description: string;
 }
-export type MemberLinkField = keyof MemberLinkFormValues;
+export type OwnLinkField = keyof OwnLinkFormValues;
 
-export function validateMemberLinkForm(values: MemberLinkFormValues): FormResult<CreateMemberLinkRequest, MemberLinkField> {
-  const parsed = createMemberLinkRequestSchema.safeParse({ ...values, programId: values.programId ?? "" });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: toFieldErrors(parsed.error) };
+export function validateOwnLinkForm(values: OwnLinkFormValues): FormResult<CreateMemberLinkRequest, OwnLinkField> {
+  return parseForm<typeof createMemberLinkRequestSchema, OwnLinkField>(createMemberLinkRequestSchema, { ...values, programId: values.programId ?? "" });
 }
 
 // ---- dashboard: Edit dialog (PATCH /api/user/links/{id}) ----
@@ -45,9 +43,9 @@ export function validateEditLinkForm(
   original: Pick<ReferralLink, "link" | "description" | "isDead">,
   values: EditLinkFormValues,
 ): FormResult<UpdateLinkRequest | null, EditLinkField> {
-  const parsed = updateLinkRequestSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error) };
-  const { link, description } = parsed.data;
+  const parsed = parseForm<typeof updateLinkRequestSchema, EditLinkField>(updateLinkRequestSchema, values);
+  if (!parsed.ok) return parsed;
+  const { link, description } = parsed.value;
   const changes: UpdateLinkRequest = {};
   if (link !== undefined && (original.isDead || link !== original.link)) changes.link = link;
   if (description !== undefined && description !== original.description) changes.description = description;
@@ -91,14 +89,14 @@ const PROGRAM_TO_BE_CREATED = "new-program";
 
 export function validateSubmitLinkForm(values: SubmitLinkFormValues): FormResult<SubmitLinkPlan, SubmitLinkField> {
   const programId = values.program?.kind === "existing" ? values.program.programId : values.program ? PROGRAM_TO_BE_CREATED : "";
-  const linkParsed = createLinkRequestSchema.safeParse({
+  const linkParsed = parseForm<typeof createLinkRequestSchema, SubmitLinkField>(createLinkRequestSchema, {
     programId,
     name: values.name,
     email: values.email,
     link: values.link,
     description: values.description,
   });
-  const errors: FieldErrors<SubmitLinkField> = linkParsed.success ? {} : toFieldErrors(linkParsed.error);
+  const errors: FieldErrors<SubmitLinkField> = linkParsed.ok ? {} : { ...linkParsed.errors };
 
   let programRequest: CreateProgramRequest | null = null;
   if (values.program?.kind === "create") {
@@ -107,11 +105,11 @@ export function validateSubmitLinkForm(values: SubmitLinkFormValues): FormResult
     else Object.assign(errors, result.errors);
   }
 
-  if (!linkParsed.success || hasErrors(errors)) return { ok: false, errors };
-  const { programId: _programId, ...link } = linkParsed.data;
+  if (!linkParsed.ok || hasErrors(errors)) return { ok: false, errors };
+  const { programId: _programId, ...link } = linkParsed.value;
   const program: SubmitLinkPlan["program"] = programRequest
     ? { kind: "create", request: programRequest }
-    : { kind: "existing", programId: linkParsed.data.programId };
+    : { kind: "existing", programId: linkParsed.value.programId };
   return { ok: true, value: { link, program } };
 }
 
@@ -124,13 +122,13 @@ export function validateNewProgram(values: SubmitLinkFormValues["newProgram"]): 
   if (!name && !description && !fallbackUrl) return { ok: false, errors: { newProgram: PROGRAM_DETAILS_REQUIRED } };
 
   // Empty optional fields are left out rather than sent as "".
-  const parsed = createProgramRequestSchema.safeParse({
+  const parsed = parseForm<typeof createProgramRequestSchema, keyof CreateProgramRequest>(createProgramRequestSchema, {
     name,
     ...(description ? { description } : {}),
     ...(fallbackUrl ? { fallbackUrl } : {}),
   });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = toFieldErrors<keyof CreateProgramRequest>(parsed.error);
+  if (parsed.ok) return parsed;
+  const issues = parsed.errors;
   const errors: FieldErrors<NewProgramField> = {};
   if (issues.name) errors.newProgramName = issues.name;
   if (issues.description) errors.newProgramDescription = issues.description;

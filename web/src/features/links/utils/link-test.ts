@@ -12,4 +12,5 @@ export function linkTestToast({ validation }: LinkTestResult): { title: string; 
   };
 }
 
-export const LINK_TEST_REQUEST_FAILED = { title: "Test failed", description: "Unable to test the link", variant: "destructive" } as const;
+/** The test request itself failed (no result to show). */
+export const LINK_TEST_REQUEST_FAILED = { title: "Test failed", description: "Unable to test the link" } as const;

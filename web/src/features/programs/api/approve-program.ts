@@ -1,13 +1,13 @@
 // Makes a proposed program visible to users (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { programActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export async function approveProgram({ id }: { id: string }): Promise<void> {
   await callApi("approveProgram", { params: { id } });
 }
 
-export function useApproveProgram() {
+export function useApproveProgram(toasts: ToastsFor<typeof approveProgram>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: programActionMutationKey, mutationFn: approveProgram, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: programActionMutationKey, mutationFn: approveProgram, onSuccess: invalidate, ...toasts });
 }

@@ -1,13 +1,13 @@
 // Deletes a program with its links and their clicks (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { programActionMutationKey, useInvalidateAdminData } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function deleteProgram({ id }: { id: string }): Promise<void> {
   return callApi("deleteProgram", { params: { id } });
 }
 
-export function useDeleteProgram() {
+export function useDeleteProgram(toasts: ToastsFor<typeof deleteProgram>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: programActionMutationKey, mutationFn: deleteProgram, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: programActionMutationKey, mutationFn: deleteProgram, onSuccess: invalidate, ...toasts });
 }

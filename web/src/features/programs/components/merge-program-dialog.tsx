@@ -2,32 +2,26 @@ import Alert from "@mui/material/Alert";
 import { useMemo, useState } from "react";
 import type { Program } from "@hub/contract/programs";
 import { FormDialog, SelectField } from "@/components/forms/index";
-import { useToast } from "@/components/toasts/index";
 import { useMergeProgram } from "../api/merge-program";
-import { errorText } from "@/lib/error-text";
 import { otherProgramOptions } from "@/lib/sorting";
 
 /** Merge a program into another: every link moves to the target and this program is deleted. */
 export function MergeProgramDialog({ program, programs, onClose }: { program: Program; programs: readonly Program[]; onClose: () => void }) {
-  const { toast } = useToast();
-  const merge = useMergeProgram();
   const [targetId, setTargetId] = useState("");
   const options = useMemo(() => otherProgramOptions(programs, program.id), [programs, program.id]);
   const target = targetId === "" ? undefined : programs.find((candidate) => candidate.id === targetId);
+  const merge = useMergeProgram({
+    success: ({ movedLinks }, { targetProgramId }) => ({
+      title: "Programs merged",
+      description: `${String(movedLinks)} link(s) moved from ${program.name} to ${programs.find((candidate) => candidate.id === targetProgramId)?.name ?? targetProgramId}`,
+    }),
+    // A 409 MERGE_CONFLICT names the members with a link in both programs.
+    error: "Merge failed",
+  });
 
   const handleMerge = () => {
     if (!target) return;
-    merge.mutate(
-      { id: program.id, targetProgramId: target.id },
-      {
-        onSuccess: ({ movedLinks }) => {
-          toast({ title: "Programs merged", description: `${String(movedLinks)} link(s) moved from ${program.name} to ${target.name}` });
-          onClose();
-        },
-        // A 409 MERGE_CONFLICT names the members with a link in both programs.
-        onError: (error) => toast({ title: "Merge failed", description: errorText(error), variant: "destructive" }),
-      },
-    );
+    merge.mutate({ id: program.id, targetProgramId: target.id }, { onSuccess: onClose });
   };
 
   return (

@@ -13,11 +13,9 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import { useId, type ReactNode } from "react";
 import { distributionModeSchema, type Program } from "@hub/contract/programs";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
-import { useToast } from "@/components/toasts/index";
 import { useApproveProgram } from "../api/approve-program";
 import { useSetDistributionMode } from "../api/set-distribution-mode";
 import { useToggleProgramShared } from "../api/toggle-program-shared";
-import { errorText } from "@/lib/error-text";
 
 export type ProgramDialogAction = "edit" | "merge" | "delete";
 
@@ -39,45 +37,31 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** What an open program card shows, and its actions. Mounted only while the card is open. */
 export function ProgramCardDetails({ program, onDialog }: { program: Program; onDialog: (action: ProgramDialogAction, program: Program) => void }) {
-  const { toast } = useToast();
-  const approve = useApproveProgram();
-  const toggleShared = useToggleProgramShared();
-  const setMode = useSetDistributionMode();
+  // Approving or (un)sharing can filter this card out of the list, unmounting it before the request
+  // settles: the toasts belong to the mutations, which outlive it.
+  const approve = useApproveProgram({
+    success: { title: "Program approved", description: `${program.name} is now visible to users` },
+    error: "Failed to approve program",
+  });
+  const toggleShared = useToggleProgramShared({
+    success: (_done, { isSharedOnSite }) => ({
+      title: isSharedOnSite ? "Shared on site" : "No longer shared on site",
+      description: isSharedOnSite ? `${program.name}'s links are shown on the site` : `${program.name}'s links are no longer shown on the site`,
+    }),
+    error: "Failed to change sharing",
+  });
+  const setMode = useSetDistributionMode({
+    success: (_done, { mode }) => ({ title: "Distribution mode updated", description: MODE_HELP[mode] }),
+    error: "Failed to change distribution mode",
+  });
   const modeLabelId = useId();
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: "destructive" });
 
-  // Approving or (un)sharing can filter this card out of the list, unmounting it before the
-  // request settles; mutate()'s own callbacks would then never run, so the toasts hang off the promise.
-  const settle = <T,>(request: Promise<T>, success: () => void, failure: (error: unknown) => void) => {
-    request.then(success, failure);
-  };
-
-  const handleApprove = () =>
-    settle(
-      approve.mutateAsync({ id: program.id }),
-      () => toast({ title: "Program approved", description: `${program.name} is now visible to users` }),
-      failed("Failed to approve program"),
-    );
-
-  const handleSharedChange = (isSharedOnSite: boolean) =>
-    settle(
-      toggleShared.mutateAsync({ id: program.id, isSharedOnSite }),
-      () =>
-        toast({
-          title: isSharedOnSite ? "Shared on site" : "No longer shared on site",
-          description: isSharedOnSite ? `${program.name}'s links are shown on the site` : `${program.name}'s links are no longer shown on the site`,
-        }),
-      failed("Failed to change sharing"),
-    );
-
+  const handleApprove = () => approve.mutate({ id: program.id });
+  const handleSharedChange = (isSharedOnSite: boolean) => toggleShared.mutate({ id: program.id, isSharedOnSite });
   const handleModeChange = (value: unknown) => {
     const parsed = distributionModeSchema.safeParse(value);
     if (!parsed.success || parsed.data === program.distributionMode) return;
-    settle(
-      setMode.mutateAsync({ id: program.id, mode: parsed.data }),
-      () => toast({ title: "Distribution mode updated", description: MODE_HELP[parsed.data] }),
-      failed("Failed to change distribution mode"),
-    );
+    setMode.mutate({ id: program.id, mode: parsed.data });
   };
 
   return (

@@ -1,13 +1,13 @@
 // Lets a pending member in (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function approveUser({ username }: { username: string }) {
   return callApi("approveUser", { params: { username } });
 }
 
-export function useApproveUser() {
+export function useApproveUser(toasts: ToastsFor<typeof approveUser>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: userActionMutationKey, mutationFn: approveUser, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: userActionMutationKey, mutationFn: approveUser, onSuccess: invalidate, ...toasts });
 }

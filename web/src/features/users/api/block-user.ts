@@ -1,13 +1,13 @@
 // Pauses all of the user's links and signs them out everywhere (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function blockUser({ username }: { username: string }) {
   return callApi("blockUser", { params: { username } });
 }
 
-export function useBlockUser() {
+export function useBlockUser(toasts: ToastsFor<typeof blockUser>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: userActionMutationKey, mutationFn: blockUser, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: userActionMutationKey, mutationFn: blockUser, onSuccess: invalidate, ...toasts });
 }

@@ -1,13 +1,13 @@
 // Asks the payment provider about one user and stores the status (admin).
-import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { useInvalidateAdminData, userActionMutationKey } from "@/lib/query-keys";
+import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
 
 export function checkSubscription({ username }: { username: string }) {
   return callApi("checkSubscription", { params: { username } });
 }
 
-export function useCheckSubscription() {
+export function useCheckSubscription(toasts: ToastsFor<typeof checkSubscription>) {
   const invalidate = useInvalidateAdminData();
-  return useMutation({ mutationKey: userActionMutationKey, mutationFn: checkSubscription, onSuccess: invalidate });
+  return useToastMutation({ mutationKey: userActionMutationKey, mutationFn: checkSubscription, onSuccess: invalidate, ...toasts });
 }

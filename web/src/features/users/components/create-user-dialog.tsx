@@ -6,29 +6,11 @@ import { EmailFormDialog } from "./email-form-dialog";
 /** Creates an approved account for an e-mail, without the subscription check. */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
-  const createUser = useCreateUser();
+  const createUser = useCreateUser({
+    success: (result) => ({ title: "User created", description: `${result.user.username} is approved and can log in with an email link` }),
+    error: (failure) => ({ title: "Error creating user", description: failure.message || "Failed to create user", variant: "destructive" }),
+  });
 
-  const handleSubmit = (email: string): string | undefined => {
-    if (email.trim() === "") {
-      toast({ title: "Email required", description: "Please enter an email address", variant: "destructive" });
-      return undefined;
-    }
-    const parsed = createUserRequestSchema.safeParse({ email });
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? "Invalid email address";
-    createUser.mutateAsync(parsed.data).then(
-      (result) => {
-        toast({ title: "User created", description: `${result.user.username} is approved and can log in with an email link` });
-        onClose();
-      },
-      (failure: unknown) =>
-        toast({
-          title: "Error creating user",
-          description: failure instanceof Error && failure.message ? failure.message : "Failed to create user",
-          variant: "destructive",
-        }),
-    );
-    return undefined;
-  };
 
   return (
     <EmailFormDialog
@@ -36,8 +18,11 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       description="The account is approved at once and can log in by email link without a subscription check."
       fieldLabel="Email"
       submitLabel="Create User"
+      schema={createUserRequestSchema}
       pending={createUser.isPending}
-      onSubmit={handleSubmit}
+      onSubmit={(email) => createUser.mutate({ email }, { onSuccess: onClose })}
+      // spec: 'Email required - Please enter an email address', as a toast
+      onEmpty={() => toast({ title: "Email required", description: "Please enter an email address", variant: "destructive" })}
       onClose={onClose}
     />
   );

@@ -1,7 +1,5 @@
 import type { AdminUser } from "@hub/contract/users";
-import { useToast } from "@/components/toasts/index";
 import { useDeleteUser } from "../api/delete-user";
-import { errorText } from "@/lib/error-text";
 import { ConfirmDialog } from "@/components/forms/index";
 
 interface DeleteUserDialogProps {
@@ -13,18 +11,12 @@ interface DeleteUserDialogProps {
 }
 
 export function DeleteUserDialog({ user, open, onClose, onDeleted }: DeleteUserDialogProps) {
-  const { toast } = useToast();
-  const deleteUser = useDeleteUser();
+  const deleteUser = useDeleteUser({
+    success: { title: "User deleted successfully", description: "The user and all their links have been removed" },
+    error: "Error deleting user",
+  });
 
-  const handleConfirm = () => {
-    deleteUser.mutateAsync({ username: user.username }).then(
-      () => {
-        toast({ title: "User deleted successfully", description: "The user and all their links have been removed" });
-        onDeleted();
-      },
-      (error: unknown) => toast({ title: "Error deleting user", description: errorText(error), variant: "destructive" }),
-    );
-  };
+  const handleConfirm = () => deleteUser.mutate({ username: user.username }, { onSuccess: onDeleted });
 
   return (
     <ConfirmDialog open={open} title="Delete user?" confirmLabel="Delete User" destructive pending={deleteUser.isPending} onConfirm={handleConfirm} onClose={onClose}>

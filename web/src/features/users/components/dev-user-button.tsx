@@ -2,8 +2,7 @@ import Button from "@mui/material/Button";
 import SupervisorAccountIcon from "@mui/icons-material/SupervisorAccount";
 import { useState } from "react";
 import { loginAsUserRequestSchema } from "@hub/contract/users";
-import { useToast } from "@/components/toasts/index";
-import { errorText } from "@/lib/error-text";
+import { useToastMutation } from "@/components/toasts/index";
 import { EmailFormDialog } from "./email-form-dialog";
 
 /** 'Dev User': logs in as any user by e-mail, as 'Log in as user' does from a user card. */
@@ -20,20 +19,7 @@ export function DevUserButton({ onLogInAsUser }: { onLogInAsUser: (email: string
 }
 
 function DevUserDialog({ onLogInAsUser, onClose }: { onLogInAsUser: (email: string) => Promise<void>; onClose: () => void }) {
-  const { toast } = useToast();
-  const [pending, setPending] = useState(false);
-
-  const handleSubmit = (email: string): string | undefined => {
-    const parsed = loginAsUserRequestSchema.safeParse({ email });
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? "Please enter a valid email address";
-    setPending(true);
-    // On success the page moves to /dashboard; only a failure comes back here.
-    onLogInAsUser(parsed.data.email).catch((failure: unknown) => {
-      setPending(false);
-      toast({ title: "Dev login failed", description: errorText(failure), variant: "destructive" });
-    });
-    return undefined;
-  };
+  const logIn = useToastMutation({ mutationFn: onLogInAsUser, error: "Dev login failed" });
 
   return (
     <EmailFormDialog
@@ -41,8 +27,10 @@ function DevUserDialog({ onLogInAsUser, onClose }: { onLogInAsUser: (email: stri
       description={<>Opens that user&apos;s dashboard as them. &lsquo;Back to Admin&rsquo; there brings you back here.</>}
       fieldLabel="User email"
       submitLabel="Log in as user"
-      pending={pending}
-      onSubmit={handleSubmit}
+      schema={loginAsUserRequestSchema}
+      // on success the page moves to /dashboard: the button keeps spinning until it does
+      pending={logIn.isPending || logIn.isSuccess}
+      onSubmit={(email) => logIn.mutate(email)}
       onClose={onClose}
     />
   );

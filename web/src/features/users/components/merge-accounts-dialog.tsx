@@ -1,7 +1,5 @@
 import type { AdminUser } from "@hub/contract/users";
-import { useToast } from "@/components/toasts/index";
 import { useMergeAccounts } from "../api/merge-accounts";
-import { errorText } from "@/lib/error-text";
 import { mergeSummary } from "../utils/user-messages";
 import { ConfirmDialog } from "@/components/forms/index";
 
@@ -13,21 +11,11 @@ interface MergeAccountsDialogProps {
 
 /** Asks before merging a duplicate account into the primary (the duplicate is deleted). */
 export function MergeAccountsDialog({ primary, duplicate, onClose }: MergeAccountsDialogProps) {
-  const { toast } = useToast();
-  const mergeAccounts = useMergeAccounts();
+  const mergeAccounts = useMergeAccounts({ success: (result) => ({ title: "Accounts merged", description: mergeSummary(result) }), error: "Merge failed" });
 
   const handleConfirm = () => {
     // The usernames go exactly as listed: they differ only in case or spaces, which is what tells them apart.
-    mergeAccounts.mutateAsync({ primaryEmail: primary.username, duplicateEmail: duplicate.username }).then(
-      (result) => {
-        toast({ title: "Accounts merged", description: mergeSummary(result) });
-        onClose();
-      },
-      (error: unknown) => {
-        toast({ title: "Merge failed", description: errorText(error), variant: "destructive" });
-        onClose();
-      },
-    );
+    mergeAccounts.mutate({ primaryEmail: primary.username, duplicateEmail: duplicate.username }, { onSettled: onClose });
   };
 
   return (

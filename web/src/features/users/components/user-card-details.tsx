@@ -4,12 +4,11 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import BlockIcon from "@mui/icons-material/Block";
 import LoginIcon from "@mui/icons-material/Login";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { AdminUser } from "@hub/contract/users";
-import { useToast } from "@/components/toasts/index";
+import { useToastMutation } from "@/components/toasts/index";
 import { useApproveUser } from "../api/approve-user";
 import { useUnblockUser } from "../api/unblock-user";
-import { errorText } from "@/lib/error-text";
 import { localDateTime } from "@/lib/dates";
 
 export type UserDialogAction = "settings" | "block";
@@ -35,34 +34,20 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** What an open user card shows, and its actions. Mounted only while the card is open. */
 export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetailsProps) {
-  const { toast } = useToast();
-  const approve = useApproveUser();
-  const unblock = useUnblockUser();
-  const [loggingIn, setLoggingIn] = useState(false);
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: "destructive" });
-
   // Approving or unblocking usually filters this card out of the list, unmounting it before the
-  // request settles; mutate()'s own callbacks would then never run, so the toasts hang off the promise.
-  const handleApprove = () => {
-    approve.mutateAsync({ username: user.username }).then(
-      () => toast({ title: "User approved", description: `${user.email} can now use the hub` }),
-      failed("Failed to approve user"),
-    );
-  };
-  const handleUnblock = () => {
-    unblock.mutateAsync({ username: user.username }).then(
-      () => toast({ title: "User unblocked", description: `${user.email}'s links paused by the block are active again` }),
-      failed("Failed to unblock user"),
-    );
-  };
-  const handleLogInAsUser = () => {
-    setLoggingIn(true);
-    // On success the page moves to /dashboard; only a failure comes back here.
-    onLogInAsUser(user.email).catch((error: unknown) => {
-      setLoggingIn(false);
-      failed("Failed to log in as user")(error);
-    });
-  };
+  // request settles: the toasts belong to the mutations, which outlive it.
+  const approve = useApproveUser({ success: { title: "User approved", description: `${user.email} can now use the hub` }, error: "Failed to approve user" });
+  const unblock = useUnblockUser({
+    success: { title: "User unblocked", description: `${user.email}'s links paused by the block are active again` },
+    error: "Failed to unblock user",
+  });
+  const logIn = useToastMutation({ mutationFn: onLogInAsUser, error: "Failed to log in as user" });
+  // On success the page moves to /dashboard; the button keeps spinning until it does.
+  const loggingIn = logIn.isPending || logIn.isSuccess;
+
+  const handleApprove = () => approve.mutate({ username: user.username });
+  const handleUnblock = () => unblock.mutate({ username: user.username });
+  const handleLogInAsUser = () => logIn.mutate(user.email);
 
   return (
     <Stack spacing={2}>

@@ -3,12 +3,11 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useState } from "react";
-import { updateUserRequestSchema, type AdminUser } from "@hub/contract/users";
+import { updateUserRequestSchema, type AdminUser, type UpdateUserRequest } from "@hub/contract/users";
 import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
-import { useToast } from "@/components/toasts/index";
+import { useToastMutation } from "@/components/toasts/index";
 import { useCheckSubscription } from "../api/check-subscription";
 import { useUpdateUser } from "../api/update-user";
-import { errorText } from "@/lib/error-text";
 import { paymentIdChanges, settingsFormFromUser, userUpdateInput, type UserSettingsForm } from "../utils/user-settings";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { UserSubscriptionSection } from "./user-subscription-section";
@@ -24,12 +23,22 @@ interface UserSettingsDialogProps {
 
 /** The admin's settings for one user: e-mail, name, private notes, payment IDs, subscription check, delete. */
 export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
-  const { toast } = useToast();
-  const updateUser = useUpdateUser();
-  const checkSubscription = useCheckSubscription();
+  const updateUser = useUpdateUser({ success: { title: "Success", description: "User settings updated successfully" }, error: "Error" });
+  // 'Check Subscription Status' stores IDs edited here first (only those), so the check asks about
+  // them: one or two requests, one toast.
+  const storeIds = useUpdateUser({ error: () => null });
+  const checkSubscription = useCheckSubscription({ error: () => null });
+  const check = useToastMutation({
+    mutationFn: async (ids: UpdateUserRequest | null) => {
+      if (ids) await storeIds.mutateAsync({ username: user.username, ...ids });
+      return checkSubscription.mutateAsync({ username: user.username });
+    },
+    success: (result) => ({ title: "Subscription checked", description: `Status: ${result.status}`, variant: result.isActive ? "default" : "destructive" }),
+    error: "Failed to check subscription",
+  });
   const form = useFormFields<keyof UserSettingsForm>(() => settingsFormFromUser(user));
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [checking, setChecking] = useState(false);
+  const checking = check.isPending;
 
   // A subscription check can store new payment IDs (or clear the subscription ID): show what is stored now,
   // so a later save does not write the old ones back.
@@ -44,30 +53,13 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
   const handleSubmit = () => {
     const parsed = form.parse(updateUserRequestSchema, userUpdateInput(user, form.values), FIELD_OF);
     if (!parsed) return;
-    updateUser.mutateAsync({ username: user.username, ...parsed }).then(
-      () => {
-        toast({ title: "Success", description: "User settings updated successfully" });
-        onClose();
-      },
-      (error: unknown) => toast({ title: "Error", description: errorText(error), variant: "destructive" }),
-    );
+    updateUser.mutate({ username: user.username, ...parsed }, { onSuccess: onClose });
   };
 
-  const handleCheckSubscription = async () => {
-    // IDs edited here are stored first (only those), so the check asks about them.
+  const handleCheckSubscription = () => {
     const changes = paymentIdChanges(user, form.values);
-    const parsed = changes ? form.parse(updateUserRequestSchema, changes, FIELD_OF) : null;
-    if (parsed === undefined) return;
-    setChecking(true);
-    try {
-      if (parsed) await updateUser.mutateAsync({ username: user.username, ...parsed });
-      const result = await checkSubscription.mutateAsync({ username: user.username });
-      toast({ title: "Subscription checked", description: `Status: ${result.status}`, variant: result.isActive ? "default" : "destructive" });
-    } catch (error) {
-      toast({ title: "Failed to check subscription", description: errorText(error), variant: "destructive" });
-    } finally {
-      setChecking(false);
-    }
+    const ids = changes ? form.parse(updateUserRequestSchema, changes, FIELD_OF) : null;
+    if (ids !== undefined) check.mutate(ids);
   };
 
   return (
@@ -97,7 +89,7 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
       <Alert severity="warning">Changing the email changes this user&apos;s login email and the email on all of their links.</Alert>
       <FormTextField form={form} field="displayName" label="Name" autoComplete="off" maxLength={255} />
       <FormTextField form={form} field="notes" label="Private notes" hint="Visible only to admins" multiline minRows={3} maxLength={5000} />
-      <UserSubscriptionSection user={user} form={form} checking={checking} disabled={busy} onCheck={() => void handleCheckSubscription()} />
+      <UserSubscriptionSection user={user} form={form} checking={checking} disabled={busy} onCheck={handleCheckSubscription} />
     </FormDialog>
   );
 }

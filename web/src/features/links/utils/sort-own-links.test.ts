@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkRecency, sortMemberLinks } from "./sort-member-links";
+import { linkRecency, sortOwnLinks as sortMemberLinks } from "./sort-own-links";
 
 interface TestLink {
   id: string;

@@ -11,7 +11,7 @@ import { describeLinkTest, failingReason } from "../utils/link-health";
  * The health of one of the member's links. Failing: out of the rotation, why, and what to do about
  * it (the member is the one who can fix it). Otherwise only the last test, quietly.
  */
-export function MemberLinkHealth({ health }: { health: LinkHealth }) {
+export function OwnLinkHealth({ health }: { health: LinkHealth }) {
   const last = health.lastTest;
   if (health.status === "failing") {
     return (

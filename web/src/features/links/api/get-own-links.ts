@@ -2,19 +2,19 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
-import { sortMemberLinks } from "../utils/sort-member-links";
+import { sortOwnLinks } from "../utils/sort-own-links";
 import { QUERY_KEYS } from "@/lib/query-keys";
 
-export function userLinksQueryOptions() {
+export function ownLinksQueryOptions() {
   return queryOptions({
-    queryKey: QUERY_KEYS.userLinks,
+    queryKey: QUERY_KEYS.ownLinks,
     queryFn: () => callApi("listOwnLinks"),
-    staleTime: STALE_TIMES.userLinks,
+    staleTime: STALE_TIMES.ownLinks,
     // The server already orders them; sorting again keeps the spec's order whatever it sends.
-    select: sortMemberLinks,
+    select: sortOwnLinks,
   });
 }
 
-export function useUserLinks() {
-  return useQuery(userLinksQueryOptions());
+export function useOwnLinks() {
+  return useQuery(ownLinksQueryOptions());
 }

@@ -9,7 +9,7 @@ import { clickSeries } from "../utils/click-counts";
 import { programOptions } from "../utils/program-summary";
 import { chartPeriods } from "../utils/time-ranges";
 import { userPerformanceRows } from "../utils/user-performance";
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "@/components/empty-state";
 import { ProgramSelect } from "./program-select";
 import { SectionCard } from "./section-card";
 import { UserPerformanceTable } from "./user-performance-table";
@@ -17,7 +17,7 @@ import { UserPerformanceTable } from "./user-performance-table";
 // The chart library is most of this page's code; only the Programs tab needs it, so it loads on first use.
 const DailyClicksChart = lazy(() => import("./daily-clicks-chart").then((module) => ({ default: module.DailyClicksChart })));
 
-interface ProgramsTabProps {
+interface ProgramAnalyticsTabProps {
   programs: readonly Program[];
   links: readonly ReferralLink[];
   records: readonly ClickRecord[];
@@ -29,7 +29,7 @@ interface ProgramsTabProps {
 }
 
 /** Programs: one program's daily clicks and its link owners. */
-export function ProgramsTab({ programs, links, records, range, fetchedAt, programId, onSelectProgram }: ProgramsTabProps) {
+export function ProgramAnalyticsTab({ programs, links, records, range, fetchedAt, programId, onSelectProgram }: ProgramAnalyticsTabProps) {
   const options = useMemo(() => programOptions(programs), [programs]);
   // An id from an old address that no longer names a program shows the tab with nothing chosen.
   const selected = options.find((option) => option.id === programId) ?? null;

@@ -16,7 +16,7 @@ export function linkRecency(link: Pick<ReferralLink, "submittedAt" | "updatedAt"
 }
 
 /** The member's list (spec 2 and 9): dead first, then pending, then by recency, newest first. Returns a new array. */
-export function sortMemberLinks<T extends SortableLink>(links: readonly T[]): T[] {
+export function sortOwnLinks<T extends SortableLink>(links: readonly T[]): T[] {
   return [...links].sort((a, b) => group(a) - group(b) || compareRecency(b, a));
 }
 

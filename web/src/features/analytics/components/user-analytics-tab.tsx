@@ -4,21 +4,21 @@ import { PageSpinner } from "@/components/spinners/index";
 import { useAnalyticsUsers } from "../api/get-analytics-users";
 import type { SortState } from "../utils/table-sort";
 import { userAnalyticsRows, type UserSortColumn } from "../utils/user-analytics";
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "@/components/empty-state";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { SectionCard } from "./section-card";
 import { UserAnalyticsTable } from "./user-analytics-table";
 
 const NO_USERS: UserAnalytics[] = [];
 
-interface UsersTabProps {
+interface UserAnalyticsTabProps {
   range: TimeFilter;
   sort: SortState<UserSortColumn>;
   onSort: (column: UserSortColumn) => void;
 }
 
 /** Users: clicks per link owner in the range and all time. Loaded only when the tab is opened. */
-export function UsersTab({ range, sort, onSort }: UsersTabProps) {
+export function UserAnalyticsTab({ range, sort, onSort }: UserAnalyticsTabProps) {
   const usersQuery = useAnalyticsUsers(range);
   const users = usersQuery.data ?? NO_USERS;
   const rows = useMemo(() => userAnalyticsRows(users, sort), [users, sort]);
