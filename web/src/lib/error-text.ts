@@ -1,4 +1,8 @@
-import { ApiRequestError } from "./api-client";
+import type { ApiRequestError } from "./api-client";
+
+// This module imports nothing at run time (the retry wait is read off the error, not through
+// `instanceof ApiRequestError`), so the first page's sign-in code shares it without loading the API
+// client: every failed call in the app is worded here.
 
 /** The text of a failed call for a toast: ApiRequestError messages are already '{status}: {message}'. */
 export function errorText(error: unknown): string {
@@ -21,7 +25,8 @@ export function waitText(seconds: number): string {
  */
 export function errorTextWithRetry(error: unknown, again = "try again"): string {
   const text = errorText(error);
-  if (!(error instanceof ApiRequestError) || error.retryAfterSeconds === undefined) return text;
+  const retryAfterSeconds = (error as Partial<Pick<ApiRequestError, "retryAfterSeconds">> | null)?.retryAfterSeconds;
+  if (!(error instanceof Error) || typeof retryAfterSeconds !== "number") return text;
   const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
-  return `${sentence} You can ${again} in ${waitText(error.retryAfterSeconds)}.`;
+  return `${sentence} You can ${again} in ${waitText(retryAfterSeconds)}.`;
 }

@@ -3,7 +3,7 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "@/components/toasts/index";
 import { navigateNow } from "@/lib/navigate-now";
-import { errorMessage } from "../utils/auth-errors";
+import { errorText } from "@/lib/error-text";
 import { useAuth } from "./use-auth";
 
 type LogoutButtonProps = Omit<ButtonProps, "onClick" | "loading" | "children"> & {
@@ -24,7 +24,7 @@ export function LogoutButton({ redirectTo = "/", ...buttonProps }: LogoutButtonP
       // mutateAsync, not mutate: this button has usually unmounted by the time the logout finishes.
       await logoutMutation.mutateAsync();
     } catch (error) {
-      toast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: "Logout failed", description: errorText(error), variant: "destructive" });
     }
   };
 

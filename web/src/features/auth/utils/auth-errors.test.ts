@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@hub/contract/errors";
-import { errorMessage, isNoActiveSubscriptionError, toAuthError } from "./auth-errors";
+import { errorText as errorMessage } from "@/lib/error-text";
+import { isNoActiveSubscriptionError, toAuthError } from "./auth-errors";
 
 describe("isNoActiveSubscriptionError", () => {
   it.each([

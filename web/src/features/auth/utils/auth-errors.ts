@@ -1,17 +1,12 @@
 import { MESSAGES } from "@hub/contract/texts";
+import { errorText } from "@/lib/error-text";
 
 const NO_SUBSCRIPTION = /NO_ACTIVE_SUBSCRIPTION|no active subscription/i;
 
 /** A failed token login that must send the member to /subscription-error. */
 export function isNoActiveSubscriptionError(error: unknown): boolean {
   if (hasStringProp(error, "code") && error.code === "NO_ACTIVE_SUBSCRIPTION") return true;
-  return NO_SUBSCRIPTION.test(errorMessage(error));
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  return "Something went wrong";
+  return NO_SUBSCRIPTION.test(errorText(error));
 }
 
 const FIREBASE_AUTH_MESSAGES: Record<string, string> = {
@@ -37,7 +32,7 @@ export function toAuthError(error: unknown): Error {
   if (hasStringProp(error, "code") && error.code.startsWith("auth/")) {
     return new Error(FIREBASE_AUTH_MESSAGES[error.code] ?? "Authentication failed. Please try again.", { cause: error });
   }
-  return error instanceof Error ? error : new Error(errorMessage(error));
+  return error instanceof Error ? error : new Error(errorText(error));
 }
 
 function hasStringProp<K extends string>(value: unknown, key: K): value is Record<K, string> {
