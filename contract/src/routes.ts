@@ -207,6 +207,11 @@ export const API_ROUTES = Object.fromEntries(Object.values(API).map((r: RouteSpe
 /** The rotation address: its own function (`redirect`), open to everyone, outside the /api app. */
 export const ROTATION_ROUTE = "GET /programs/:id/redirect";
 
+/** A program's rotation address from the site's root: `/api/programs/{id}/redirect`, the id encoded. */
+export function rotationPath(programId: string): string {
+  return pathOf({ path: ROTATION_ROUTE.slice(ROTATION_ROUTE.indexOf(" ") + 1) }, { id: programId });
+}
+
 export function splitRoute(route: ApiRoute): { method: RouteMethod; path: string } {
   const [method, path] = route.split(" ") as [RouteMethod, string];
   return { method, path };
