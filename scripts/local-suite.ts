@@ -12,6 +12,7 @@ import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
+import { callRoute } from "../testing/http";
 import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "../testing/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
@@ -227,7 +228,7 @@ async function main() {
     services.push(emulators);
     await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/email`)).ok, 30_000, services);
     // Ready when the API answers through Hosting: every emulator and the functions are loaded.
-    await waitFor("emulators", async () => (await fetch(`${URLS.app}/api/auth/session`)).status === 200, 180_000, services);
+    await waitFor("emulators", async () => (await callRoute("getSession", { baseUrl: URLS.app })).status === 200, 180_000, services);
 
     if (mode === "start") {
       await runOrFail(join(BIN, "tsx"), [join(ROOT, "scripts", "seed-demo.ts")], { ...process.env, ...EXEC_ENV });

@@ -1,6 +1,7 @@
 import { ensureAdmin } from "../functions/src/toolkit";
 import { idTokenFromPassword } from "./emulators";
-import { call } from "./http";
+import type { RouteRequest } from "@hub/contract/routes";
+import { callRoute } from "./http";
 import { signInMember } from "./members";
 
 export const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
@@ -16,14 +17,14 @@ export async function signInActors() {
   return { admin, alice, tom };
 }
 
-export async function createProgramAs(idToken: string, name: string, extra: Record<string, unknown> = {}) {
-  const res = await call("POST", "/api/programs", { idToken, body: { name, ...extra } });
+export async function createProgramAs(idToken: string, name: string, extra: Partial<RouteRequest<"createProgram", "body">> = {}) {
+  const res = await callRoute("createProgram", { idToken, body: { name, ...extra } });
   if (res.status !== 201) throw new Error(`create program ${res.status}: ${res.text}`);
   return res.body as { id: string; name: string; approved: boolean };
 }
 
 export async function submitOwnLink(idToken: string, programId: string, link = "https://refer.example.com/x") {
-  const res = await call("POST", "/api/user/links", { idToken, body: { programId, link, description: "Bonus offer" } });
+  const res = await callRoute("submitOwnLink", { idToken, body: { programId, link, description: "Bonus offer" } });
   if (res.status !== 201) throw new Error(`submit link ${res.status}: ${res.text}`);
   return res.body as { id: string; programId: string; approved: boolean };
 }

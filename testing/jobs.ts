@@ -1,12 +1,16 @@
 import Stripe from "stripe";
 import type { Job } from "@hub/contract/jobs";
-import { call } from "./http";
+import type { Api, RouteName } from "@hub/contract/routes";
+import { callRoute } from "./http";
 import { suite } from "./suite-env";
 
+/** The routes that start a job (202 { jobId }), from the contract's table. */
+export type JobRoute = { [N in RouteName]: Api[N] extends { status: 202 } ? N : never }[RouteName];
+
 /** Starts a job through its route (202 { jobId }) and returns its id. */
-export async function startJob(admin: string, path: string): Promise<string> {
-  const res = await call<{ jobId: string }>("POST", path, { idToken: admin });
-  if (res.status !== 202) throw new Error(`POST ${path} ${res.status}: ${res.text}`);
+export async function startJob(admin: string, route: JobRoute): Promise<string> {
+  const res = await callRoute(route, { idToken: admin });
+  if (res.status !== 202) throw new Error(`${route} ${res.status}: ${res.text}`);
   return res.body.jobId;
 }
 
@@ -18,7 +22,7 @@ export async function followJob(admin: string, jobId: string, timeoutMs = 60_000
   const seen: Job[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await call<Job>("GET", `/api/admin/jobs/${jobId}`, { idToken: admin });
+    const res = await callRoute("getJob", { params: { jobId }, idToken: admin });
     if (res.status !== 200) throw new Error(`GET job ${res.status}: ${res.text}`);
     seen.push(res.body);
     if (res.body.state !== "running") return seen;
@@ -28,8 +32,8 @@ export async function followJob(admin: string, jobId: string, timeoutMs = 60_000
 }
 
 /** Starts a job and waits for its end. */
-export async function runJob(admin: string, path: string): Promise<Job> {
-  return (await followJob(admin, await startJob(admin, path))).at(-1)!;
+export async function runJob(admin: string, route: JobRoute): Promise<Job> {
+  return (await followJob(admin, await startJob(admin, route))).at(-1)!;
 }
 
 // ---- the local Stripe-compatible server's controls (scripts/stripe-local)

@@ -1,20 +1,20 @@
 import Stripe from "stripe";
-import { call } from "./http";
+import { callRoute } from "./http";
 import { suite } from "./suite-env";
 import { idTokenFromCustomToken } from "./emulators";
 
 /** Asks for a login link and returns the token the emulator puts in the answer. */
 export async function requestLoginToken(email: string): Promise<string> {
-  const res = await call<{ token: string }>("POST", "/api/auth/email", { body: { email } });
-  if (res.status !== 200) throw new Error(`POST /api/auth/email ${res.status}: ${res.text}`);
+  const res = await callRoute("sendLoginLink", { body: { email } });
+  if (res.status !== 200 || !res.body.token) throw new Error(`sendLoginLink ${res.status}: ${res.text}`);
   return res.body.token;
 }
 
 /** The whole member sign-in: link, token exchange, Firebase ID token. */
 export async function signInMember(email: string): Promise<string> {
   const token = await requestLoginToken(email);
-  const res = await call<{ customToken: string }>("GET", `/api/auth/login?token=${encodeURIComponent(token)}`);
-  if (res.status !== 200) throw new Error(`GET /api/auth/login ${res.status}: ${res.text}`);
+  const res = await callRoute("exchangeLoginToken", { query: { token } });
+  if (res.status !== 200) throw new Error(`exchangeLoginToken ${res.status}: ${res.text}`);
   return idTokenFromCustomToken(res.body.customToken);
 }
 

@@ -29,7 +29,7 @@ function suiteParams(): NodeJS.Dict<string> {
 
 export interface RotationInstance {
   process: ChildProcess;
-  /** The instance's origin: `${origin}/api/programs/:id/redirect` is a program's rotation address. */
+  /** The instance's origin: `${origin}${rotationPath(id)}` is a program's rotation address. */
   origin: string;
 }
 

@@ -1,5 +1,6 @@
+import { rotationPath } from "@hub/contract/routes";
 import { db } from "../functions/src/toolkit";
-import { call } from "./http";
+import { callRoute } from "./http";
 import { suite } from "./suite-env";
 
 export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -17,11 +18,11 @@ async function ok<T>(answer: Promise<{ status: number; body: T; text: string }>,
 
 /** An approved program (admin-made) with `count` approved links of different owners, oldest first. */
 export async function programWithLinks(admin: string, count: number, options: { mode?: "even" | "balanced"; fallbackUrl?: string } = {}) {
-  const program = await ok<{ id: string }>(
-    call("POST", "/api/programs", { idToken: admin, body: { name: `Rotation ${Math.random().toString(36).slice(2, 8)}`, ...(options.fallbackUrl ? { fallbackUrl: options.fallbackUrl } : {}) } }),
+  const program = await ok(
+    callRoute("createProgram", { idToken: admin, body: { name: `Rotation ${Math.random().toString(36).slice(2, 8)}`, ...(options.fallbackUrl ? { fallbackUrl: options.fallbackUrl } : {}) } }),
     "create program",
   );
-  if (options.mode === "balanced") await ok(call("POST", `/api/programs/${program.id}/distribution-mode`, { idToken: admin, body: { mode: "balanced" } }), "set mode");
+  if (options.mode === "balanced") await ok(callRoute("setDistributionMode", { params: { id: program.id }, idToken: admin, body: { mode: "balanced" } }), "set mode");
   const links: { id: string; url: string }[] = [];
   for (let i = 0; i < count; i++) links.push(await addLink(admin, program.id, `owner${String(i)}@example.com`));
   return { programId: program.id, links };
@@ -29,8 +30,8 @@ export async function programWithLinks(admin: string, count: number, options: { 
 
 export async function addLink(admin: string, programId: string, email: string, approve = true) {
   const url = `https://refer.example.com/${programId}/${encodeURIComponent(email)}`;
-  const link = await ok<{ id: string }>(call("POST", "/api/links", { idToken: admin, body: { programId, name: email.split("@")[0], email, link: url, description: "Offer" } }), "create link");
-  if (approve) await ok(call("POST", `/api/links/${link.id}/approve`, { idToken: admin }), "approve link");
+  const link = await ok(callRoute("submitLink", { idToken: admin, body: { programId, name: email.split("@")[0]!, email, link: url, description: "Offer" } }), "create link");
+  if (approve) await ok(callRoute("approveLink", { params: { id: link.id }, idToken: admin }), "approve link");
   return { id: link.id, url };
 }
 
@@ -53,7 +54,7 @@ export async function visit(programId: string, userAgent: string | null = BROWSE
 
 /** The same visit, of the rotation served at `origin` (the site's, or a rotation instance's). */
 export async function visitAt(origin: string, programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
-  const res = await fetch(`${origin}/api/programs/${programId}/redirect`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
+  const res = await fetch(`${origin}${rotationPath(programId)}`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
   await res.arrayBuffer();
   return {
     status: res.status,
@@ -107,7 +108,7 @@ export async function storedCounts(programId: string) {
 
 /** visitCount per link id, as the admin list shows it. */
 export async function visitCounts(admin: string): Promise<Map<string, number>> {
-  const links = await ok<{ id: string; visitCount: number }[]>(call("GET", "/api/links", { idToken: admin }), "list links");
+  const links = await ok(callRoute("listLinks", { idToken: admin }), "list links");
   return new Map(links.map((l) => [l.id, l.visitCount]));
 }
 

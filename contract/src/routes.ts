@@ -225,3 +225,21 @@ export function pathOf(spec: Pick<RouteSpec, "path">, params?: Record<string, st
     return encodeURIComponent(value);
   })}`;
 }
+
+// ---- What a client sends ------------------------------------------------------------------------
+
+type RoutePart = "params" | "query" | "body";
+// A query whose fields are all optional may be left out: no query string is the empty query.
+type OptionalPart<N extends RouteName, K extends RoutePart> = K extends "query" ? (Record<never, never> extends RouteRequest<N, K> ? K : never) : never;
+
+/**
+ * The parts a client sends to call a route, as the route's schemas read them: each part the route has
+ * a schema for (required, but for a query that needs nothing), none of the others.
+ */
+export type RouteCallInput<N extends RouteName> = {
+  [K in RoutePart as K extends keyof Api[N] ? Exclude<K, OptionalPart<N, K>> : never]: RouteRequest<N, K>;
+} & {
+  [K in RoutePart as K extends keyof Api[N] ? OptionalPart<N, K> : never]?: RouteRequest<N, K>;
+} & {
+  [K in Exclude<RoutePart, keyof Api[N]>]?: never;
+};

@@ -13,6 +13,7 @@ import { chromium, type Page } from "playwright-core";
 import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { signInAsAdmin } from "../../testing/browser/admin";
+import { routePath } from "../../testing/http";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
 
@@ -49,7 +50,7 @@ async function timeApi(admin: { email: string; password: string }): Promise<numb
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
     const start = Date.now();
-    const res = await fetch(`${process.env.APP_URL}/api/links`, { headers: { authorization: `Bearer ${idToken}` } });
+    const res = await fetch(`${process.env.APP_URL}${routePath("listLinks")}`, { headers: { authorization: `Bearer ${idToken}` } });
     await res.text();
     times.push(Date.now() - start);
   }

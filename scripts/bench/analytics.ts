@@ -15,6 +15,7 @@ import { createLink, createProgram, newClickId, recordVisit, ensureAdmin } from 
 import { importPastDays, type PastDay } from "./past-days";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
+import { routePath } from "../../testing/http";
 import { BROWSER_UA } from "../../testing/rotation";
 import { signInMember } from "../../testing/members";
 
@@ -105,13 +106,14 @@ async function run(label: string, programCount: number, linksPerProgram: number)
   process.stderr.write(`[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`);
   const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   const memberToken = await signInMember(MEMBER);
-  await timeCall(idToken, "/api/analytics/users?timeFilter=24h"); // warm the function instance
+  await timeCall(idToken, routePath("userAnalytics", { query: { timeFilter: "24h" } })); // warm the function instance
   const rows = [];
   for (const range of TIME_FILTERS) {
-    const clicks = await timeCall(idToken, `/api/analytics/clicks?timeFilter=${range}`);
-    const users = await timeCall(idToken, `/api/analytics/users?timeFilter=${range}`);
-    const fairness = await timeCall(idToken, `/api/analytics/fairness?timeFilter=${range}`);
-    const member = await timeCall(memberToken, `/api/user/links/stats?timeFilter=${range}`);
+    const query = { timeFilter: range };
+    const clicks = await timeCall(idToken, routePath("clickAnalytics", { query }));
+    const users = await timeCall(idToken, routePath("userAnalytics", { query }));
+    const fairness = await timeCall(idToken, routePath("fairnessReport", { query }));
+    const member = await timeCall(memberToken, routePath("ownLinkStats", { query }));
     const slowest = Math.max(clicks.ms, users.ms, fairness.ms, member.ms);
     rows.push({
       store: label,

@@ -57,7 +57,7 @@ async function previousMethod() {
 async function job(admin: string) {
   const callsBefore = await stripeCalls();
   const started = performance.now();
-  const seen = await followJob(admin, await startJob(admin, "/api/admin/check-all-subscriptions"), 15 * 60_000);
+  const seen = await followJob(admin, await startJob(admin, "checkAllSubscriptions"), 15 * 60_000);
   const end = seen.at(-1)!;
   if (end.state !== "done") throw new Error(`the job ended ${end.state}: ${end.error ?? ""}`);
   return { ms: performance.now() - started, calls: (await stripeCalls()) - callsBefore, summary: end.summary };

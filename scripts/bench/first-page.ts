@@ -32,6 +32,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import { COLLECTIONS, createLink, createProgram, db, updateProgram } from "../../functions/src/toolkit";
 import { resetEmulators } from "../../testing/emulators";
+import { routePath } from "../../testing/http";
 import { PORTS, URLS } from "../../testing/suite-config";
 import { localFirebaseConfig } from "../lib/local-firebase-config";
 
@@ -294,7 +295,7 @@ async function main() {
   const baselineServer = BASELINE_DIST ? await serveBaseline(BASELINE_DIST) : undefined;
   const baselineUrl = `http://127.0.0.1:${String(BASELINE_PORT)}`;
   // a first call warms the functions (cold starts are not the page's doing)
-  for (const address of ["/api/public/programs", "/api/public/community", ...ROUTES]) await fetch(`${APP_URL}${address}`).then((r) => r.text());
+  for (const address of [routePath("listPublicPrograms"), routePath("getCommunity"), ...ROUTES]) await fetch(`${APP_URL}${address}`).then((r) => r.text());
   try {
     for (const route of ROUTES) {
       const runs: Measure[] = [];

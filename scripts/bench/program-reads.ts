@@ -14,6 +14,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { API } from "@hub/contract/routes";
+import { routePath } from "../../testing/http";
 import { countReads } from "./read-counter";
 import type * as ToolkitModule from "../../functions/src/toolkit";
 import type * as InProcessModule from "../../testing/in-process-app";
@@ -31,6 +33,9 @@ type Toolkit = typeof ToolkitModule;
 type InProcess = typeof InProcessModule;
 
 const pad = (i: number) => String(i).padStart(5, "0");
+/** The three calls, named as the table prints them: "GET /api/public/programs". */
+const MEASURED = ["listPublicPrograms", "listPrograms", "listOwnLinks"] as const;
+const endpointOf = (name: (typeof MEASURED)[number]) => `${API[name].method} ${routePath(name)}`;
 
 async function seed(toolkit: Toolkit) {
   const { db } = toolkit;
@@ -71,18 +76,16 @@ async function measure(appRoot: string): Promise<Row[]> {
   const app = await inProcess.serveInProcess(inProcess.productionLikeDeps(process.env.STRIPE_URL!));
   const member = await memberIdToken(toolkit);
   const rows: Row[] = [];
-  for (const [endpoint, path, idToken] of [
-    ["GET /api/public/programs", "/api/public/programs", null],
-    ["GET /api/programs", "/api/programs", member],
-    ["GET /api/user/links", "/api/user/links", member],
-  ] as const) {
+  for (const name of MEASURED) {
+    const endpoint = endpointOf(name);
+    const idToken = API[name].access === "public" ? null : member;
     const times: number[] = [];
     let reads = 0;
     let answer = 0;
     for (let i = 0; i < CALLS; i++) {
       counter.reset();
       const started = performance.now();
-      const res = await fetch(`${app.url}${path}`, { headers: idToken ? { authorization: `Bearer ${idToken}` } : {} });
+      const res = await fetch(`${app.url}${routePath(name)}`, { headers: idToken ? { authorization: `Bearer ${idToken}` } : {} });
       const body = (await res.json()) as unknown[];
       times.push(performance.now() - started);
       if (!res.ok) throw new Error(`${endpoint}: ${String(res.status)} ${JSON.stringify(body)}`);
@@ -148,9 +151,9 @@ async function main() {
   }
   const after = await measureInChild(ROOT);
   const goals: Record<string, string> = {
-    "GET /api/public/programs": `≤ ${String(after[0]!.answer)} (1 per listed program)`,
-    "GET /api/programs": "—",
-    "GET /api/user/links": `≤ ${String(after[2]!.answer + LINKS_PER_MEMBER)} (own links + their programs)`,
+    [endpointOf("listPublicPrograms")]: `≤ ${String(after[0]!.answer)} (1 per listed program)`,
+    [endpointOf("listPrograms")]: "—",
+    [endpointOf("listOwnLinks")]: `≤ ${String(after[2]!.answer + LINKS_PER_MEMBER)} (own links + their programs)`,
   };
   console.log(`\nDocuments read per request and median latency of ${String(CALLS)} calls (in-process app, Firestore emulator):`);
   console.log(`before = ${BASELINE}, after = this checkout\n`);

@@ -24,6 +24,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { rotationPath } from "@hub/contract/routes";
 import { ensureAdmin } from "../../functions/src/toolkit";
 import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
@@ -139,9 +140,9 @@ async function main() {
   await ensureAdmin("bench-admin@example.com", "bench-admin-password");
   const admin = await idTokenFromPassword("bench-admin@example.com", "bench-admin-password");
   const { programId } = await programWithLinks(admin, 5);
-  const emulatorUrl = `${FUNCTIONS}/redirect/api/programs/${programId}/redirect`;
+  const emulatorUrl = `${FUNCTIONS}/redirect${rotationPath(programId)}`;
   const [oneProcess] = await startRotationInstances(1, { cpuProfileDir: CPU_PROFILE_DIR });
-  const oneProcessUrl = `${oneProcess!.origin}/api/programs/${programId}/redirect`;
+  const oneProcessUrl = `${oneProcess!.origin}${rotationPath(programId)}`;
   await warmUpUrl(oneProcessUrl, 1);
   const pids = { handler: oneProcess!.process.pid, "Firestore emulator": firestoreEmulatorPid() };
 

@@ -5,7 +5,7 @@ import { sweepHijackableAccounts } from "../../src/auth/identity";
 import { ensureAdmin } from "../../src/toolkit";
 import { ADMIN, signInActors } from "../../../testing/actors";
 import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { addActiveSubscriber, signInMember } from "../../../testing/members";
 
 /**
@@ -24,7 +24,7 @@ beforeEach(async () => {
 const ATTACKER_PASSWORD = "attacker-password-1";
 const auditOf = async (action: string) => (await db().collection("audit_log").where("action", "==", action).get()).docs.map((d) => d.data());
 const passwordSignInWorks = (email: string, password: string) => idTokenFromPassword(email, password).then(() => true, () => false);
-const whoAmI = async (idToken: string) => (await call("GET", "/api/user", { idToken })).status;
+const whoAmI = async (idToken: string) => (await callRoute("getCurrentUser", { idToken })).status;
 const uidOf = async (email: string) => (await getAuth().getUserByEmail(email)).uid;
 
 describe("account pre-hijacking", () => {

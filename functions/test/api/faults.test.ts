@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../src/platform/db";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
 import { suite } from "../../../testing/suite-env";
 import { failAtWrite } from "../../../testing/write-faults";
@@ -54,7 +54,7 @@ const send = (admin: string, request: { method: string; path: string; body?: unk
 
 const linksOf = async (admin: string) =>
   ((await call("GET", "/api/links", { idToken: admin })).body as { email: string; programName: string; paused: boolean }[]).map((l) => `${l.email} in ${l.programName}${l.paused ? " (paused)" : ""}`).sort();
-const usernames = async (admin: string) => ((await call("GET", "/api/users", { idToken: admin })).body as { username: string }[]).map((u) => u.username);
+const usernames = async (admin: string) => (await callRoute("listUsers", { idToken: admin })).body.map((u) => u.username);
 
 const SCENARIOS: Scenario[] = [
   {

@@ -10,7 +10,7 @@ import type { LinkTestValidation } from "../../src/platform/deps";
 import { signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { fixturePage, resetBankPages, setBankPage } from "../../../testing/fixture-site";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { clearInbox } from "../../../testing/inbox";
 import { followJob, runJob, startJob } from "../../../testing/jobs";
 import { productionLikeDeps } from "../../../testing/in-process-app";
@@ -24,7 +24,7 @@ import { suite } from "../../../testing/suite-env";
  * reaches under a made-up public name (the machine has no internet).
  */
 
-const RUN = "/api/admin/link-health/run";
+const RUN = "runLinkHealth";
 let admin: string;
 let alice: string;
 let tom: string;
@@ -37,11 +37,11 @@ beforeEach(async () => {
 });
 afterAll(() => resetBankPages());
 
-const adminLinks = async () => (await call<ReferralLink[]>("GET", "/api/links", { idToken: admin })).body;
+const adminLinks = async (): Promise<ReferralLink[]> => (await callRoute("listLinks", { idToken: admin })).body;
 const healthOf = async (id: string): Promise<LinkHealth> => (await adminLinks()).find((l) => l.id === id)!.health;
 const activeCount = async (programId: string) =>
   ((await call<{ id: string; activeLinkCount: number }[]>("GET", "/api/programs", { idToken: admin })).body.find((p) => p.id === programId)!).activeLinkCount;
-const adminTest = (id: string) => call("POST", `/api/admin/test-referral-link/${id}`, { idToken: admin, body: {} });
+const adminTest = (id: string) => callRoute("testLink", { params: { id }, idToken: admin, body: {} });
 const mailsTo = async (address: string, subject: RegExp) =>
   ((await (await fetch(`${suite.mailUrl}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[]).filter(
     (m) => m.to.some((t) => t.address === address) && subject.test(m.subject),
@@ -148,7 +148,7 @@ describe("the link-health job", () => {
     await addLink(admin, programId, "pending@example.com", false);
 
     const jobId = await startJob(admin, RUN);
-    const again = await call("POST", RUN, { idToken: admin });
+    const again = await callRoute(RUN, { idToken: admin });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "JOB_RUNNING", jobId });
     const seen = await followJob(admin, jobId, 90_000);

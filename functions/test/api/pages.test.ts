@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY, HOST, PORTS, PROJECT_ID } from "../../../testing/suite-config";
 import { createProgramAs, signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { addLink } from "../../../testing/rotation";
 
 let admin: string;
@@ -12,7 +12,7 @@ beforeEach(async () => {
   ({ admin } = await signInActors());
 });
 
-const share = (programId: string) => call("POST", `/api/programs/${programId}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
+const share = (programId: string) => callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
 
 /** The data the page carries for the browser's first render (web/src/app/page-state.ts). */
 function pageState(html: string): { queries: { queryKey: string[]; state: { data: unknown } }[] } {

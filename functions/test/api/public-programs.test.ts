@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { rotationPath } from "@hub/contract/routes";
 import { DEMO_COMMUNITY } from "../../../testing/suite-config";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { addLink } from "../../../testing/rotation";
 
 let admin: string;
@@ -13,7 +14,7 @@ beforeEach(async () => {
   ({ admin, alice } = await signInActors());
 });
 
-const share = (programId: string) => call("POST", `/api/programs/${programId}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
+const share = (programId: string) => callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
 
 describe("GET /api/public/programs", () => {
   it("refuses any query parameter (400, not cached), so a random one cannot skip the minute's cache; the rotation address ignores them", async () => {
@@ -25,7 +26,7 @@ describe("GET /api/public/programs", () => {
     }
     const program = await createProgramAs(admin, "Shared Bank");
     const link = await addLink(admin, program.id, "owner@example.com");
-    const visit = await call("GET", `/api/programs/${program.id}/redirect?utm_source=newsletter&fbclid=abc`);
+    const visit = await call("GET", `${rotationPath(program.id)}?utm_source=newsletter&fbclid=abc`);
     expect(visit.status).toBe(302);
     expect(visit.headers.get("location")).toBe(link.url);
   });

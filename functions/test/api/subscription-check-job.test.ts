@@ -5,7 +5,7 @@ import { DEMO_COMMUNITY } from "../../../testing/suite-config";
 import { db } from "../../src/platform/db";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { addSubscriber, followJob, runJob, startJob, stripeLocal } from "../../../testing/jobs";
 import { suite } from "../../../testing/suite-env";
 
@@ -15,7 +15,7 @@ import { suite } from "../../../testing/suite-env";
  * all been read, in slices on the `runJobs` queue, with progress, one job of a kind at a time.
  */
 
-const CHECK_ALL = "/api/admin/check-all-subscriptions";
+const CHECK_ALL = "checkAllSubscriptions";
 let admin: string;
 let alice: string;
 
@@ -113,11 +113,11 @@ describe("Check All Subscriptions, a job", () => {
   it("runs one at a time: a second start answers 409 JOB_RUNNING with the running job's id", async () => {
     await stripeLocal.setLatency(1_000);
     const first = await startJob(admin, CHECK_ALL);
-    const second = await call("POST", CHECK_ALL, { idToken: admin });
+    const second = await callRoute(CHECK_ALL, { idToken: admin });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: "JOB_RUNNING", jobId: first });
     // another kind of job is not held back
-    const other = await startJob(admin, "/api/admin/auto-approve-subscribers");
+    const other = await startJob(admin, "autoApproveSubscribers");
     const ends = await Promise.all([followJob(admin, first), followJob(admin, other)]);
     expect(ends.map((seen) => seen.at(-1)!.state)).toEqual(["done", "done"]);
     expect((await call("GET", "/api/admin/jobs/no-such-job", { idToken: admin })).status).toBe(404);

@@ -139,7 +139,7 @@ describe("users", () => {
 
   it("approve and auto-approve", async () => {
     expect((await call("POST", "/api/users/active@example.com/approve", { idToken: admin })).body.approved).toBe(true);
-    const job = await runJob(admin, "/api/admin/auto-approve-subscribers");
+    const job = await runJob(admin, "autoApproveSubscribers");
     expect(job).toMatchObject({ state: "done", summary: { checkedCount: 1, approvedCount: 1 } });
     expect((await call("GET", "/api/user/profile", { idToken: tom })).body.approved).toBe(true);
   });
@@ -212,7 +212,7 @@ describe("subscriptions", () => {
 
   it("check-all counts every member by outcome", async () => {
     await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "invited@example.com" } });
-    const job = await runJob(admin, "/api/admin/check-all-subscriptions");
+    const job = await runJob(admin, "checkAllSubscriptions");
     // active@ (active) and trialing@ (trialing) are active; invited@ has no customer
     expect(job.summary).toEqual({ total: 3, active: 2, cancelled: 0, not_found: 1, errors: 0 });
     expect((await db().collection("subscription_checks").get()).size).toBe(1);
