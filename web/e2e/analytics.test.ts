@@ -4,6 +4,7 @@ import { newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
 import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { rotationPath } from "@hub/contract/routes";
 
 const browser = useBrowser();
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -18,7 +19,7 @@ async function approvedLink(adminToken: string, programId: string, email: string
 /** Visits of the public rotation address, as a browser makes them. */
 async function visit(programId: string, times: number) {
   for (let i = 0; i < times; i++) {
-    const res = await fetch(`${appUrl()}/api/programs/${programId}/redirect`, { redirect: "manual", headers: { "user-agent": BROWSER_UA } });
+    const res = await fetch(`${appUrl()}${rotationPath(programId)}`, { redirect: "manual", headers: { "user-agent": BROWSER_UA } });
     expect(res.status).toBe(302);
   }
 }

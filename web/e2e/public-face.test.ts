@@ -7,6 +7,7 @@ import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin"
 import { api } from "../../testing/browser/api";
 import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
+import { rotationPath } from "@hub/contract/routes";
 
 const browser = useBrowser();
 let admin: string;
@@ -47,7 +48,7 @@ async function setUpPrograms(programs: ProgramSetup[]) {
   return made;
 }
 
-const rotationAddress = (programId: string) => `${appUrl()}/api/programs/${programId}/redirect`;
+const rotationAddress = (programId: string) => `${appUrl()}${rotationPath(programId)}`;
 
 /** Reads a QR code as a phone camera would: from the pixels on screen. */
 async function decodeQr(code: Locator): Promise<string | null> {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ErrorBody } from "@hub/contract/errors";
-import type { Api, RouteName, RouteOutput, RouteRequest, RouteSpec } from "@hub/contract/routes";
+import type { Api, RouteCallInput, RouteName, RouteOutput, RouteSpec } from "@hub/contract/routes";
 import { PUBLIC_READS, type PublicReadName } from "@hub/contract/public-reads";
 import { loadedFirebaseAuth, loadFirebaseAuth } from "./firebase";
 
@@ -184,14 +184,11 @@ function parseJson(text: string, path: string): unknown {
 // route and passes its typed parts: no path, method or response schema is written twice, and a
 // route the server changes fails to compile here instead of failing at run time.
 
-type Part = "params" | "query" | "body";
 type FileRouteName = { [N in RouteName]: Api[N] extends { file: string } ? N : never }[RouteName];
 type JsonRouteName = Exclude<RouteName, FileRouteName>;
 
-/** The parts a call sends: required for each part the route has a schema for, absent for the others. */
-export type CallInput<N extends RouteName> = { [K in Part as K extends keyof Api[N] ? K : never]: RouteRequest<N, K> } & {
-  [K in Exclude<Part, keyof Api[N]>]?: never;
-};
+/** The parts a call sends, as the contract types them for every client (the tests' helpers too). */
+export type CallInput<N extends RouteName> = RouteCallInput<N>;
 export interface CallOptions {
   signal?: AbortSignal;
 }
