@@ -24,7 +24,10 @@ const CAPABILITY_LEVELS = [
 ];
 const CAPABILITIES = CAPABILITY_LEVELS.flat();
 const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
-const FUNCTIONS_OUTSIDE = [{ ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS }, { regex: "^@/", message: FUNCTIONS }];
+const FUNCTIONS_OUTSIDE = [
+  { ...outside("web", "scripts", "testing", "test"), message: FUNCTIONS },
+  { regex: "^@/", message: FUNCTIONS },
+];
 const FIRESTORE_IN_STORES = { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." };
 const COMPOSITION_ROOT = { regex: String.raw`^(\.\./)+(app|app-deps|toolkit|index)$` };
 
@@ -56,7 +59,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: "Import from the contract's zod.ts (@hub/contract/zod), which turns off zod's eval.", allowTypeImports: true }] },
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import from the contract's zod.ts (@hub/contract/zod), which turns off zod's eval.",
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },
@@ -71,11 +82,11 @@ export default tseslint.config(
   // A feature never imports another: what two features share lives in lib/ or components/, and a page
   // (app/routes) composes features, handing one's data to another through props.
   ...WEB_FEATURES.map((feature) =>
-    boundary([`web/src/features/${feature}/**/*.{ts,tsx}`], `Features do not import each other (web/src/features/${feature}); share through lib/, components/ or the page.`, [
-      { ...WEB_OUTSIDE, message: WEB_APP },
-      { regex: String.raw`^@/features/(?!${feature}/)` },
-      { regex: String.raw`^(\.\./){2,}` },
-    ]),
+    boundary(
+      [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      `Features do not import each other (web/src/features/${feature}); share through lib/, components/ or the page.`,
+      [{ ...WEB_OUTSIDE, message: WEB_APP }, { regex: String.raw`^@/features/(?!${feature}/)` }, { regex: String.raw`^(\.\./){2,}` }],
+    ),
   ),
   boundary(["web/e2e/**/*.ts"], "Browser tests drive the built app; their support is in testing/.", [outside("functions", "scripts")]),
   // The functions: composition at the root (index, app, app-deps, route-table, toolkit), then one
@@ -87,41 +98,38 @@ export default tseslint.config(
   ...CAPABILITIES.flatMap((capability) => {
     const order = capabilityOrder(capability);
     return [
-      boundary([`functions/src/${capability}/**/*.ts`], "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.", [
-        ...FUNCTIONS_OUTSIDE,
-        COMPOSITION_ROOT,
-        ...order,
-        { regex: String.raw`\.routes$` },
-        FIRESTORE_IN_STORES,
-      ]),
-      boundary([`functions/src/${capability}/**/*.routes.ts`], "A router never imports the composition root (app, app-deps, toolkit, index).", [
-        ...FUNCTIONS_OUTSIDE,
-        COMPOSITION_ROOT,
-        ...order,
-        FIRESTORE_IN_STORES,
-      ]),
-      boundary([`functions/src/${capability}/**/*.store.ts`], "A store reads and writes Firestore only: it never imports a service, a router or the guard.", [
-        ...FUNCTIONS_OUTSIDE,
-        COMPOSITION_ROOT,
-        ...order,
-        { regex: String.raw`\.(service|routes|guard)$` },
-      ]),
+      boundary(
+        [`functions/src/${capability}/**/*.ts`],
+        "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.",
+        [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order, { regex: String.raw`\.routes$` }, FIRESTORE_IN_STORES],
+      ),
+      boundary(
+        [`functions/src/${capability}/**/*.routes.ts`],
+        "A router never imports the composition root (app, app-deps, toolkit, index).",
+        [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order, FIRESTORE_IN_STORES],
+      ),
+      boundary(
+        [`functions/src/${capability}/**/*.store.ts`],
+        "A store reads and writes Firestore only: it never imports a service, a router or the guard.",
+        [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order, { regex: String.raw`\.(service|routes|guard)$` }],
+      ),
     ];
   }),
-  boundary(["functions/src/platform/**/*.ts"], "platform/ is the plumbing every capability uses: it imports no capability and not the composition root.", [
-    ...FUNCTIONS_OUTSIDE,
-    COMPOSITION_ROOT,
-    { regex: String.raw`(^|/)(${CAPABILITIES.join("|")})/` },
-  ]),
+  boundary(
+    ["functions/src/platform/**/*.ts"],
+    "platform/ is the plumbing every capability uses: it imports no capability and not the composition root.",
+    [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, { regex: String.raw`(^|/)(${CAPABILITIES.join("|")})/` }],
+  ),
   boundary(["functions/test/**/*.ts"], "The functions' tests use their own code, @hub/contract and testing/.", [outside("web", "scripts")]),
   boundary(["scripts/**/*.ts"], "Scripts reach the functions through functions/src/toolkit.ts only, and never the web app.", [
     { regex: String.raw`(^|/)functions/(?!src/toolkit$)` },
     outside("web"),
   ]),
-  boundary(["testing/**/*.ts"], "Test support is used by scripts, not the other way round; the functions only through functions/src/toolkit.ts.", [
-    { regex: String.raw`(^|/)functions/(?!src/toolkit$)` },
-    outside("web", "scripts"),
-  ]),
+  boundary(
+    ["testing/**/*.ts"],
+    "Test support is used by scripts, not the other way round; the functions only through functions/src/toolkit.ts.",
+    [{ regex: String.raw`(^|/)functions/(?!src/toolkit$)` }, outside("web", "scripts")],
+  ),
 );
 
 /** The pattern refusing what `capability` may not import: the capabilities on its own level and above. */
@@ -130,10 +138,12 @@ function capabilityOrder(capability) {
   const below = CAPABILITY_LEVELS.slice(0, level).flat();
   const notBelow = CAPABILITIES.filter((name) => name !== capability && !below.includes(name));
   if (notBelow.length === 0) return [];
-  return [{
-    regex: String.raw`^(\.\./)+(${notBelow.join("|")})/`,
-    message: `A capability imports only those below it (eslint.config.mjs, CAPABILITY_LEVELS): ${capability} may import ${below.join(", ") || "no other"}, and platform/.`,
-  }];
+  return [
+    {
+      regex: String.raw`^(\.\./)+(${notBelow.join("|")})/`,
+      message: `A capability imports only those below it (eslint.config.mjs, CAPABILITY_LEVELS): ${capability} may import ${below.join(", ") || "no other"}, and platform/.`,
+    },
+  ];
 }
 
 /** An import of any of these top-level folders (found by path segment: `../../functions/src/x`). */

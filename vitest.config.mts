@@ -15,7 +15,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["eslint.config.test.ts", "contract/src/**/*.test.ts", "functions/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "eslint.config.test.ts",
+            "contract/src/**/*.test.ts",
+            "functions/src/**/*.test.ts",
+            "web/src/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -25,7 +31,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "api", include: ["functions/test/api/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000, fileParallelism: false },
+        test: {
+          name: "api",
+          include: ["functions/test/api/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

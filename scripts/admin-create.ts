@@ -11,7 +11,9 @@ import { ensureAdmin } from "../functions/src/toolkit";
 
 const argsSchema = z.object({
   email: emailField("--email must be a valid e-mail address"),
-  password: z.string({ error: "--password is required" }).min(LIMITS.password.min, { error: `--password must be at least ${LIMITS.password.min} characters` }),
+  password: z
+    .string({ error: "--password is required" })
+    .min(LIMITS.password.min, { error: `--password must be at least ${LIMITS.password.min} characters` }),
 });
 
 async function main() {
@@ -23,10 +25,14 @@ async function main() {
     return 2;
   }
   if (!process.env.GCLOUD_PROJECT && !process.env.GOOGLE_CLOUD_PROJECT) {
-    process.stderr.write("Set GCLOUD_PROJECT to the project id (and FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators).\n");
+    process.stderr.write(
+      "Set GCLOUD_PROJECT to the project id (and FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators).\n",
+    );
     return 2;
   }
-  const target = process.env.FIREBASE_AUTH_EMULATOR_HOST ? `emulators (${process.env.FIREBASE_AUTH_EMULATOR_HOST})` : `project ${process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT}`;
+  const target = process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? `emulators (${process.env.FIREBASE_AUTH_EMULATOR_HOST})`
+    : `project ${process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT}`;
   const { created } = await ensureAdmin(parsed.data.email, parsed.data.password);
   process.stdout.write(`${created ? "Created" : "Promoted"} admin ${parsed.data.email} in ${target}\n`);
   return 0;

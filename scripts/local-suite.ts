@@ -13,7 +13,17 @@ import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
 import { callRoute } from "../testing/http";
-import { DEMO, DEMO_COMMUNITY, EXEC_ENV, HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID, URLS, WEB_BUILD_ENV } from "../testing/suite-config";
+import {
+  DEMO,
+  DEMO_COMMUNITY,
+  EXEC_ENV,
+  HOST,
+  LOCAL_VISITOR_COOKIE_SECRET,
+  PORTS,
+  PROJECT_ID,
+  URLS,
+  WEB_BUILD_ENV,
+} from "../testing/suite-config";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
 
@@ -109,7 +119,12 @@ function stopService(child: ChildProcess, graceMs: number): Promise<void> {
  */
 function killStrayEmulators() {
   if (!existsSync("/proc")) return;
-  const ours = [`--port=${String(PORTS.pubsub)}`, `--port=${String(PORTS.firestore)}`, `--port ${String(PORTS.firestore)}`, join(CACHE, "emulators")];
+  const ours = [
+    `--port=${String(PORTS.pubsub)}`,
+    `--port=${String(PORTS.firestore)}`,
+    `--port ${String(PORTS.firestore)}`,
+    join(CACHE, "emulators"),
+  ];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let args: string;
@@ -213,7 +228,13 @@ async function main() {
 
   try {
     services.push(
-      startService("maildev", join(BIN, "maildev"), ["--ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"], process.env, false),
+      startService(
+        "maildev",
+        join(BIN, "maildev"),
+        ["--ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"],
+        process.env,
+        false,
+      ),
     );
     log("starting the Firebase emulators…");
     // firebase.json's headers with the Auth emulator allowed in the app's Content-Security-Policy

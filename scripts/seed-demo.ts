@@ -3,7 +3,18 @@
  * Runs against the emulators only (refuses anything else).
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
-import { auth, db, createLink, createProgram, updateProgram, recountProgramLinks, foldFinishedDays, newClickId, recordVisit, ensureAdmin } from "../functions/src/toolkit";
+import {
+  auth,
+  db,
+  createLink,
+  createProgram,
+  updateProgram,
+  recountProgramLinks,
+  foldFinishedDays,
+  newClickId,
+  recordVisit,
+  ensureAdmin,
+} from "../functions/src/toolkit";
 import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,10 +36,42 @@ const MEMBERS: DemoMember[] = [
 ];
 
 const PROGRAMS = [
-  { key: "sapphire", name: "Chase Sapphire Preferred", description: "Travel rewards credit card", approved: true, distributionMode: "even", fallbackUrl: "https://creditcards.chase.com/", isSharedOnSite: true },
-  { key: "amexgold", name: "Amex Gold", description: "Dining and grocery rewards card", approved: true, distributionMode: "balanced", fallbackUrl: null, isSharedOnSite: true },
-  { key: "discover", name: "Discover it Cash Back", description: "Rotating 5% categories", approved: true, distributionMode: "even", fallbackUrl: "https://www.discover.com/credit-cards/", isSharedOnSite: false },
-  { key: "cap360", name: "Capital One 360 Checking", description: "Bank account bonus", approved: false, distributionMode: "even", fallbackUrl: null, isSharedOnSite: false },
+  {
+    key: "sapphire",
+    name: "Chase Sapphire Preferred",
+    description: "Travel rewards credit card",
+    approved: true,
+    distributionMode: "even",
+    fallbackUrl: "https://creditcards.chase.com/",
+    isSharedOnSite: true,
+  },
+  {
+    key: "amexgold",
+    name: "Amex Gold",
+    description: "Dining and grocery rewards card",
+    approved: true,
+    distributionMode: "balanced",
+    fallbackUrl: null,
+    isSharedOnSite: true,
+  },
+  {
+    key: "discover",
+    name: "Discover it Cash Back",
+    description: "Rotating 5% categories",
+    approved: true,
+    distributionMode: "even",
+    fallbackUrl: "https://www.discover.com/credit-cards/",
+    isSharedOnSite: false,
+  },
+  {
+    key: "cap360",
+    name: "Capital One 360 Checking",
+    description: "Bank account bonus",
+    approved: false,
+    distributionMode: "even",
+    fallbackUrl: null,
+    isSharedOnSite: false,
+  },
 ] as const;
 
 type ProgramKey = (typeof PROGRAMS)[number]["key"];
@@ -53,9 +96,23 @@ interface DemoLink {
 const demoUrl = (link: DemoLink) => `${FIXTURE_SITE}/${link.broken ? "expired" : "offer"}?ref=${link.program}-${link.owner.split("@")[0]}`;
 
 const LINKS: DemoLink[] = [
-  { program: "sapphire", owner: DEMO.member, state: "active", visits: 42, daysAgo: 40, testedOffer: "60,000 points after $4,000 spend (tested ok)" },
+  {
+    program: "sapphire",
+    owner: DEMO.member,
+    state: "active",
+    visits: 42,
+    daysAgo: 40,
+    testedOffer: "60,000 points after $4,000 spend (tested ok)",
+  },
   { program: "amexgold", owner: DEMO.member, state: "pending", visits: 0, daysAgo: 1 },
-  { program: "discover", owner: DEMO.member, state: "dead", visits: 9, daysAgo: 90, deadNote: "The offer page says this referral code has expired." },
+  {
+    program: "discover",
+    owner: DEMO.member,
+    state: "dead",
+    visits: 9,
+    daysAgo: 90,
+    deadNote: "The offer page says this referral code has expired.",
+  },
   { program: "sapphire", owner: DEMO.trialMember, state: "paused", visits: 17, daysAgo: 20 },
   { program: "amexgold", owner: DEMO.trialMember, state: "active", visits: 5, daysAgo: 10, broken: true },
   { program: "sapphire", owner: "casey@example.com", state: "active", visits: 31, daysAgo: 30 },
@@ -65,29 +122,37 @@ const LINKS: DemoLink[] = [
 
 /** A health record of one broken test `hoursAgo` (contract: *Link health*). */
 function brokenOnce(hoursAgo: number) {
-  const test = { at: new Date(Date.now() - hoursAgo * 60 * 60_000).toISOString(), outcome: "broken", status: 404, message: "Broken: HTTP 404 Not Found" };
+  const test = {
+    at: new Date(Date.now() - hoursAgo * 60 * 60_000).toISOString(),
+    outcome: "broken",
+    status: 404,
+    message: "Broken: HTTP 404 Not Found",
+  };
   return { status: "unknown", lastTest: test, consecutiveBroken: 1, tests: [test] };
 }
 
 async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
   const { uid } = await auth().createUser({ email: member.email, emailVerified: true, displayName: member.displayName });
   const subscribed = member.subscriptionStatus !== null;
-  await store.collection("users").doc(uid).set({
-    username: member.email,
-    email: member.email,
-    displayName: member.displayName,
-    isAdmin: false,
-    blocked: member.email === "blocked@example.com",
-    approved: member.approved,
-    createdByAdmin: member.createdByAdmin,
-    notes: member.createdByAdmin ? "Invited by the community manager." : null,
-    stripeCustomerId: subscribed ? `cus_demo_${uid.slice(0, 8)}` : null,
-    stripeSubscriptionId: subscribed ? `sub_demo_${uid.slice(0, 8)}` : null,
-    subscriptionStatus: member.subscriptionStatus,
-    subscriptionLastChecked: subscribed ? at(0) : null,
-    createdAt: at(120),
-    updatedAt: at(1),
-  });
+  await store
+    .collection("users")
+    .doc(uid)
+    .set({
+      username: member.email,
+      email: member.email,
+      displayName: member.displayName,
+      isAdmin: false,
+      blocked: member.email === "blocked@example.com",
+      approved: member.approved,
+      createdByAdmin: member.createdByAdmin,
+      notes: member.createdByAdmin ? "Invited by the community manager." : null,
+      stripeCustomerId: subscribed ? `cus_demo_${uid.slice(0, 8)}` : null,
+      stripeSubscriptionId: subscribed ? `sub_demo_${uid.slice(0, 8)}` : null,
+      subscriptionStatus: member.subscriptionStatus,
+      subscriptionLastChecked: subscribed ? at(0) : null,
+      createdAt: at(120),
+      updatedAt: at(1),
+    });
 }
 
 /**
@@ -107,11 +172,23 @@ async function seedVisits(): Promise<void> {
   const visits = LINKS.flatMap((link) => {
     const target = byUrl.get(demoUrl(link))!;
     // the n-th of v visits lands (n / v) of the way through the link's life, the last ones today
-    return Array.from({ length: link.visits }, (_, n) => ({ ...target, clickedAt: new Date(Date.now() - ((link.visits - 1 - n) / link.visits) * link.daysAgo * DAY - n * 60_000) }));
+    return Array.from({ length: link.visits }, (_, n) => ({
+      ...target,
+      clickedAt: new Date(Date.now() - ((link.visits - 1 - n) / link.visits) * link.daysAgo * DAY - n * 60_000),
+    }));
   });
   await Promise.all(
     visits.map((v, i) =>
-      recordVisit({ clickId: newClickId(), linkId: v.id, programId: v.programId, clickedAt: v.clickedAt, ipAddress: "203.0.113.10", userAgent: "Mozilla/5.0 (demo seed)", shard: i % 16, activeLinkIds: activeIn.get(v.programId) ?? [v.id] }),
+      recordVisit({
+        clickId: newClickId(),
+        linkId: v.id,
+        programId: v.programId,
+        clickedAt: v.clickedAt,
+        ipAddress: "203.0.113.10",
+        userAgent: "Mozilla/5.0 (demo seed)",
+        shard: i % 16,
+        activeLinkIds: activeIn.get(v.programId) ?? [v.id],
+      }),
     ),
   );
   await foldFinishedDays(new Date());
@@ -146,20 +223,23 @@ async function main() {
       async () => undefined,
     );
     // Demo history the API cannot write: past dates and states (clicks come in seedVisits).
-    await store.collection("referral_links").doc(created.id).update({
-      approved: link.state !== "pending",
-      paused: link.state === "paused",
-      pausedByBlock: link.owner === "blocked@example.com",
-      isDead: link.state === "dead",
-      deadNote: link.deadNote ?? null,
-      testedOffer: link.testedOffer ?? null,
-      // the broken link failed the last check already: the next one (the admin's button) takes it out
-      ...(link.broken ? { health: brokenOnce(6) } : {}),
-      lastNotifiedAt: link.state === "dead" ? at(3) : null,
-      createdAt: at(link.daysAgo),
-      submittedAt: at(link.daysAgo),
-      updatedAt: at(Math.max(0, link.daysAgo - 1)),
-    });
+    await store
+      .collection("referral_links")
+      .doc(created.id)
+      .update({
+        approved: link.state !== "pending",
+        paused: link.state === "paused",
+        pausedByBlock: link.owner === "blocked@example.com",
+        isDead: link.state === "dead",
+        deadNote: link.deadNote ?? null,
+        testedOffer: link.testedOffer ?? null,
+        // the broken link failed the last check already: the next one (the admin's button) takes it out
+        ...(link.broken ? { health: brokenOnce(6) } : {}),
+        lastNotifiedAt: link.state === "dead" ? at(3) : null,
+        createdAt: at(link.daysAgo),
+        submittedAt: at(link.daysAgo),
+        updatedAt: at(Math.max(0, link.daysAgo - 1)),
+      });
   }
   // the back-dated states above went around the app: count each program's links from the links themselves
   for (const programId of programIds.values()) await recountProgramLinks(programId);
@@ -172,7 +252,9 @@ async function main() {
     updatedAt: at(7),
   });
   await batch.commit();
-  process.stderr.write(`[seed] ${MEMBERS.length} members, ${PROGRAMS.length} programs, ${LINKS.length} links, 1 announcement, admin ${DEMO.admin.email}\n`);
+  process.stderr.write(
+    `[seed] ${MEMBERS.length} members, ${PROGRAMS.length} programs, ${LINKS.length} links, 1 announcement, admin ${DEMO.admin.email}\n`,
+  );
 }
 
 main().then(

@@ -14,11 +14,15 @@ import { sweepHijackableAccounts } from "../functions/src/toolkit";
 
 async function main() {
   if (!process.env.GCLOUD_PROJECT && !process.env.GOOGLE_CLOUD_PROJECT) {
-    process.stderr.write("Set GCLOUD_PROJECT to the project id (and FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators).\n");
+    process.stderr.write(
+      "Set GCLOUD_PROJECT to the project id (and FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators).\n",
+    );
     return 2;
   }
   const { checked, replaced } = await sweepHijackableAccounts();
-  process.stdout.write(`Checked ${checked} sign-in accounts; replaced ${replaced.length}${replaced.length ? `: ${replaced.join(", ")}` : ""}\n`);
+  process.stdout.write(
+    `Checked ${checked} sign-in accounts; replaced ${replaced.length}${replaced.length ? `: ${replaced.join(", ")}` : ""}\n`,
+  );
   return 0;
 }
 

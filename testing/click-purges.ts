@@ -20,7 +20,13 @@ export async function settle<T>(read: () => Promise<T>, settled: (value: T) => b
 export async function clickCount(linkIds: string[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < linkIds.length; i += 30) {
-    n += (await db().collection("clicks").where("referralLinkId", "in", linkIds.slice(i, i + 30)).count().get()).data().count;
+    n += (
+      await db()
+        .collection("clicks")
+        .where("referralLinkId", "in", linkIds.slice(i, i + 30))
+        .count()
+        .get()
+    ).data().count;
   }
   return n;
 }

@@ -2,7 +2,9 @@ import { suite } from "./suite-env";
 
 /** Empties Firestore and Auth through the emulators' own REST endpoints. */
 export async function resetEmulators(): Promise<void> {
-  const firestore = await fetch(`http://${suite.firestoreHost}/emulator/v1/projects/${suite.projectId}/databases/(default)/documents`, { method: "DELETE" });
+  const firestore = await fetch(`http://${suite.firestoreHost}/emulator/v1/projects/${suite.projectId}/databases/(default)/documents`, {
+    method: "DELETE",
+  });
   const accounts = await fetch(`http://${suite.authHost}/emulator/v1/projects/${suite.projectId}/accounts`, { method: "DELETE" });
   if (!firestore.ok || !accounts.ok) throw new Error(`emulator reset failed: ${firestore.status} ${accounts.status}`);
 }

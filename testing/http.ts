@@ -53,9 +53,11 @@ export interface Transport {
 /** A route's parts (params, query, body as its schemas read them) and how the call travels. */
 export type RouteCall<N extends RouteName> = RouteCallInput<N> & Transport;
 // A route with nothing to send is called with its name alone.
-export type RouteCallArgs<N extends RouteName> = Partial<RouteCallInput<N>> extends RouteCallInput<N> ? [call?: RouteCall<N>] : [call: RouteCall<N>];
+export type RouteCallArgs<N extends RouteName> =
+  Partial<RouteCallInput<N>> extends RouteCallInput<N> ? [call?: RouteCall<N>] : [call: RouteCall<N>];
 type RoutePathInput<N extends RouteName> = Omit<RouteCallInput<N>, "body">;
-type RoutePathArgs<N extends RouteName> = Partial<RoutePathInput<N>> extends RoutePathInput<N> ? [input?: RoutePathInput<N>] : [input: RoutePathInput<N>];
+type RoutePathArgs<N extends RouteName> =
+  Partial<RoutePathInput<N>> extends RoutePathInput<N> ? [input?: RoutePathInput<N>] : [input: RoutePathInput<N>];
 
 interface LooseCall extends Transport {
   params?: Record<string, string>;
@@ -84,5 +86,8 @@ export function routePath<N extends RouteName>(name: N, ...[input]: RoutePathArg
 export async function callRoute<N extends RouteName>(name: N, ...[input]: RouteCallArgs<N>): Promise<ApiAnswer<RouteOutput<N>>> {
   const { params, query, body, ...transport } = (input ?? {}) as LooseCall;
   const spec: RouteSpec = API[name];
-  return call<RouteOutput<N>>(spec.method, `${pathOf(spec, params)}${queryString(query)}`, { ...transport, ...(body === undefined ? {} : { body }) });
+  return call<RouteOutput<N>>(spec.method, `${pathOf(spec, params)}${queryString(query)}`, {
+    ...transport,
+    ...(body === undefined ? {} : { body }),
+  });
 }

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import { createApp, type AppDeps, createLinkTester, createStripeClient, StripeSubscriptionLookup } from "../functions/src/toolkit";
 
 /** The community the in-process apps run for (the suite's own is in functions/.env.demo-referral-hub). */
-export const TEST_COMMUNITY = { name: "Points Collective", joinUrl: "https://points.example.org/join", supportEmail: "help@points.example.org" };
+export const TEST_COMMUNITY = {
+  name: "Points Collective",
+  joinUrl: "https://points.example.org/join",
+  supportEmail: "help@points.example.org",
+};
 
 /** The setup secret of the production-like apps (ADMIN_SETUP_TOKEN of a deploy). */
 export const PRODUCTION_SETUP_TOKEN = "setup-secret-of-the-operator-0123456789";

@@ -39,14 +39,17 @@ export async function runJob(admin: string, route: JobRoute): Promise<Job> {
 // ---- the local Stripe-compatible server's controls (scripts/stripe-local)
 
 const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${suite.stripeUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then((res) => res.json() as Promise<unknown>);
+  fetch(`${suite.stripeUrl}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(
+    (res) => res.json() as Promise<unknown>,
+  );
 
 export const stripeLocal = {
   /** Back to the seed customers, no latency, no faults, no calls counted. */
   reset: () => control("POST", "/__reset"),
   setLatency: (latencyMs: number) => control("POST", "/__config", { latencyMs }),
   /** The calls of `method path` after the first `after` answer `status`, `count` times. */
-  failCalls: (fault: { method?: string; path: string; after: number; count: number; status?: number }) => control("POST", "/__faults", fault),
+  failCalls: (fault: { method?: string; path: string; after: number; count: number; status?: number }) =>
+    control("POST", "/__faults", fault),
   clearFaults: () => control("DELETE", "/__faults"),
   stats: () => control("GET", "/__stats") as Promise<{ calls: number; requests: string[] }>,
   sdk: () => {

@@ -35,11 +35,19 @@ export interface RotationInstance {
 
 /** Answers once the instance listens; fails if it exits first or does not listen in time. */
 async function listening(instance: RotationInstance): Promise<void> {
-  const exited = new Promise<never>((_, fail) => instance.process.once("exit", (code) => fail(new Error(`rotation instance ${instance.origin} exited with ${String(code)}`))));
+  const exited = new Promise<never>((_, fail) =>
+    instance.process.once("exit", (code) => fail(new Error(`rotation instance ${instance.origin} exited with ${String(code)}`))),
+  );
   exited.catch(() => undefined); // only raced below
   const deadline = Date.now() + START_DEADLINE_MS;
   while (Date.now() < deadline) {
-    const up = await Promise.race([exited, fetch(`${instance.origin}/`).then(() => true, () => false)]);
+    const up = await Promise.race([
+      exited,
+      fetch(`${instance.origin}/`).then(
+        () => true,
+        () => false,
+      ),
+    ]);
     if (up) return;
     await Promise.race([exited, new Promise((done) => setTimeout(done, 100))]);
   }
@@ -54,14 +62,24 @@ export async function startRotationInstances(count: number, options: { cpuProfil
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   // what a deploy gives the function: its parameters (the suite's .env file, client IP settings
   // included, and the params' defaults) and its secret (the visitor cookie's key)
-  const env = { ...process.env, ...suiteParams(), VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET, GCLOUD_PROJECT: PROJECT_ID, NODE_ENV: "production" };
+  const env = {
+    ...process.env,
+    ...suiteParams(),
+    VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET,
+    GCLOUD_PROJECT: PROJECT_ID,
+    NODE_ENV: "production",
+  };
   const instances = Array.from({ length: count }, (_, i): RotationInstance => {
     const port = PORTS.rotationInstances + i;
-    const child = spawn(process.execPath, [...profile, FRAMEWORK, "--target=redirect", `--source=${path.join(ROOT, "functions", "lib")}`, `--port=${String(port)}`], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...profile, FRAMEWORK, "--target=redirect", `--source=${path.join(ROOT, "functions", "lib")}`, `--port=${String(port)}`],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     return { process: child, origin: `http://${HOST}:${String(port)}` };
   });
   try {

@@ -19,10 +19,17 @@ async function ok<T>(answer: Promise<{ status: number; body: T; text: string }>,
 /** An approved program (admin-made) with `count` approved links of different owners, oldest first. */
 export async function programWithLinks(admin: string, count: number, options: { mode?: "even" | "balanced"; fallbackUrl?: string } = {}) {
   const program = await ok(
-    callRoute("createProgram", { idToken: admin, body: { name: `Rotation ${Math.random().toString(36).slice(2, 8)}`, ...(options.fallbackUrl ? { fallbackUrl: options.fallbackUrl } : {}) } }),
+    callRoute("createProgram", {
+      idToken: admin,
+      body: {
+        name: `Rotation ${Math.random().toString(36).slice(2, 8)}`,
+        ...(options.fallbackUrl ? { fallbackUrl: options.fallbackUrl } : {}),
+      },
+    }),
     "create program",
   );
-  if (options.mode === "balanced") await ok(callRoute("setDistributionMode", { params: { id: program.id }, idToken: admin, body: { mode: "balanced" } }), "set mode");
+  if (options.mode === "balanced")
+    await ok(callRoute("setDistributionMode", { params: { id: program.id }, idToken: admin, body: { mode: "balanced" } }), "set mode");
   const links: { id: string; url: string }[] = [];
   for (let i = 0; i < count; i++) links.push(await addLink(admin, program.id, `owner${String(i)}@example.com`));
   return { programId: program.id, links };
@@ -30,7 +37,10 @@ export async function programWithLinks(admin: string, count: number, options: { 
 
 export async function addLink(admin: string, programId: string, email: string, approve = true) {
   const url = `https://refer.example.com/${programId}/${encodeURIComponent(email)}`;
-  const link = await ok(callRoute("submitLink", { idToken: admin, body: { programId, name: email.split("@")[0]!, email, link: url, description: "Offer" } }), "create link");
+  const link = await ok(
+    callRoute("submitLink", { idToken: admin, body: { programId, name: email.split("@")[0]!, email, link: url, description: "Offer" } }),
+    "create link",
+  );
   if (approve) await ok(callRoute("approveLink", { params: { id: link.id }, idToken: admin }), "approve link");
   return { id: link.id, url };
 }
@@ -48,13 +58,28 @@ export interface Visit {
  * One visit of the rotation address, as a browser (or the given User-Agent) would make it; null sends
  * an empty User-Agent (fetch would otherwise send its own).
  */
-export async function visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
+export async function visit(
+  programId: string,
+  userAgent: string | null = BROWSER_UA,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<Visit> {
   return visitAt(suite.appUrl, programId, userAgent, method, headers);
 }
 
 /** The same visit, of the rotation served at `origin` (the site's, or a rotation instance's). */
-export async function visitAt(origin: string, programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
-  const res = await fetch(`${origin}${rotationPath(programId)}`, { method, redirect: "manual", headers: { ...headers, "user-agent": userAgent ?? "" } });
+export async function visitAt(
+  origin: string,
+  programId: string,
+  userAgent: string | null = BROWSER_UA,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<Visit> {
+  const res = await fetch(`${origin}${rotationPath(programId)}`, {
+    method,
+    redirect: "manual",
+    headers: { ...headers, "user-agent": userAgent ?? "" },
+  });
   await res.arrayBuffer();
   return {
     status: res.status,
@@ -72,7 +97,12 @@ export async function visitAt(origin: string, programId: string, userAgent: stri
 export class CookieVisitor {
   constructor(public cookie: string | null = null) {}
 
-  async visit(programId: string, userAgent: string | null = BROWSER_UA, method = "GET", headers: Record<string, string> = {}): Promise<Visit> {
+  async visit(
+    programId: string,
+    userAgent: string | null = BROWSER_UA,
+    method = "GET",
+    headers: Record<string, string> = {},
+  ): Promise<Visit> {
     const answer = await visit(programId, userAgent, method, { ...headers, ...(this.cookie ? { cookie: this.cookie } : {}) });
     const set = answer.setCookies.find((c) => c.startsWith("__session="));
     if (set) this.cookie = set.split(";")[0]!;
@@ -101,7 +131,8 @@ export async function storedCounts(programId: string) {
   let dayTotal = 0;
   for (const doc of counters.docs) {
     dayTotal += Number(doc.get("total") ?? 0);
-    for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, number>)) dayCounters.set(linkId, (dayCounters.get(linkId) ?? 0) + n);
+    for (const [linkId, n] of Object.entries((doc.get("links") ?? {}) as Record<string, number>))
+      dayCounters.set(linkId, (dayCounters.get(linkId) ?? 0) + n);
   }
   return { clickRecords: clicks.data().count, dayTotal, dayCounters, counterDocuments: counters.size };
 }
@@ -130,7 +161,7 @@ export async function warmUpUrl(url: string, workers: number, attempts = 8): Pro
       (err: unknown) => (err instanceof Error ? err.message : String(err)),
     );
   for (let width = 1; ; width = Math.min(width * 2, workers)) {
-    for (let clean = 0, failed = 0; clean < 2; ) {
+    for (let clean = 0, failed = 0; clean < 2;) {
       const answers = await Promise.all(Array.from({ length: width }, preview));
       const wrong = answers.filter((a) => a !== "302");
       if (wrong.length === 0) {
@@ -138,7 +169,10 @@ export async function warmUpUrl(url: string, workers: number, attempts = 8): Pro
         continue;
       }
       clean = 0;
-      if (++failed >= attempts) throw new Error(`warm-up of ${url} at ${String(width)} at once: ${String(wrong.length)} not answered 302 (${[...new Set(wrong)].join(", ")}) in each of ${String(attempts)} bursts`);
+      if (++failed >= attempts)
+        throw new Error(
+          `warm-up of ${url} at ${String(width)} at once: ${String(wrong.length)} not answered 302 (${[...new Set(wrong)].join(", ")}) in each of ${String(attempts)} bursts`,
+        );
       await sleep(1_000);
     }
     if (width === workers) break;

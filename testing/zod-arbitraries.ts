@@ -75,10 +75,15 @@ function fromJsonSchema(s: JsonSchema, overrides: Overrides, path: string): fc.A
       return base.map((v) => (maxLength !== undefined && v.length > maxLength ? v.slice(0, maxLength) : v));
     }
     case "array":
-      return fc.array(fromJsonSchema(s.items ?? {}, overrides, `${path}/*`), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 10, 10) });
+      return fc.array(fromJsonSchema(s.items ?? {}, overrides, `${path}/*`), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 10, 10),
+      });
     case "object":
       return fc.record(
-        Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, fromJsonSchema(value, overrides, `${path}/${key}`)])),
+        Object.fromEntries(
+          Object.entries(s.properties ?? {}).map(([key, value]) => [key, fromJsonSchema(value, overrides, `${path}/${key}`)]),
+        ),
         { requiredKeys: s.required ?? [] },
       );
     default:
@@ -91,7 +96,10 @@ export function validBody(schema: z.ZodType, overrides: Overrides = {}): fc.Arbi
   const arbitrary = fromJsonSchema(jsonSchemaOf(schema), overrides, "") as fc.Arbitrary<Record<string, unknown>>;
   for (const value of fc.sample(arbitrary, { numRuns: 30, seed: 42 })) {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new Error(`the generator makes bodies the schema refuses (give an override): ${JSON.stringify(parsed.error.issues).slice(0, 300)}`);
+    if (!parsed.success)
+      throw new Error(
+        `the generator makes bodies the schema refuses (give an override): ${JSON.stringify(parsed.error.issues).slice(0, 300)}`,
+      );
   }
   return arbitrary;
 }
@@ -110,15 +118,17 @@ const hostileKey = fc.constantFrom("__proto__", "constructor", "prototype", "toS
  * hostile value. Most are invalid; the caller keeps those the schema refuses.
  */
 export function mutatedBody(schema: z.ZodType, overrides: Overrides = {}): fc.Arbitrary<Record<string, unknown>> {
-  return fc.tuple(validBody(schema, overrides), fc.nat(), fc.nat({ max: 2 }), hostileKey, hostileValue).map(([body, index, how, key, value]) => {
-    const spoiled: Record<string, unknown> = { ...body };
-    const keys = Object.keys(spoiled);
-    const field = keys[index % Math.max(keys.length, 1)];
-    if (how === 0 && field) delete spoiled[field];
-    else if (how === 1 || !field) Object.defineProperty(spoiled, key, { value, enumerable: true, writable: true, configurable: true });
-    else spoiled[field] = value;
-    return spoiled;
-  });
+  return fc
+    .tuple(validBody(schema, overrides), fc.nat(), fc.nat({ max: 2 }), hostileKey, hostileValue)
+    .map(([body, index, how, key, value]) => {
+      const spoiled: Record<string, unknown> = { ...body };
+      const keys = Object.keys(spoiled);
+      const field = keys[index % Math.max(keys.length, 1)];
+      if (how === 0 && field) delete spoiled[field];
+      else if (how === 1 || !field) Object.defineProperty(spoiled, key, { value, enumerable: true, writable: true, configurable: true });
+      else spoiled[field] = value;
+      return spoiled;
+    });
 }
 
 /** The string fields of a body schema with their maximum length (top level), for limit + 1 checks. */

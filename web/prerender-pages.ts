@@ -62,9 +62,11 @@ async function main() {
   const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
   // The renderer is ES modules in a folder of a CommonJS package (functions/): it says so itself.
   writeFileSync(join(PAGES_DIR, "renderer", "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  const { prerenderGlobalCss, GLOBAL_CSS_ELEMENT_ID, PAGE_SLOTS: SLOTS } = (await import(
-    pathToFileURL(join(PAGES_DIR, "renderer", "prerender.js")).href
-  )) as typeof Prerender;
+  const {
+    prerenderGlobalCss,
+    GLOBAL_CSS_ELEMENT_ID,
+    PAGE_SLOTS: SLOTS,
+  } = (await import(pathToFileURL(join(PAGES_DIR, "renderer", "prerender.js")).href)) as typeof Prerender;
 
   // The loader is in public/ (copied as it is, with its comments): every phone downloads it first.
   const loaderFile = join(DIST, "hydrate-after-paint.js");
@@ -76,7 +78,8 @@ async function main() {
   // Every page, the empty one too, carries the page-wide CSS (src/app/global-css.ts).
   const globalCss = await prerenderGlobalCss();
   if (globalCss.includes("</")) throw new Error("The page-wide CSS would end its <style> element early");
-  const withGlobalCss = (html: string) => html.replace("</head>", () => `<style id="${GLOBAL_CSS_ELEMENT_ID}">${globalCss}</style>\n</head>`);
+  const withGlobalCss = (html: string) =>
+    html.replace("</head>", () => `<style id="${GLOBAL_CSS_ELEMENT_ID}">${globalCss}</style>\n</head>`);
   writeFileSync(join(DIST, "app.html"), withGlobalCss(template));
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && `/${manifest[key].file}` === entry);
   if (!entryKey) throw new Error(`The manifest has no entry ${entry}`);

@@ -31,7 +31,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               // dialogs) keeps its own chunks.
               groups: [
                 { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ["$initial"], priority: 3 },
-                { name: "mui", test: /node_modules[\\/](@mui|@emotion|stylis|@babel|react-is|clsx|prop-types|react-transition-group|hoist-non-react-statics)[\\/]/, tags: ["$initial"], priority: 3 },
+                {
+                  name: "mui",
+                  test: /node_modules[\\/](@mui|@emotion|stylis|@babel|react-is|clsx|prop-types|react-transition-group|hoist-non-react-statics)[\\/]/,
+                  tags: ["$initial"],
+                  priority: 3,
+                },
                 { name: "libs", test: /node_modules[\\/]/, tags: ["$initial"], priority: 2 },
                 { name: "theme", test: /src[\\/]app[\\/]theme\.ts$/, tags: ["$initial"], priority: 2 },
                 { name: "app", tags: ["$initial"], priority: 1 },

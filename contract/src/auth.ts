@@ -58,9 +58,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.strictObject({
   username: emailField("Please enter a valid email address"),
-  password: passwordField.check(
-    z.minLength(LIMITS.password.min, { error: `Password must be at least ${LIMITS.password.min} characters` }),
-  ),
+  password: passwordField.check(z.minLength(LIMITS.password.min, { error: `Password must be at least ${LIMITS.password.min} characters` })),
   /** The deploy's ADMIN_SETUP_TOKEN: required outside the emulator. */
   setupToken: textField("Setup token must be text").max(LIMITS.setupToken, { error: "Setup token is invalid" }).optional(),
 });

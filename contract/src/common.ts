@@ -61,10 +61,7 @@ export const emailAsTypedField = (message: string) =>
 
 /** Absolute http(s) URL only: anything else (javascript:, data:, relative) is 'Invalid URL'. */
 export const httpUrlField = () =>
-  textField("Invalid URL")
-    .trim()
-    .max(LIMITS.url, { error: "Invalid URL" })
-    .refine(isHttpUrl, { error: "Invalid URL" });
+  textField("Invalid URL").trim().max(LIMITS.url, { error: "Invalid URL" }).refine(isHttpUrl, { error: "Invalid URL" });
 
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;

@@ -37,10 +37,14 @@ describe("URLs", () => {
   it.each(["https://example.com/ref?code=1", "http://bank.example/x"])("accept %s", (value) => {
     expect(url.safeParse(value).success).toBe(true);
   });
-  it.each(["javascript:alert(1)", "data:text/html,hi", "mailto:a@example.com", "/relative", "ftp://example.com", `https://example.com/${"a".repeat(2050)}`])(
-    "refuse %s with 'Invalid URL'",
-    (value) => {
-      expect(url.safeParse(value).error?.issues[0]?.message).toBe("Invalid URL");
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "mailto:a@example.com",
+    "/relative",
+    "ftp://example.com",
+    `https://example.com/${"a".repeat(2050)}`,
+  ])("refuse %s with 'Invalid URL'", (value) => {
+    expect(url.safeParse(value).error?.issues[0]?.message).toBe("Invalid URL");
+  });
 });

@@ -143,7 +143,6 @@ export type LinkTestResult = z.infer<typeof linkTestResultSchema>;
 // POST /api/user/links/{id}/test (the member's own link) → the test
 export const testOwnLinkRequestSchema = z.strictObject({});
 
-
 /** Member-visible messages fixed by the specification. */
 export const LINK_MESSAGES = {
   duplicateProgram: "You already have a link for this program",

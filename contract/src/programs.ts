@@ -80,4 +80,3 @@ export const distributionModeRequestSchema = z.strictObject({ mode: distribution
 export const toggleSharedRequestSchema = z.strictObject({
   isSharedOnSite: z.boolean({ error: "isSharedOnSite must be true or false" }),
 });
-

@@ -9,7 +9,11 @@ import { API, type RouteSpec } from "./routes";
  */
 describe("request schemas", () => {
   it("every body and query of the route table is a contract request or query schema", () => {
-    const named = new Map(Object.entries(contract as Record<string, unknown>).filter(([name]) => /(Request|Query)Schema$/.test(name)).map(([name, value]) => [value, name]));
+    const named = new Map(
+      Object.entries(contract as Record<string, unknown>)
+        .filter(([name]) => /(Request|Query)Schema$/.test(name))
+        .map(([name, value]) => [value, name]),
+    );
     const parsed = Object.entries(API as Record<string, RouteSpec>).flatMap(([route, spec]) =>
       [spec.body, spec.query].filter((schema) => schema !== undefined).map((schema) => ({ route, name: named.get(schema) })),
     );

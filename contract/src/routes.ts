@@ -15,8 +15,19 @@
  * The access check runs first, then params (a malformed id names nothing: 404), query and body
  * (400 VALIDATION), then the handler: an anonymous call with a bad body is a 401.
  */
-import { analyticsQuerySchema, clickRecordListSchema, fairnessReportSchema, ownLinkStatsResponseSchema, userAnalyticsListSchema } from "./analytics";
-import { activeAnnouncementSchema, announcementSchema, saveAnnouncementRequestSchema, updateAnnouncementRequestSchema } from "./announcements";
+import {
+  analyticsQuerySchema,
+  clickRecordListSchema,
+  fairnessReportSchema,
+  ownLinkStatsResponseSchema,
+  userAnalyticsListSchema,
+} from "./analytics";
+import {
+  activeAnnouncementSchema,
+  announcementSchema,
+  saveAnnouncementRequestSchema,
+  updateAnnouncementRequestSchema,
+} from "./announcements";
 import {
   emailLoginRequestSchema,
   emailLoginResponseSchema,
@@ -103,87 +114,286 @@ export interface RouteSpec {
 // A document id this API never hands out (a decoded "/", Firestore's reserved names, over-long) names nothing.
 const idParams = z.object({ id: z.string({ error: "Not found" }).regex(DOCUMENT_ID_PATTERN, { error: "Not found" }) });
 // The username is the member's e-mail, as it is stored.
-const usernameParams = z.object({ username: z.string({ error: "User not found" }).min(1, { error: "User not found" }).max(LIMITS.email, { error: "User not found" }) });
+const usernameParams = z.object({
+  username: z.string({ error: "User not found" }).min(1, { error: "User not found" }).max(LIMITS.email, { error: "User not found" }),
+});
 
 export const API = {
   // Session and login
   getSession: { method: "GET", path: "/auth/session", access: "public", optionalCaller: true, response: sessionResponseSchema },
-  sendLoginLink: { method: "POST", path: "/auth/email", access: "public", body: emailLoginRequestSchema, response: emailLoginResponseSchema },
-  exchangeLoginToken: { method: "GET", path: "/auth/login", access: "public", query: tokenLoginQuerySchema, response: tokenLoginResponseSchema },
+  sendLoginLink: {
+    method: "POST",
+    path: "/auth/email",
+    access: "public",
+    body: emailLoginRequestSchema,
+    response: emailLoginResponseSchema,
+  },
+  exchangeLoginToken: {
+    method: "GET",
+    path: "/auth/login",
+    access: "public",
+    query: tokenLoginQuerySchema,
+    response: tokenLoginResponseSchema,
+  },
   /** The same as POST /logout, under the member API's prefix. */
   endMemberSessions: { method: "POST", path: "/auth/logout", access: "member", status: 204 },
   getCurrentUser: { method: "GET", path: "/user", access: "member", response: currentUserSchema },
   getProfile: { method: "GET", path: "/user/profile", access: "member", response: profileSchema },
   login: { method: "POST", path: "/login", access: "public", body: loginRequestSchema, response: loginResponseSchema },
-  register: { method: "POST", path: "/register", access: "public", body: registerRequestSchema, response: loginResponseSchema, status: 201 },
+  register: {
+    method: "POST",
+    path: "/register",
+    access: "public",
+    body: registerRequestSchema,
+    response: loginResponseSchema,
+    status: 201,
+  },
   logout: { method: "POST", path: "/logout", access: "member", status: 204 },
-  loginAsUser: { method: "POST", path: "/auth/login-as-user", access: "admin", body: loginAsUserRequestSchema, response: loginAsUserResponseSchema },
+  loginAsUser: {
+    method: "POST",
+    path: "/auth/login-as-user",
+    access: "admin",
+    body: loginAsUserRequestSchema,
+    response: loginAsUserResponseSchema,
+  },
   returnToAdmin: { method: "POST", path: "/auth/return-to-admin", access: "impersonation", response: returnToAdminResponseSchema },
 
   // The open site
   getCommunity: { method: "GET", path: "/public/community", access: "public", response: communitySchema },
-  listPublicPrograms: { method: "GET", path: "/public/programs", access: "public", query: publicProgramsQuerySchema, response: publicProgramListSchema },
+  listPublicPrograms: {
+    method: "GET",
+    path: "/public/programs",
+    access: "public",
+    query: publicProgramsQuerySchema,
+    response: publicProgramListSchema,
+  },
   getActiveAnnouncement: { method: "GET", path: "/announcements/active", access: "public", response: activeAnnouncementSchema },
 
   // Programs
   listPrograms: { method: "GET", path: "/programs", access: "member", response: programListSchema },
-  createProgram: { method: "POST", path: "/programs", access: "member", body: createProgramRequestSchema, response: programSchema, status: 201 },
-  updateProgram: { method: "PATCH", path: "/programs/:id", access: "admin", params: idParams, body: updateProgramRequestSchema, response: programSchema },
+  createProgram: {
+    method: "POST",
+    path: "/programs",
+    access: "member",
+    body: createProgramRequestSchema,
+    response: programSchema,
+    status: 201,
+  },
+  updateProgram: {
+    method: "PATCH",
+    path: "/programs/:id",
+    access: "admin",
+    params: idParams,
+    body: updateProgramRequestSchema,
+    response: programSchema,
+  },
   deleteProgram: { method: "DELETE", path: "/programs/:id", access: "admin", params: idParams, status: 204 },
   approveProgram: { method: "POST", path: "/programs/:id/approve", access: "admin", params: idParams, response: programSchema },
-  mergeProgram: { method: "POST", path: "/programs/:id/merge", access: "admin", params: idParams, body: mergeProgramRequestSchema, response: mergeProgramResultSchema },
-  setDistributionMode: { method: "POST", path: "/programs/:id/distribution-mode", access: "admin", params: idParams, body: distributionModeRequestSchema, response: programSchema },
-  toggleProgramShared: { method: "POST", path: "/programs/:id/toggle-shared", access: "admin", params: idParams, body: toggleSharedRequestSchema, response: programSchema },
+  mergeProgram: {
+    method: "POST",
+    path: "/programs/:id/merge",
+    access: "admin",
+    params: idParams,
+    body: mergeProgramRequestSchema,
+    response: mergeProgramResultSchema,
+  },
+  setDistributionMode: {
+    method: "POST",
+    path: "/programs/:id/distribution-mode",
+    access: "admin",
+    params: idParams,
+    body: distributionModeRequestSchema,
+    response: programSchema,
+  },
+  toggleProgramShared: {
+    method: "POST",
+    path: "/programs/:id/toggle-shared",
+    access: "admin",
+    params: idParams,
+    body: toggleSharedRequestSchema,
+    response: programSchema,
+  },
 
   // Links (admin; POST /links is the /submit form, a member for their own e-mail)
   listLinks: { method: "GET", path: "/links", access: "admin", response: referralLinkListSchema },
-  submitLink: { method: "POST", path: "/links", access: "member", body: createLinkRequestSchema, response: referralLinkSchema, status: 201 },
+  submitLink: {
+    method: "POST",
+    path: "/links",
+    access: "member",
+    body: createLinkRequestSchema,
+    response: referralLinkSchema,
+    status: 201,
+  },
   bulkUpdateLinks: { method: "PATCH", path: "/links/bulk", access: "admin", body: bulkLinkRequestSchema, response: bulkLinkResultSchema },
-  updateLink: { method: "PATCH", path: "/links/:id", access: "admin", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  updateLink: {
+    method: "PATCH",
+    path: "/links/:id",
+    access: "admin",
+    params: idParams,
+    body: updateLinkRequestSchema,
+    response: referralLinkSchema,
+  },
   deleteLink: { method: "DELETE", path: "/links/:id", access: "admin", params: idParams, status: 204 },
   approveLink: { method: "POST", path: "/links/:id/approve", access: "admin", params: idParams, response: referralLinkSchema },
   pauseLink: { method: "POST", path: "/links/:id/pause", access: "admin", params: idParams, response: referralLinkSchema },
   unpauseLink: { method: "POST", path: "/links/:id/unpause", access: "admin", params: idParams, response: referralLinkSchema },
   markLinkAlive: { method: "POST", path: "/links/:id/mark-alive", access: "admin", params: idParams, response: referralLinkSchema },
-  markLinkDead: { method: "POST", path: "/links/:id/mark-dead", access: "admin", params: idParams, body: markDeadRequestSchema, response: referralLinkSchema },
-  moveLink: { method: "POST", path: "/links/:id/move", access: "admin", params: idParams, body: moveLinkRequestSchema, response: referralLinkSchema },
-  testLink: { method: "POST", path: "/admin/test-referral-link/:id", access: "admin", params: idParams, body: testLinkRequestSchema, response: linkTestResultSchema },
+  markLinkDead: {
+    method: "POST",
+    path: "/links/:id/mark-dead",
+    access: "admin",
+    params: idParams,
+    body: markDeadRequestSchema,
+    response: referralLinkSchema,
+  },
+  moveLink: {
+    method: "POST",
+    path: "/links/:id/move",
+    access: "admin",
+    params: idParams,
+    body: moveLinkRequestSchema,
+    response: referralLinkSchema,
+  },
+  testLink: {
+    method: "POST",
+    path: "/admin/test-referral-link/:id",
+    access: "admin",
+    params: idParams,
+    body: testLinkRequestSchema,
+    response: linkTestResultSchema,
+  },
 
   // Links (member: their own only)
   listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
-  ownLinkStats: { method: "GET", path: "/user/links/stats", access: "member", query: analyticsQuerySchema, response: ownLinkStatsResponseSchema },
-  submitOwnLink: { method: "POST", path: "/user/links", access: "member", body: createMemberLinkRequestSchema, response: referralLinkSchema, status: 201 },
-  updateOwnLink: { method: "PATCH", path: "/user/links/:id", access: "member", params: idParams, body: updateLinkRequestSchema, response: referralLinkSchema },
+  ownLinkStats: {
+    method: "GET",
+    path: "/user/links/stats",
+    access: "member",
+    query: analyticsQuerySchema,
+    response: ownLinkStatsResponseSchema,
+  },
+  submitOwnLink: {
+    method: "POST",
+    path: "/user/links",
+    access: "member",
+    body: createMemberLinkRequestSchema,
+    response: referralLinkSchema,
+    status: 201,
+  },
+  updateOwnLink: {
+    method: "PATCH",
+    path: "/user/links/:id",
+    access: "member",
+    params: idParams,
+    body: updateLinkRequestSchema,
+    response: referralLinkSchema,
+  },
   deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
-  testOwnLink: { method: "POST", path: "/user/links/:id/test", access: "member", params: idParams, body: testOwnLinkRequestSchema, response: linkTestSchema },
+  testOwnLink: {
+    method: "POST",
+    path: "/user/links/:id/test",
+    access: "member",
+    params: idParams,
+    body: testOwnLinkRequestSchema,
+    response: linkTestSchema,
+  },
 
   // Users and admin actions
   listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
-  updateUser: { method: "PATCH", path: "/users/:username", access: "admin", params: usernameParams, body: updateUserRequestSchema, response: adminUserSchema },
+  updateUser: {
+    method: "PATCH",
+    path: "/users/:username",
+    access: "admin",
+    params: usernameParams,
+    body: updateUserRequestSchema,
+    response: adminUserSchema,
+  },
   deleteUser: { method: "DELETE", path: "/users/:username", access: "admin", params: usernameParams, status: 204 },
   blockUser: { method: "POST", path: "/users/:username/block", access: "admin", params: usernameParams, response: adminUserSchema },
   unblockUser: { method: "POST", path: "/users/:username/unblock", access: "admin", params: usernameParams, response: adminUserSchema },
   approveUser: { method: "POST", path: "/users/:username/approve", access: "admin", params: usernameParams, response: adminUserSchema },
-  createUser: { method: "POST", path: "/admin/create-user", access: "admin", body: createUserRequestSchema, response: createUserResponseSchema, status: 201 },
+  createUser: {
+    method: "POST",
+    path: "/admin/create-user",
+    access: "admin",
+    body: createUserRequestSchema,
+    response: createUserResponseSchema,
+    status: 201,
+  },
   changeAdminPassword: { method: "POST", path: "/admin/password", access: "admin", body: changePasswordRequestSchema, status: 204 },
-  checkSubscription: { method: "POST", path: "/admin/check-subscription/:username", access: "admin", params: usernameParams, response: subscriptionCheckResultSchema },
-  checkAllSubscriptions: { method: "POST", path: "/admin/check-all-subscriptions", access: "admin", response: jobStartedSchema, status: 202 },
-  autoApproveSubscribers: { method: "POST", path: "/admin/auto-approve-subscribers", access: "admin", response: jobStartedSchema, status: 202 },
+  checkSubscription: {
+    method: "POST",
+    path: "/admin/check-subscription/:username",
+    access: "admin",
+    params: usernameParams,
+    response: subscriptionCheckResultSchema,
+  },
+  checkAllSubscriptions: {
+    method: "POST",
+    path: "/admin/check-all-subscriptions",
+    access: "admin",
+    response: jobStartedSchema,
+    status: 202,
+  },
+  autoApproveSubscribers: {
+    method: "POST",
+    path: "/admin/auto-approve-subscribers",
+    access: "admin",
+    response: jobStartedSchema,
+    status: 202,
+  },
   runLinkHealth: { method: "POST", path: "/admin/link-health/run", access: "admin", response: jobStartedSchema, status: 202 },
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
-  mergeAccounts: { method: "POST", path: "/admin/merge-accounts", access: "admin", body: mergeAccountsRequestSchema, response: mergeAccountsResultSchema },
+  mergeAccounts: {
+    method: "POST",
+    path: "/admin/merge-accounts",
+    access: "admin",
+    body: mergeAccountsRequestSchema,
+    response: mergeAccountsResultSchema,
+  },
   exportCsv: { method: "GET", path: "/admin/export-csv", access: "admin", file: "text/csv" },
 
   // Announcements
   getAnnouncement: { method: "GET", path: "/announcements", access: "admin", response: activeAnnouncementSchema },
-  saveAnnouncement: { method: "POST", path: "/announcements", access: "admin", body: saveAnnouncementRequestSchema, response: announcementSchema },
-  updateAnnouncement: { method: "PATCH", path: "/announcements/:id", access: "admin", params: idParams, body: updateAnnouncementRequestSchema, response: announcementSchema },
+  saveAnnouncement: {
+    method: "POST",
+    path: "/announcements",
+    access: "admin",
+    body: saveAnnouncementRequestSchema,
+    response: announcementSchema,
+  },
+  updateAnnouncement: {
+    method: "PATCH",
+    path: "/announcements/:id",
+    access: "admin",
+    params: idParams,
+    body: updateAnnouncementRequestSchema,
+    response: announcementSchema,
+  },
 
   // Analytics
-  clickAnalytics: { method: "GET", path: "/analytics/clicks", access: "admin", query: analyticsQuerySchema, response: clickRecordListSchema },
-  userAnalytics: { method: "GET", path: "/analytics/users", access: "admin", query: analyticsQuerySchema, response: userAnalyticsListSchema },
-  fairnessReport: { method: "GET", path: "/analytics/fairness", access: "admin", query: analyticsQuerySchema, response: fairnessReportSchema },
+  clickAnalytics: {
+    method: "GET",
+    path: "/analytics/clicks",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: clickRecordListSchema,
+  },
+  userAnalytics: {
+    method: "GET",
+    path: "/analytics/users",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: userAnalyticsListSchema,
+  },
+  fairnessReport: {
+    method: "GET",
+    path: "/analytics/fairness",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: fairnessReportSchema,
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Api = typeof API;
@@ -192,17 +402,26 @@ export type RouteName = keyof Api;
 // What each part of a route is, as its schema reads it (absent parts are `undefined`).
 type Part<R, K extends "params" | "query" | "body" | "response"> = R extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 /** What a handler receives (parsed) for the route's part. */
-export type RouteInput<N extends RouteName, K extends "params" | "query" | "body"> = Part<Api[N], K> extends z.ZodType ? z.output<Part<Api[N], K>> : undefined;
+export type RouteInput<N extends RouteName, K extends "params" | "query" | "body"> =
+  Part<Api[N], K> extends z.ZodType ? z.output<Part<Api[N], K>> : undefined;
 /** What a client sends for the route's part (before the schema's trimming and defaults). */
-export type RouteRequest<N extends RouteName, K extends "params" | "query" | "body"> = Part<Api[N], K> extends z.ZodType ? z.input<Part<Api[N], K>> : undefined;
+export type RouteRequest<N extends RouteName, K extends "params" | "query" | "body"> =
+  Part<Api[N], K> extends z.ZodType ? z.input<Part<Api[N], K>> : undefined;
 /** What the route answers: its response's JSON, a file's text, or nothing (204). */
-export type RouteOutput<N extends RouteName> = Api[N] extends { file: string } ? string : Part<Api[N], "response"> extends z.ZodType ? z.output<Part<Api[N], "response">> : void;
+export type RouteOutput<N extends RouteName> = Api[N] extends { file: string }
+  ? string
+  : Part<Api[N], "response"> extends z.ZodType
+    ? z.output<Part<Api[N], "response">>
+    : void;
 
 /** "METHOD /path" of every route, the form the contract's permission table is written in. */
 export type ApiRoute = { [N in RouteName]: `${Api[N]["method"]} ${Api[N]["path"]}` }[RouteName];
 
 /** The permission table: "METHOD /path" → access. */
-export const API_ROUTES = Object.fromEntries(Object.values(API).map((r: RouteSpec) => [`${r.method} ${r.path}`, r.access])) as Record<ApiRoute, RouteAccess>;
+export const API_ROUTES = Object.fromEntries(Object.values(API).map((r: RouteSpec) => [`${r.method} ${r.path}`, r.access])) as Record<
+  ApiRoute,
+  RouteAccess
+>;
 
 /** The rotation address: its own function (`redirect`), open to everyone, outside the /api app. */
 export const ROTATION_ROUTE = "GET /programs/:id/redirect";
@@ -230,7 +449,11 @@ export function pathOf(spec: Pick<RouteSpec, "path">, params?: Record<string, st
 
 type RoutePart = "params" | "query" | "body";
 // A query whose fields are all optional may be left out: no query string is the empty query.
-type OptionalPart<N extends RouteName, K extends RoutePart> = K extends "query" ? (Record<never, never> extends RouteRequest<N, K> ? K : never) : never;
+type OptionalPart<N extends RouteName, K extends RoutePart> = K extends "query"
+  ? Record<never, never> extends RouteRequest<N, K>
+    ? K
+    : never
+  : never;
 
 /**
  * The parts a client sends to call a route, as the route's schemas read them: each part the route has

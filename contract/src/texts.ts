@@ -17,4 +17,5 @@ export const MESSAGES = {
 } as const;
 
 /** What the hub calls itself: in page titles, headings and e-mails. */
-export const hubNameOf = (community: { name: string } | undefined): string => (community ? `${community.name} Referral Hub` : "Referral Hub");
+export const hubNameOf = (community: { name: string } | undefined): string =>
+  community ? `${community.name} Referral Hub` : "Referral Hub";

@@ -100,21 +100,34 @@ describe("well-formed text", () => {
 
   it("finds the string fields (a sanity check of the walk)", () => {
     const found = cases.map(({ name, path }) => `${name}.${path.join(".")}`);
-    for (const field of ["createProgramRequestSchema.name", "bulkLinkRequestSchema.ids.0", "bulkLinkRequestSchema.op", "tokenLoginQuerySchema.token", "updateUserRequestSchema.notes", "mergeProgramRequestSchema.targetProgramId"]) {
+    for (const field of [
+      "createProgramRequestSchema.name",
+      "bulkLinkRequestSchema.ids.0",
+      "bulkLinkRequestSchema.op",
+      "tokenLoginQuerySchema.token",
+      "updateUserRequestSchema.notes",
+      "mergeProgramRequestSchema.targetProgramId",
+    ]) {
       expect(found).toContain(field);
     }
     expect(cases.length).toBeGreaterThan(35);
   });
 
-  it.each(cases.map(({ name, path }) => [`${name}.${path.join(".")}`, name, path] as const))("%s refuses lone surrogates", (_label, name, path) => {
-    for (const text of LONE_SURROGATES) {
-      const result = exported[name]!.safeParse(withValueAt(path, text));
-      expect(result.success).toBe(false);
-      expect(result.error?.issues, JSON.stringify(text)).toContainEqual(expect.objectContaining({ path, message: INVALID_TEXT_MESSAGE }));
-    }
-  });
+  it.each(cases.map(({ name, path }) => [`${name}.${path.join(".")}`, name, path] as const))(
+    "%s refuses lone surrogates",
+    (_label, name, path) => {
+      for (const text of LONE_SURROGATES) {
+        const result = exported[name]!.safeParse(withValueAt(path, text));
+        expect(result.success).toBe(false);
+        expect(result.error?.issues, JSON.stringify(text)).toContainEqual(expect.objectContaining({ path, message: INVALID_TEXT_MESSAGE }));
+      }
+    },
+  );
 
-  it.each(requestSchemaNames.filter((name) => stringPaths(exported[name]!).length === 0))("%s takes no text at all (booleans, enums)", (name) => {
-    expect(stringPaths(exported[name]!)).toEqual([]);
-  });
+  it.each(requestSchemaNames.filter((name) => stringPaths(exported[name]!).length === 0))(
+    "%s takes no text at all (booleans, enums)",
+    (name) => {
+      expect(stringPaths(exported[name]!)).toEqual([]);
+    },
+  );
 });

@@ -24,15 +24,18 @@ const getApp = (): Promise<Express> =>
 type NodeHandler = (req: unknown, res: unknown) => void;
 
 export const api = onRequest({ secrets: apiSecrets, memory: "256MiB", timeoutSeconds: 60 }, async (req, res) => {
-  (await getApp() as unknown as NodeHandler)(req, res);
+  ((await getApp()) as unknown as NodeHandler)(req, res);
 });
 
 // The rotation: its own function, so it scales and cold-starts apart from the admin API. One
 // instance serves many visitors at once (its rotation state is per instance and synchronous). Its one
 // secret signs the visitor cookie that keeps a returning visitor on their link.
-export const redirect = onRequest({ secrets: [visitorCookieSecret], memory: "256MiB", timeoutSeconds: 10, concurrency: 80, maxInstances: 100 }, async (req, res) => {
-  await (handleRedirect as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
-});
+export const redirect = onRequest(
+  { secrets: [visitorCookieSecret], memory: "256MiB", timeoutSeconds: 10, concurrency: 80, maxInstances: 100 },
+  async (req, res) => {
+    await (handleRedirect as unknown as (req: unknown, res: unknown) => Promise<void>)(req, res);
+  },
+);
 
 // `/` and `/programs`, rendered with their data (pages/pages.ts). Many visitors at once per instance:
 // a render is a few milliseconds of work between reads.
@@ -90,7 +93,9 @@ export const runJobs = onTaskDispatched(
     if (typeof jobId !== "string" || jobId === "" || jobId.includes("/")) return;
     const [{ runJobSlice }, { getDeps }] = await Promise.all([import("./jobs/job-runner"), import("./app-deps")]);
     await runJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) =>
-      kind === "link-health" ? (await import("./links/link-health-job.service")).linkHealthSlice : (await import("./members/subscription-job.service")).subscriptionJobSlice,
+      kind === "link-health"
+        ? (await import("./links/link-health-job.service")).linkHealthSlice
+        : (await import("./members/subscription-job.service")).subscriptionJobSlice,
     );
   },
 );

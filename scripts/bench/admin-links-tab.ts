@@ -27,7 +27,13 @@ async function seed(programCount: number, ownersPerProgram: number) {
   await ensureAdmin(ADMIN.email, ADMIN.password);
   const programs = [];
   for (let p = 0; p < programCount; p++) {
-    const program = await createProgram({ name: `Program ${String(p).padStart(2, "0")}`, description: null, fallbackUrl: null, approved: true, proposedBy: null });
+    const program = await createProgram({
+      name: `Program ${String(p).padStart(2, "0")}`,
+      description: null,
+      fallbackUrl: null,
+      approved: true,
+      proposedBy: null,
+    });
     await updateProgram(program.id, { isSharedOnSite: true });
     programs.push(program);
   }
@@ -64,7 +70,9 @@ async function measure(page: Page, action: () => Promise<void>, ready: () => Pro
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[] };
     w.__longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: "longtask" as PerformanceObserverInit["type"] & string });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({
+      type: "longtask" as PerformanceObserverInit["type"] & string,
+    });
   });
   const start = Date.now();
   await action();
@@ -79,7 +87,15 @@ async function run(label: string, programCount: number, ownersPerProgram: number
   const links = await seed(programCount, ownersPerProgram);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const page = await browser.newPage({ baseURL: process.env.APP_URL, viewport: { width: 1280, height: 900 } });
@@ -94,7 +110,8 @@ async function run(label: string, programCount: number, ownersPerProgram: number
     );
     const search = await measure(
       page,
-      () => page.getByRole("searchbox", { name: "Search links" }).pressSequentially(`member${String(ownersPerProgram - 3)}@`, { delay: 50 }),
+      () =>
+        page.getByRole("searchbox", { name: "Search links" }).pressSequentially(`member${String(ownersPerProgram - 3)}@`, { delay: 50 }),
       () => page.getByText(new RegExp(`^${String(programCount)} of ${String(links)} links`)).waitFor({ timeout: 120_000 }),
     );
     await page.getByRole("searchbox", { name: "Search links" }).fill("");
@@ -128,9 +145,15 @@ async function main() {
   }));
   console.table(rows);
   const [base, large, huge] = results as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
-  console.log(`open tab: ${large.openTab.ms} ms for ${large.links} links vs ${base.openTab.ms} ms for ${base.links} (×${(large.openTab.ms / Math.max(1, base.openTab.ms)).toFixed(1)})`);
-  console.log(`Expand All: ${large.expandAll.ms} ms vs ${base.expandAll.ms} ms (×${(large.expandAll.ms / Math.max(1, base.expandAll.ms)).toFixed(1)})`);
-  console.log(`search (typed key by key, 50 ms apart): ${huge.search.ms} ms for ${huge.links} links, ${large.search.ms} ms for ${large.links}, ${base.search.ms} ms for ${base.links}; longest task ${huge.search.longestTaskMs} ms on ${huge.links}`);
+  console.log(
+    `open tab: ${large.openTab.ms} ms for ${large.links} links vs ${base.openTab.ms} ms for ${base.links} (×${(large.openTab.ms / Math.max(1, base.openTab.ms)).toFixed(1)})`,
+  );
+  console.log(
+    `Expand All: ${large.expandAll.ms} ms vs ${base.expandAll.ms} ms (×${(large.expandAll.ms / Math.max(1, base.expandAll.ms)).toFixed(1)})`,
+  );
+  console.log(
+    `search (typed key by key, 50 ms apart): ${huge.search.ms} ms for ${huge.links} links, ${large.search.ms} ms for ${large.links}, ${base.search.ms} ms for ${base.links}; longest task ${huge.search.longestTaskMs} ms on ${huge.links}`,
+  );
 }
 
 main().then(

@@ -35,20 +35,34 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 /** A fixed pseudo-random sequence, so that every run seeds the same history. */
 function seeded(seed: number) {
   let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 async function seed(programCount: number, linksPerProgram: number) {
   await resetEmulators();
   await ensureAdmin(ADMIN.email, ADMIN.password);
   const programs = await Promise.all(
-    Array.from({ length: programCount }, (_, p) => createProgram({ name: `Program ${String(p).padStart(3, "0")}`, description: null, fallbackUrl: null, approved: true, proposedBy: null })),
+    Array.from({ length: programCount }, (_, p) =>
+      createProgram({
+        name: `Program ${String(p).padStart(3, "0")}`,
+        description: null,
+        fallbackUrl: null,
+        approved: true,
+        proposedBy: null,
+      }),
+    ),
   );
   const links: { id: string; programId: string }[] = [];
   const specs = programs.flatMap((program) => Array.from({ length: linksPerProgram }, (_, o) => ({ program, o })));
   await inBatches(specs, 16, async ({ program, o }) => {
     const link = await createLink(
-      { programId: program.id, name: `Member ${String(o)}`, email: o === 0 && programs.indexOf(program) < MEMBER_PROGRAMS ? MEMBER : `member${String(o)}@example.com`, link: `https://refer.example.com/${program.id}/${String(o)}`, description: "Offer" },
+      {
+        programId: program.id,
+        name: `Member ${String(o)}`,
+        email: o === 0 && programs.indexOf(program) < MEMBER_PROGRAMS ? MEMBER : `member${String(o)}@example.com`,
+        link: `https://refer.example.com/${program.id}/${String(o)}`,
+        description: "Offer",
+      },
       async () => undefined,
     );
     links.push({ id: link.id, programId: program.id });
@@ -77,7 +91,16 @@ async function seed(programCount: number, linksPerProgram: number) {
   const today = programs.flatMap((program) => Array.from({ length: TODAY_VISITS_PER_PROGRAM }, (_, i) => ({ program, i })));
   await inBatches(today, 32, async ({ program, i }) => {
     const own = linksOf.get(program.id)!;
-    await recordVisit({ clickId: newClickId(), linkId: own[i % own.length]!.id, programId: program.id, clickedAt: new Date(), ipAddress: "203.0.113.5", userAgent: BROWSER_UA, shard: i % 16, activeLinkIds: own.map((l) => l.id) });
+    await recordVisit({
+      clickId: newClickId(),
+      linkId: own[i % own.length]!.id,
+      programId: program.id,
+      clickedAt: new Date(),
+      ipAddress: "203.0.113.5",
+      userAgent: BROWSER_UA,
+      shard: i % 16,
+      activeLinkIds: own.map((l) => l.id),
+    });
   });
   clicks += today.length;
   return { programs: programCount, links: links.length, clicks, rollups: days.length };
@@ -103,7 +126,9 @@ async function timeCall(idToken: string, path: string) {
 async function run(label: string, programCount: number, linksPerProgram: number) {
   const seededStart = Date.now();
   const store = await seed(programCount, linksPerProgram);
-  process.stderr.write(`[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`);
+  process.stderr.write(
+    `[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`,
+  );
   const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   const memberToken = await signInMember(MEMBER);
   await timeCall(idToken, routePath("userAnalytics", { query: { timeFilter: "24h" } })); // warm the function instance

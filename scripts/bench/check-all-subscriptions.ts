@@ -10,7 +10,16 @@
  *   lookups) on a sample of 200 members, projected to 10,000.
  * Prints the time and the number of Stripe calls of each; asserts nothing.
  */
-import { checkUserSubscription, db, forEachLimited, createLinkTester, createStripeClient, ensureAdmin, StripeSubscriptionLookup, type AppDeps } from "../../functions/src/toolkit";
+import {
+  checkUserSubscription,
+  db,
+  forEachLimited,
+  createLinkTester,
+  createStripeClient,
+  ensureAdmin,
+  StripeSubscriptionLookup,
+  type AppDeps,
+} from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { followJob, startJob, stripeLocal } from "../../testing/jobs";
 import { suite } from "../../testing/suite-env";
@@ -32,10 +41,27 @@ async function seed() {
   const writer = db().bulkWriter();
   const now = new Date();
   subscribers.forEach(({ email }, i) => {
-    void writer.set(db().collection("users").doc(`member-${String(i).padStart(5, "0")}`), {
-      username: email, email, displayName: null, isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: null,
-      stripeCustomerId: i % 2 ? customerIds[i] : null, stripeSubscriptionId: null, subscriptionStatus: "active", subscriptionLastChecked: null, createdAt: now, updatedAt: now,
-    });
+    void writer.set(
+      db()
+        .collection("users")
+        .doc(`member-${String(i).padStart(5, "0")}`),
+      {
+        username: email,
+        email,
+        displayName: null,
+        isAdmin: false,
+        blocked: false,
+        approved: true,
+        createdByAdmin: false,
+        notes: null,
+        stripeCustomerId: i % 2 ? customerIds[i] : null,
+        stripeSubscriptionId: null,
+        subscriptionStatus: "active",
+        subscriptionLastChecked: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
   });
   await writer.close();
   await ensureAdmin(ADMIN.email, ADMIN.password);
@@ -44,8 +70,15 @@ async function seed() {
 const stripeCalls = async () => (await stripeLocal.stats()).calls;
 
 async function previousMethod() {
-  const deps = { subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)), linkTester: createLinkTester(), now: () => new Date() } as unknown as AppDeps;
-  const users = (await db().collection("users").where("isAdmin", "==", false).limit(SAMPLE).get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }));
+  const deps = {
+    subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", suite.stripeUrl)),
+    linkTester: createLinkTester(),
+    now: () => new Date(),
+  } as unknown as AppDeps;
+  const users = (await db().collection("users").where("isAdmin", "==", false).limit(SAMPLE).get()).docs.map((doc) => ({
+    id: doc.id,
+    ...doc.data(),
+  }));
   const callsBefore = await stripeCalls();
   const started = performance.now();
   await forEachLimited(users, OLD_CONCURRENCY, async (user) => {
@@ -73,11 +106,18 @@ async function main() {
   const projected = { ms: (old.ms / old.members) * MEMBERS, calls: (old.calls / old.members) * MEMBERS };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.table([
-    { method: `previous: each member, ${String(OLD_CONCURRENCY)} at a time (measured)`, members: old.members, "Stripe calls": old.calls, time: s(old.ms) },
+    {
+      method: `previous: each member, ${String(OLD_CONCURRENCY)} at a time (measured)`,
+      members: old.members,
+      "Stripe calls": old.calls,
+      time: s(old.ms),
+    },
     { method: "previous (projected)", members: MEMBERS, "Stripe calls": Math.round(projected.calls), time: s(projected.ms) },
     { method: "job: one listing, then applied (measured)", members: MEMBERS, "Stripe calls": now.calls, time: s(now.ms) },
   ]);
-  console.log(`Stripe at ${String(LATENCY_MS)} ms per call. Job summary: ${JSON.stringify(now.summary)}. Goal: under 60 s and at most a few hundred calls for 10,000 members.`);
+  console.log(
+    `Stripe at ${String(LATENCY_MS)} ms per call. Job summary: ${JSON.stringify(now.summary)}. Goal: under 60 s and at most a few hundred calls for 10,000 members.`,
+  );
 }
 
 main().then(

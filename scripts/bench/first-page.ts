@@ -85,9 +85,15 @@ async function seed() {
   for (const [p, [name, description]] of programs.entries()) {
     const program = await createProgram({ name, description, fallbackUrl: null, approved: true, proposedBy: null });
     await updateProgram(program.id, { isSharedOnSite: true });
-    for (let o = 0; o < p % 3 + 1; o++) {
+    for (let o = 0; o < (p % 3) + 1; o++) {
       const link = await createLink(
-        { programId: program.id, name: `Member ${String(o)}`, email: `member${String(o)}@example.com`, link: `https://refer.example.com/${program.id}/${String(o)}`, description: "Offer" },
+        {
+          programId: program.id,
+          name: `Member ${String(o)}`,
+          email: `member${String(o)}@example.com`,
+          link: `https://refer.example.com/${program.id}/${String(o)}`,
+          description: "Offer",
+        },
         async () => undefined,
       );
       await db().collection(COLLECTIONS.links).doc(link.id).update({ approved: true });
@@ -122,7 +128,10 @@ const CONTENT_TYPES: Record<string, string> = {
 function serveBaseline(dist: string): Promise<Server> {
   const config = localFirebaseConfig(
     JSON.parse(readFileSync(join(__dirname, "../../firebase.json"), "utf8")) as {
-      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[]; rewrites: { source: string; destination?: string }[] };
+      hosting: {
+        headers: { source: string; headers: { key: string; value: string }[] }[];
+        rewrites: { source: string; destination?: string }[];
+      };
     },
     `http://127.0.0.1:${String(PORTS.auth)}`,
   );
@@ -143,17 +152,24 @@ function serveBaseline(dist: string): Promise<Server> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     if (path.startsWith("/api/")) {
-      const upstream = httpRequest({ host: app.hostname, port: app.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = httpRequest(
+        { host: app.hostname, port: app.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(upstream);
       return;
     }
     let file = join(dist, normalize(path), path.endsWith("/") ? "index.html" : "");
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) file = rewriteOf(path);
     let body = readFileSync(file);
-    const headers: Record<string, string> = { ...headersFor(path), "Content-Type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", Vary: "Accept-Encoding" };
+    const headers: Record<string, string> = {
+      ...headersFor(path),
+      "Content-Type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+      Vary: "Accept-Encoding",
+    };
     if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
       body = gzipSync(body);
       headers["Content-Encoding"] = "gzip";
@@ -168,7 +184,16 @@ async function lighthouseOnce(url: string): Promise<Measure> {
   const { default: lighthouse } = await import("lighthouse");
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const result = await lighthouse(url, {
@@ -186,7 +211,8 @@ async function lighthouseOnce(url: string): Promise<Measure> {
       writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
     }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const origin = new URL(url).origin;
     const scripts = [...new Set(requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(origin)).map((r) => r.url))];
     const failedAudits = Object.values(lhr.categories)
@@ -237,13 +263,17 @@ async function takeoverOnce(url: string): Promise<Takeover> {
     });
     await page.keyboard.press("Tab");
     await page.waitForFunction(() => (window as unknown as { takeover: { end: number } }).takeover.end > 0, undefined, { timeout: 60_000 });
-    const { tasks, start, end } = await page.evaluate(() => (window as unknown as { takeover: { tasks: { start: number; duration: number }[]; start: number; end: number } }).takeover);
+    const { tasks, start, end } = await page.evaluate(
+      () => (window as unknown as { takeover: { tasks: { start: number; duration: number }[]; start: number; end: number } }).takeover,
+    );
     const loaded = [...scripts].filter((script) => !before.has(script));
     return {
       jsGzipBytes: await gzipBytes(loaded),
       scripts: loaded.length,
       ms: Math.round(end - start),
-      blockingMs: Math.round(tasks.filter((t) => t.start >= start && t.start <= end).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+      blockingMs: Math.round(
+        tasks.filter((t) => t.start >= start && t.start <= end).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
+      ),
     };
   } finally {
     await browser.close();
@@ -257,14 +287,38 @@ function median(runs: Measure[]): Measure {
 
 const met = (ok: boolean) => (ok ? "met" : "NOT met");
 
-function table(route: string, m: Measure, runs: Measure[], baseline: { m: Measure; runs: Measure[] } | undefined, takeover: Takeover | undefined) {
+function table(
+  route: string,
+  m: Measure,
+  runs: Measure[],
+  baseline: { m: Measure; runs: Measure[] } | undefined,
+  takeover: Takeover | undefined,
+) {
   const kb = m.jsGzipBytes / 1000;
   const b = baseline?.m;
   const js = (x: Measure) => `${(x.jsGzipBytes / 1000).toFixed(1)} KB in ${String(x.scripts)} files`;
   const rows = [
-    ["performance", String(m.performance), b ? String(b.performance) : "", `≥ ${String(GOALS.performance)}`, met(m.performance >= GOALS.performance)],
-    ["accessibility", String(m.accessibility), b ? String(b.accessibility) : "", String(GOALS.accessibility), met(m.accessibility >= GOALS.accessibility)],
-    ["best practices", String(m.bestPractices), b ? String(b.bestPractices) : "", String(GOALS.bestPractices), met(m.bestPractices >= GOALS.bestPractices)],
+    [
+      "performance",
+      String(m.performance),
+      b ? String(b.performance) : "",
+      `≥ ${String(GOALS.performance)}`,
+      met(m.performance >= GOALS.performance),
+    ],
+    [
+      "accessibility",
+      String(m.accessibility),
+      b ? String(b.accessibility) : "",
+      String(GOALS.accessibility),
+      met(m.accessibility >= GOALS.accessibility),
+    ],
+    [
+      "best practices",
+      String(m.bestPractices),
+      b ? String(b.bestPractices) : "",
+      String(GOALS.bestPractices),
+      met(m.bestPractices >= GOALS.bestPractices),
+    ],
     ["SEO", String(m.seo), b ? String(b.seo) : "", String(GOALS.seo), met(m.seo >= GOALS.seo)],
     ["LCP", `${(m.lcpMs / 1000).toFixed(2)} s`, b ? `${(b.lcpMs / 1000).toFixed(2)} s` : "", "(in the score)", ""],
     ["total blocking time", `${String(m.tbtMs)} ms`, b ? `${String(b.tbtMs)} ms` : "", "(in the score)", ""],
@@ -273,13 +327,21 @@ function table(route: string, m: Measure, runs: Measure[], baseline: { m: Measur
   if (takeover) {
     const takeoverKb = takeover.jsGzipBytes / 1000;
     rows.push(
-      ["then, a visitor's first reach (Tab): JavaScript (gzip)", `${takeoverKb.toFixed(1)} KB in ${String(takeover.scripts)} files`, "", `≤ ${String(GOALS.jsKb)} KB with the above`, met(kb + takeoverKb <= GOALS.jsKb)],
+      [
+        "then, a visitor's first reach (Tab): JavaScript (gzip)",
+        `${takeoverKb.toFixed(1)} KB in ${String(takeover.scripts)} files`,
+        "",
+        `≤ ${String(GOALS.jsKb)} KB with the above`,
+        met(kb + takeoverKb <= GOALS.jsKb),
+      ],
       ["then: until the page is taken over (CPU 4× slower)", `${String(takeover.ms)} ms`, "", "", ""],
       ["then: blocking time meanwhile (CPU 4× slower)", `${String(takeover.blockingMs)} ms`, "", "", ""],
     );
   }
   const each = (list: Measure[]) => list.map((r) => r.performance).join(", ");
-  console.log(`\n${route}  (median of ${String(runs.length)} Lighthouse runs; performance of each: ${each(runs)}${baseline ? `; baseline: ${each(baseline.runs)}` : ""})`);
+  console.log(
+    `\n${route}  (median of ${String(runs.length)} Lighthouse runs; performance of each: ${each(runs)}${baseline ? `; baseline: ${each(baseline.runs)}` : ""})`,
+  );
   console.log(`| figure | this build | ${baseline ? "baseline build" : "(no baseline)"} | goal | |\n| --- | --- | --- | --- | --- |`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
   if (m.failedAudits.length > 0) console.log(`audits not passed (outside performance): ${m.failedAudits.join(", ")}`);
@@ -290,12 +352,15 @@ async function main() {
   const robots = await fetch(`${APP_URL}/robots.txt`);
   const robotsType = robots.headers.get("content-type") ?? "";
   const robotsText = await robots.text();
-  console.log(`/robots.txt: ${String(robots.status)} ${robotsType}${/^\s*user-agent:/im.test(robotsText) ? ", a robots file" : ", NOT a robots file"}`);
+  console.log(
+    `/robots.txt: ${String(robots.status)} ${robotsType}${/^\s*user-agent:/im.test(robotsText) ? ", a robots file" : ", NOT a robots file"}`,
+  );
 
   const baselineServer = BASELINE_DIST ? await serveBaseline(BASELINE_DIST) : undefined;
   const baselineUrl = `http://127.0.0.1:${String(BASELINE_PORT)}`;
   // a first call warms the functions (cold starts are not the page's doing)
-  for (const address of [routePath("listPublicPrograms"), routePath("getCommunity"), ...ROUTES]) await fetch(`${APP_URL}${address}`).then((r) => r.text());
+  for (const address of [routePath("listPublicPrograms"), routePath("getCommunity"), ...ROUTES])
+    await fetch(`${APP_URL}${address}`).then((r) => r.text());
   try {
     for (const route of ROUTES) {
       const runs: Measure[] = [];

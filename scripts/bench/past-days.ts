@@ -20,7 +20,14 @@ export interface PastDay {
  */
 export async function importPastDays(days: PastDay[]): Promise<void> {
   const writer = db().bulkWriter();
-  type Month = { programId: string; month: string; total: number; links: Record<string, number>; lastClickedAt: Record<string, Timestamp>; fair: Record<string, number> };
+  type Month = {
+    programId: string;
+    month: string;
+    total: number;
+    links: Record<string, number>;
+    lastClickedAt: Record<string, Timestamp>;
+    fair: Record<string, number>;
+  };
   const months = new Map<string, Month>();
   const perLink = new Map<string, number>();
   for (const { programId, day, links, active: given, withHours } of [...days].sort((a, b) => a.day.localeCompare(b.day))) {
@@ -29,7 +36,16 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
     const total = Object.values(links).reduce((a, b) => a + b, 0);
     const active = given ?? Object.keys(links);
     const fair = Object.fromEntries(active.map((id) => [id, total / active.length]));
-    void writer.set(dayRecordRef(programId, day), { programId, day, total, links, lastClickedAt, active, fair, ...(withHours ? { hours: spreadOverHours(links, active, at) } : {}) });
+    void writer.set(dayRecordRef(programId, day), {
+      programId,
+      day,
+      total,
+      links,
+      lastClickedAt,
+      active,
+      fair,
+      ...(withHours ? { hours: spreadOverHours(links, active, at) } : {}),
+    });
     const key = `${programId}_${day.slice(0, 7)}`;
     const month = months.get(key) ?? { programId, month: day.slice(0, 7), total: 0, links: {}, lastClickedAt: {}, fair: {} };
     month.total += total;
@@ -48,7 +64,10 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
 
 /** A day's visits per link spread over its 24 hours (the remainder in the first ones), every link in the rotation each hour. */
 function spreadOverHours(links: Record<string, number>, active: string[], at: Timestamp) {
-  const hours: Record<string, { total: number; links: Record<string, number>; active: string[]; lastClickedAt: Record<string, Timestamp> }> = {};
+  const hours: Record<
+    string,
+    { total: number; links: Record<string, number>; active: string[]; lastClickedAt: Record<string, Timestamp> }
+  > = {};
   for (let h = 0; h < 24; h++) {
     const counts: Record<string, number> = {};
     for (const [id, n] of Object.entries(links)) {
@@ -56,7 +75,13 @@ function spreadOverHours(links: Record<string, number>, active: string[], at: Ti
       if (inHour > 0) counts[id] = inHour;
     }
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    if (total > 0) hours[String(h).padStart(2, "0")] = { total, links: counts, active, lastClickedAt: Object.fromEntries(Object.keys(counts).map((id) => [id, at])) };
+    if (total > 0)
+      hours[String(h).padStart(2, "0")] = {
+        total,
+        links: counts,
+        active,
+        lastClickedAt: Object.fromEntries(Object.keys(counts).map((id) => [id, at])),
+      };
   }
   return hours;
 }

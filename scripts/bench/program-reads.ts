@@ -28,7 +28,12 @@ const LINKS_PER_MEMBER = 5;
 const MEMBER_EMAIL = "member-00007@example.com";
 const CALLS = 5;
 
-interface Row { endpoint: string; reads: number; medianMs: number; answer: number }
+interface Row {
+  endpoint: string;
+  reads: number;
+  medianMs: number;
+  answer: number;
+}
 type Toolkit = typeof ToolkitModule;
 type InProcess = typeof InProcessModule;
 
@@ -43,29 +48,75 @@ async function seed(toolkit: Toolkit) {
   const now = new Date();
   const lapsed = (m: number) => m % 10 === 9;
   for (let p = 0; p < PROGRAMS; p++) {
-    void writer.set(db().collection("programs").doc(`program-${pad(p)}`), {
-      name: `Program ${pad(p)}`, nameLower: `program ${pad(p)}`, description: `Offer ${String(p)}`, approved: true, proposedBy: null,
-      distributionMode: "even", fallbackUrl: null, isSharedOnSite: p % 2 === 0, createdAt: now, updatedAt: now,
-    });
+    void writer.set(
+      db()
+        .collection("programs")
+        .doc(`program-${pad(p)}`),
+      {
+        name: `Program ${pad(p)}`,
+        nameLower: `program ${pad(p)}`,
+        description: `Offer ${String(p)}`,
+        approved: true,
+        proposedBy: null,
+        distributionMode: "even",
+        fallbackUrl: null,
+        isSharedOnSite: p % 2 === 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
   }
   for (let m = 0; m < MEMBERS; m++) {
     const email = `member-${pad(m)}@example.com`;
-    void writer.set(db().collection("users").doc(`uid-${pad(m)}`), {
-      username: email, email, displayName: `Member ${String(m)}`, isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: null,
-      stripeCustomerId: null, stripeSubscriptionId: null, subscriptionStatus: lapsed(m) ? "canceled" : "active", subscriptionLastChecked: now, createdAt: now, updatedAt: now,
-    });
+    void writer.set(
+      db()
+        .collection("users")
+        .doc(`uid-${pad(m)}`),
+      {
+        username: email,
+        email,
+        displayName: `Member ${String(m)}`,
+        isAdmin: false,
+        blocked: false,
+        approved: true,
+        createdByAdmin: false,
+        notes: null,
+        stripeCustomerId: null,
+        stripeSubscriptionId: null,
+        subscriptionStatus: lapsed(m) ? "canceled" : "active",
+        subscriptionLastChecked: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
     for (let k = 0; k < LINKS_PER_MEMBER; k++) {
       const programId = `program-${pad((m * 7 + k * 20) % PROGRAMS)}`;
       void writer.set(db().collection("referral_links").doc(), {
-        programId, name: `Member ${String(m)}`, email, link: `https://refer.example.com/${programId}/${String(m)}`, description: "Bonus",
-        approved: (m + k) % 10 !== 0, paused: false, pausedByBlock: false, isDead: false, deadNote: null, ownerHeldBack: lapsed(m), visitCount: 0,
-        testedOffer: null, testedAt: null, lastNotifiedAt: null, createdAt: now, submittedAt: now, updatedAt: now,
+        programId,
+        name: `Member ${String(m)}`,
+        email,
+        link: `https://refer.example.com/${programId}/${String(m)}`,
+        description: "Bonus",
+        approved: (m + k) % 10 !== 0,
+        paused: false,
+        pausedByBlock: false,
+        isDead: false,
+        deadNote: null,
+        ownerHeldBack: lapsed(m),
+        visitCount: 0,
+        testedOffer: null,
+        testedAt: null,
+        lastNotifiedAt: null,
+        createdAt: now,
+        submittedAt: now,
+        updatedAt: now,
       });
     }
   }
   await writer.close();
   // the counts, as the app keeps them: counted from the links once
-  for (let p = 0; p < PROGRAMS; p += 10) await Promise.all(Array.from({ length: 10 }, (_, i) => toolkit.recountProgramLinks(`program-${pad(p + i)}`)));
+  for (let p = 0; p < PROGRAMS; p += 10)
+    await Promise.all(Array.from({ length: 10 }, (_, i) => toolkit.recountProgramLinks(`program-${pad(p + i)}`)));
 }
 
 /** Measures the three calls against the app in `appRoot` (this checkout or the baseline's); prints JSON rows. */
@@ -101,13 +152,19 @@ async function measure(appRoot: string): Promise<Row[]> {
 /** A signed-in member, as the app's e-mail sign-in makes them (a custom token traded for an ID token). */
 async function memberIdToken(toolkit: Toolkit): Promise<string> {
   const uid = "uid-00007";
-  await toolkit.auth().createUser({ uid, email: MEMBER_EMAIL }).catch(() => undefined);
+  await toolkit
+    .auth()
+    .createUser({ uid, email: MEMBER_EMAIL })
+    .catch(() => undefined);
   const customToken = await toolkit.auth().createCustomToken(uid);
-  const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST!}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST!}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
@@ -119,16 +176,22 @@ function baselineCheckout(): string {
   mkdirSync(join(ROOT, ".cache"), { recursive: true });
   execFileSync("git", ["worktree", "add", "--detach", dir, BASELINE], { cwd: ROOT, stdio: "ignore" });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  if (existsSync(join(ROOT, "functions/node_modules"))) symlinkSync(join(ROOT, "functions/node_modules"), join(dir, "functions/node_modules"));
+  if (existsSync(join(ROOT, "functions/node_modules")))
+    symlinkSync(join(ROOT, "functions/node_modules"), join(dir, "functions/node_modules"));
   return dir;
 }
 
 function measureInChild(appRoot: string): Promise<Row[]> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", __filename, "--measure", appRoot], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", __filename, "--measure", appRoot], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("exit", (code) => (code === 0 ? done(JSON.parse(out.trim().split("\n").pop()!) as Row[]) : fail(new Error(`baseline measure exited ${String(code)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? done(JSON.parse(out.trim().split("\n").pop()!) as Row[]) : fail(new Error(`baseline measure exited ${String(code)}`)),
+    );
   });
 }
 
@@ -138,7 +201,10 @@ async function main() {
     process.exit(0);
   }
   const toolkit = (await import("../../functions/src/toolkit")) as Toolkit;
-  const emptied = await fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST!}/emulator/v1/projects/${process.env.GCLOUD_PROJECT!}/databases/(default)/documents`, { method: "DELETE" });
+  const emptied = await fetch(
+    `http://${process.env.FIRESTORE_EMULATOR_HOST!}/emulator/v1/projects/${process.env.GCLOUD_PROJECT!}/databases/(default)/documents`,
+    { method: "DELETE" },
+  );
   if (!emptied.ok) throw new Error("could not empty the Firestore emulator");
   console.log(`Seeding ${String(PROGRAMS)} programs, ${String(MEMBERS)} members, ${String(MEMBERS * LINKS_PER_MEMBER)} links…`);
   await seed(toolkit);
@@ -161,7 +227,9 @@ async function main() {
   console.log("| --- | --- | --- | --- | --- | --- | --- |");
   after.forEach((row, i) => {
     const old = before[i]!;
-    console.log(`| ${row.endpoint} | ${String(row.answer)} | ${String(old.reads)} | ${String(row.reads)} | ${goals[row.endpoint]!} | ${old.medianMs.toFixed(0)} | ${row.medianMs.toFixed(0)} |`);
+    console.log(
+      `| ${row.endpoint} | ${String(row.answer)} | ${String(old.reads)} | ${String(row.reads)} | ${goals[row.endpoint]!} | ${old.medianMs.toFixed(0)} | ${row.medianMs.toFixed(0)} |`,
+    );
   });
 }
 

@@ -15,7 +15,8 @@ function billed(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   if (result && typeof result === "object" && "data" in result && typeof (result as { data: unknown }).data === "function") {
     const data = (result as { data: () => unknown }).data();
-    if (data && typeof data === "object" && "count" in data && typeof (data as { count: unknown }).count === "number") return Math.max(1, Math.ceil((data as { count: number }).count / 1000));
+    if (data && typeof data === "object" && "count" in data && typeof (data as { count: unknown }).count === "number")
+      return Math.max(1, Math.ceil((data as { count: number }).count / 1000));
   }
   return 1;
 }

@@ -55,9 +55,14 @@ async function storeCeiling(processes: number, inFlight: number, seconds: number
       env: { ...process.env, IN_FLIGHT: String(inFlight) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const failed = new Promise<never>((_, fail) => child.on("exit", (code) => fail(new Error(`visit writer exited with ${String(code)} before it reported`))));
+    const failed = new Promise<never>((_, fail) =>
+      child.on("exit", (code) => fail(new Error(`visit writer exited with ${String(code)} before it reported`))),
+    );
     const message = (key: keyof WriterMessage) =>
-      Promise.race([failed, new Promise<WriterMessage>((done) => child.on("message", (m: WriterMessage) => m[key] !== undefined && done(m)))]);
+      Promise.race([
+        failed,
+        new Promise<WriterMessage>((done) => child.on("message", (m: WriterMessage) => m[key] !== undefined && done(m))),
+      ]);
     return { child, ready: message("ready"), result: message("writes") };
   });
   try {
@@ -89,7 +94,9 @@ async function run(url: string, connections: number, load: Load) {
 /** CPU time (ms) a process has used so far, from /proc (Linux); 0 when it is gone. */
 function cpuMs(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, "utf8")
+      .split(") ")[1]!
+      .split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 100 Hz ticks
   } catch {
     return 0;
@@ -129,7 +136,11 @@ async function withCpuShares<T>(pids: Record<string, number | undefined>, work: 
   const loadGenerator = (usage.user + usage.system) / 1000;
   const total = machineBusyMs() - machine;
   const known = Object.values(used).reduce((a, b) => a + b, 0) + loadGenerator;
-  const cpu = { ...Object.fromEntries(Object.entries(used).map(([k, ms]) => [k, share(ms)])), "load generator": share(loadGenerator), "rest of the machine": share(Math.max(0, total - known)) };
+  const cpu = {
+    ...Object.fromEntries(Object.entries(used).map(([k, ms]) => [k, share(ms)])),
+    "load generator": share(loadGenerator),
+    "rest of the machine": share(Math.max(0, total - known)),
+  };
   return { value, cpu, usedMs: used };
 }
 
@@ -165,7 +176,16 @@ async function main() {
     const after = await storedCounts(programId);
     // CPU per visit: what the handler costs whatever else the shared cores are doing at the time
     const cpuPerVisit = (usedMs.handler ?? 0) / single.sent;
-    levels.push({ clients, ceiling, oneProcessStore, single, sent: single.sent, counted: after.dayTotal - before.dayTotal, records: after.clickRecords - before.clickRecords, cpu: { ...cpu, "handler ms CPU per visit": Number(cpuPerVisit.toFixed(2)) } });
+    levels.push({
+      clients,
+      ceiling,
+      oneProcessStore,
+      single,
+      sent: single.sent,
+      counted: after.dayTotal - before.dayTotal,
+      records: after.clickRecords - before.clickRecords,
+      cpu: { ...cpu, "handler ms CPU per visit": Number(cpuPerVisit.toFixed(2)) },
+    });
   }
   await stopRotationInstances([oneProcess!]);
 
@@ -197,7 +217,15 @@ async function main() {
   console.log("CPU during the one-process runs, % of one core (2 cores = 200%):");
   console.table(levels.map((l) => ({ clients: l.clients, ...l.cpu })));
   console.log("The same rotation in the Functions emulator (one worker process per concurrent request):");
-  console.table(emulator.map(({ clients, result: r }) => ({ clients, "req/s": Math.round(r.perSecond), "p50 / p99": `${ms(r.p50)} / ${ms(r.p99)}`, errors: r.errors, "answered 302": r.redirects })));
+  console.table(
+    emulator.map(({ clients, result: r }) => ({
+      clients,
+      "req/s": Math.round(r.perSecond),
+      "p50 / p99": `${ms(r.p50)} / ${ms(r.p99)}`,
+      errors: r.errors,
+      "answered 302": r.redirects,
+    })),
+  );
   const answered = emulator.reduce((sum, e) => sum + e.result.redirects, 0);
   const emulatorCounted = afterEmulator.dayTotal - beforeEmulator.dayTotal;
   const emulatorRecords = afterEmulator.clickRecords - beforeEmulator.clickRecords;
@@ -207,7 +235,9 @@ async function main() {
       (emulatorCounted === emulatorRecords && emulatorCounted >= answered && emulatorCounted <= answered + cutOff ? "exact" : "NOT exact"),
   );
 
-  console.log(`\nGoals (issue 16, one process at 32 clients): ≥ ${String(GOALS.ratio)} × the store ceiling, p99 < ${String(GOALS.p99Ms)} ms, no errors, every visit counted exactly.`);
+  console.log(
+    `\nGoals (issue 16, one process at 32 clients): ≥ ${String(GOALS.ratio)} × the store ceiling, p99 < ${String(GOALS.p99Ms)} ms, no errors, every visit counted exactly.`,
+  );
   for (const l of levels) {
     const ratio = l.single.perSecond / l.ceiling;
     console.log(

@@ -22,7 +22,16 @@ async function main() {
   let i = 0;
   const visit = () => {
     const n = i++;
-    return recordVisit({ clickId: newClickId(), linkId: `l${String(n % 5)}`, programId, clickedAt: new Date(), ipAddress: "203.0.113.7", userAgent: "bench", shard: (shard + n) % 1024, activeLinkIds: LINK_IDS });
+    return recordVisit({
+      clickId: newClickId(),
+      linkId: `l${String(n % 5)}`,
+      programId,
+      clickedAt: new Date(),
+      ipAddress: "203.0.113.7",
+      userAgent: "bench",
+      shard: (shard + n) % 1024,
+      activeLinkIds: LINK_IDS,
+    });
   };
   await visit(); // opens the connection before the clock starts
   const go = new Promise<number>((done) => process.once("message", (message: FromBench) => done(message.go)));

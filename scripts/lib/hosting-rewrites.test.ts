@@ -11,7 +11,12 @@ const rewrites = config.hosting.rewrites;
 
 /** Hosting's glob: `*` is one path segment, `**` any number of them. */
 const globToRegExp = (glob: string) =>
-  new RegExp(`^${glob.split(/(\*\*|\*)/).map((part) => (part === "**" ? ".*" : part === "*" ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))).join("")}$`);
+  new RegExp(
+    `^${glob
+      .split(/(\*\*|\*)/)
+      .map((part) => (part === "**" ? ".*" : part === "*" ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .join("")}$`,
+  );
 /** The function that serves a path: the first rewrite whose source matches it. */
 const served = (path: string) => rewrites.find((rule) => globToRegExp(rule.source).test(path))?.function?.functionId;
 

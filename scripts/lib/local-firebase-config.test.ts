@@ -7,7 +7,8 @@ import { localFirebaseConfig } from "./local-firebase-config";
 const config = JSON.parse(readFileSync(join(__dirname, "..", "..", "firebase.json"), "utf8")) as {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
 };
-const headersFor = (c: typeof config, source: string) => Object.fromEntries(c.hosting.headers.find((rule) => rule.source === source)!.headers.map((h) => [h.key, h.value]));
+const headersFor = (c: typeof config, source: string) =>
+  Object.fromEntries(c.hosting.headers.find((rule) => rule.source === source)!.headers.map((h) => [h.key, h.value]));
 
 describe("the production hosting headers", () => {
   const csp = parseCsp(headersFor(config, "**")["Content-Security-Policy"]!);

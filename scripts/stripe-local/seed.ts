@@ -2,14 +2,7 @@
 // state. Any other e-mail has no Stripe customer at all.
 
 export type SubscriptionStatus =
-  | "active"
-  | "trialing"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "incomplete"
-  | "incomplete_expired"
-  | "paused";
+  "active" | "trialing" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
 
 export interface SeedCustomer {
   email: string;

@@ -160,7 +160,12 @@ describe("stripe-local", () => {
       const customer = sub.customer as Stripe.Customer;
       seen.push(`${customer.email ?? ""} ${sub.status}`);
     }
-    expect(seen.sort()).toEqual(["active@example.com active", "canceled@example.com canceled", "pastdue@example.com past_due", "trialing@example.com trialing"]);
+    expect(seen.sort()).toEqual([
+      "active@example.com active",
+      "canceled@example.com canceled",
+      "pastdue@example.com past_due",
+      "trialing@example.com trialing",
+    ]);
     const plain = await stripe.subscriptions.list({ status: "all", limit: 1 });
     expect(typeof plain.data[0]!.customer).toBe("string");
   });
@@ -174,9 +179,16 @@ describe("stripe-local", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
 
     await post("/__faults", { method: "GET", path: "/v1/subscriptions", after: 1, count: 2, status: 500 });
-    const outcome = async () => stripe.subscriptions.list({ limit: 1 }).then(() => 200, (e: { statusCode?: number }) => e.statusCode);
+    const outcome = async () =>
+      stripe.subscriptions.list({ limit: 1 }).then(
+        () => 200,
+        (e: { statusCode?: number }) => e.statusCode,
+      );
     expect([await outcome(), await outcome(), await outcome(), await outcome()]).toEqual([200, 500, 500, 200]);
-    expect(await (await fetch(`${server.url}/__stats`)).json()).toMatchObject({ calls: 5, requests: ["GET /v1/customers?limit=1", ...Array.from({ length: 4 }, () => "GET /v1/subscriptions?limit=1")] });
+    expect(await (await fetch(`${server.url}/__stats`)).json()).toMatchObject({
+      calls: 5,
+      requests: ["GET /v1/customers?limit=1", ...Array.from({ length: 4 }, () => "GET /v1/subscriptions?limit=1")],
+    });
 
     await post("/__reset", {});
     expect(await (await fetch(`${server.url}/__stats`)).json()).toEqual({ calls: 0, requests: [] });

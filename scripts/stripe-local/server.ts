@@ -362,7 +362,17 @@ function statusMatches(actual: SubscriptionStatus, filter: string | undefined): 
 // ---------------------------------------------------------------- state & routes
 
 function createState(): State {
-  const state: State = { customers: new Map(), subscriptions: new Map(), clock: 0, idempotency: new Map(), latencyMs: 0, startLatencyMs: 0, faults: [], calls: 0, requests: [] };
+  const state: State = {
+    customers: new Map(),
+    subscriptions: new Map(),
+    clock: 0,
+    idempotency: new Map(),
+    latencyMs: 0,
+    startLatencyMs: 0,
+    faults: [],
+    calls: 0,
+    requests: [],
+  };
   resetState(state);
   return state;
 }
@@ -480,7 +490,14 @@ async function handle(state: State, table: ReturnType<typeof routes>, req: http.
     }
     if (method === "POST" && url.pathname === "/__faults") {
       const fault = JSON.parse(body || "{}") as Partial<Fault>;
-      state.faults.push({ method: fault.method ?? "GET", path: fault.path ?? "", after: fault.after ?? 0, count: fault.count ?? 1, status: fault.status ?? 500, seen: 0 });
+      state.faults.push({
+        method: fault.method ?? "GET",
+        path: fault.path ?? "",
+        after: fault.after ?? 0,
+        count: fault.count ?? 1,
+        status: fault.status ?? 500,
+        seen: 0,
+      });
       return { status: 200, body: { faults: state.faults.length } };
     }
     if (method === "POST" && url.pathname === "/__bulk") {
@@ -504,7 +521,8 @@ async function handle(state: State, table: ReturnType<typeof routes>, req: http.
     if (state.requests.length > 1000) state.requests.shift();
     if (state.latencyMs > 0) await new Promise((done) => setTimeout(done, state.latencyMs));
     const fault = injectedFault(state, method, url.pathname);
-    if (fault) return { status: fault.status, body: { error: { type: "api_error", message: "Injected failure (stripe-local /__faults)" } } };
+    if (fault)
+      return { status: fault.status, body: { error: { type: "api_error", message: "Injected failure (stripe-local /__faults)" } } };
     const apiKey = authenticate(req.headers.authorization);
 
     const match = table.map(([m, re, handler]) => ({ m, hit: re.exec(url.pathname), handler })).find((r) => r.m === method && r.hit);
@@ -551,7 +569,15 @@ export interface StripeLocal {
   close(): Promise<void>;
 }
 
-export async function startStripeLocal({ port, host = "127.0.0.1", latencyMs = 0 }: { port: number; host?: string; latencyMs?: number }): Promise<StripeLocal> {
+export async function startStripeLocal({
+  port,
+  host = "127.0.0.1",
+  latencyMs = 0,
+}: {
+  port: number;
+  host?: string;
+  latencyMs?: number;
+}): Promise<StripeLocal> {
   const state = createState();
   state.latencyMs = state.startLatencyMs = latencyMs;
   const table = routes(state);
@@ -588,7 +614,11 @@ export async function startStripeLocal({ port, host = "127.0.0.1", latencyMs = 0
 // Run as a script? (Checked via argv rather than import.meta so the file also type-checks as CommonJS.)
 if (/stripe-local[\\/]server\.[cm]?[jt]s$/.test(process.argv[1] ?? "")) {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: "12111" }, host: { type: "string", default: "127.0.0.1" }, "latency-ms": { type: "string", default: "0" } },
+    options: {
+      port: { type: "string", default: "12111" },
+      host: { type: "string", default: "127.0.0.1" },
+      "latency-ms": { type: "string", default: "0" },
+    },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -25,7 +25,7 @@ const ROUTES: Record<string, { status: number; location?: string; body?: string 
 const bankStatuses = new Map<string, number>();
 
 function control(method: string, path: string, body: string): number | null {
-  if (method === "DELETE" && path === "/__status") return bankStatuses.clear(), 204;
+  if (method === "DELETE" && path === "/__status") return (bankStatuses.clear(), 204);
   const name = /^\/__status\/([\w-]+)$/.exec(path)?.[1];
   if (method !== "PUT" || !name) return null;
   const status = Number(body);
@@ -44,7 +44,10 @@ export async function startWebFixture(port: number, host = "127.0.0.1"): Promise
       return;
     }
     const bank = /^\/bank\/([\w-]+)$/.exec(path)?.[1];
-    if (bank) return void res.writeHead(bankStatuses.get(bank) ?? 200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Offer</title>");
+    if (bank)
+      return void res
+        .writeHead(bankStatuses.get(bank) ?? 200, { "content-type": "text/html; charset=utf-8" })
+        .end("<!doctype html><title>Offer</title>");
     const route = ROUTES[path];
     if (!route) return void res.writeHead(404).end("not found");
     res.writeHead(route.status, { "content-type": "text/html; charset=utf-8", ...(route.location ? { location: route.location } : {}) });

@@ -6,7 +6,10 @@ import { appUrl } from "./browser";
 export async function api<T = any>(method: string, path: string, idToken?: string, body?: unknown): Promise<T> {
   const res = await fetch(`${appUrl()}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();

@@ -53,7 +53,8 @@ async function runAxe(page: Page, scope: Locator | undefined, tags: string[]): P
       };
       document.addEventListener("transitionrun", onTransition, true);
       try {
-        const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+        const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } })
+          .axe;
         const result = await axe.run(root ?? document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
         return { violations: result.violations, faded };
       } finally {
@@ -66,7 +67,10 @@ async function runAxe(page: Page, scope: Locator | undefined, tags: string[]): P
 
 const lines = (violations: AxeViolation[]) =>
   violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} [${violation.impact ?? "?"}] (${violation.help}) at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} [${violation.impact ?? "?"}] (${violation.help}) at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`,
+    ),
   );
 
 /**
@@ -78,7 +82,8 @@ export async function accessibilityViolations(page: Page, scope?: Locator): Prom
 }
 
 /** What fails a screen: anything axe rates serious or critical, and a skipped heading level. */
-const failing = (violation: AxeViolation) => violation.impact === "serious" || violation.impact === "critical" || violation.id === "heading-order";
+const failing = (violation: AxeViolation) =>
+  violation.impact === "serious" || violation.impact === "critical" || violation.id === "heading-order";
 
 /**
  * Fails the test when axe finds a serious or critical problem on the screen the page shows now

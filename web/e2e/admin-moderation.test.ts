@@ -32,19 +32,32 @@ beforeEach(async () => {
   const chase = await api("POST", "/api/programs", alice, { name: "Chase Sapphire" });
   const amex = await api("POST", "/api/programs", adminToken, { name: "Amex Gold" });
   const discover = await api("POST", "/api/programs", adminToken, { name: "Discover It" });
-  const aliceChase = await api("POST", "/api/user/links", alice, { programId: chase.id, link: "https://refer.example.com/chase/alice", description: "60k points" });
-  const tomAmex = await api("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" });
-  const aliceAmex = await api("POST", "/api/user/links", alice, { programId: amex.id, link: "https://refer.example.com/amex/alice", description: "=cmd|' /C calc'!A0" });
+  const aliceChase = await api("POST", "/api/user/links", alice, {
+    programId: chase.id,
+    link: "https://refer.example.com/chase/alice",
+    description: "60k points",
+  });
+  const tomAmex = await api("POST", "/api/user/links", tom, {
+    programId: amex.id,
+    link: "https://refer.example.com/amex/tom",
+    description: "4x dining",
+  });
+  const aliceAmex = await api("POST", "/api/user/links", alice, {
+    programId: amex.id,
+    link: "https://refer.example.com/amex/alice",
+    description: "=cmd|' /C calc'!A0",
+  });
   ids = { chase: chase.id, amex: amex.id, discover: discover.id, aliceChase: aliceChase.id, tomAmex: tomAmex.id, caseyAmex: aliceAmex.id };
 });
 
 const linksNow = () => api<Link[]>("GET", "/api/links", adminToken);
 const linkNow = async (id: string) => (await linksNow()).find((l) => l.id === id)!;
 
-
-
 async function linkAction(page: Page, owner: string, action: string) {
-  await page.getByRole("button", { name: `Actions for link by ${owner}` }).first().click();
+  await page
+    .getByRole("button", { name: `Actions for link by ${owner}` })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: action }).click();
 }
 
@@ -62,16 +75,27 @@ describe("admin moderation", () => {
 
     // Referral Links tab: show every program's links, not only those shared on site
     await page.getByRole("tab", { name: "Referral Links" }).click();
-    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
+    await page
+      .getByRole("switch", { name: "Only links on site" })
+      .or(page.getByRole("checkbox", { name: "Only links on site" }))
+      .click();
     await page.getByRole("button", { name: "Expand All" }).click();
     await screenshot(page, "admin-11-links-tab");
 
-    await page.getByRole("listitem", { name: "Link by active" }).or(page.locator(`[aria-label="Link by active"]`)).filter({ hasText: "chase/alice" }).getByRole("button", { name: "Approve" }).click();
+    await page
+      .getByRole("listitem", { name: "Link by active" })
+      .or(page.locator(`[aria-label="Link by active"]`))
+      .filter({ hasText: "chase/alice" })
+      .getByRole("button", { name: "Approve" })
+      .click();
     await expectToast(page, "Link approved");
     expect((await linkNow(ids.aliceChase)).approved).toBe(true);
 
     // approved links are hidden by default: show them to act on them
-    await page.getByRole("switch", { name: "Hide approved links" }).or(page.getByRole("checkbox", { name: "Hide approved links" })).click();
+    await page
+      .getByRole("switch", { name: "Hide approved links" })
+      .or(page.getByRole("checkbox", { name: "Hide approved links" }))
+      .click();
     await page.getByRole("button", { name: "Expand All" }).click();
     const aliceChaseRow = page.locator(`[aria-label="Link by active"]`).filter({ hasText: "chase/alice" });
     await aliceChaseRow.getByRole("button", { name: "Actions for link by active" }).click();
@@ -107,7 +131,10 @@ describe("admin moderation", () => {
     await page.getByRole("checkbox", { name: "Select all links in Amex Gold" }).check();
     await page.getByRole("checkbox", { name: "Select all links in Discover It" }).check();
     await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Approve" }).click();
-    await page.getByText(/link\(s\) updated successfully/).first().waitFor();
+    await page
+      .getByText(/link\(s\) updated successfully/)
+      .first()
+      .waitFor();
     expect((await linkNow(ids.tomAmex)).approved).toBe(true);
     expect((await linkNow(ids.caseyAmex)).approved).toBe(true);
     await screenshot(page, "admin-13-after-bulk");
@@ -117,7 +144,9 @@ describe("admin moderation", () => {
     expect(download.suggestedFilename()).toMatch(/^referral-links-export-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8");
     const lines = csv.trim().split(/\r\n/);
-    expect(lines[0]).toBe("Program,Owner Name,Owner Email,Link,Offer Details,Approved,Paused,Dead,Dead Note,Clicks,Tested Offer,Created,Updated");
+    expect(lines[0]).toBe(
+      "Program,Owner Name,Owner Email,Link,Offer Details,Approved,Paused,Dead,Dead Note,Clicks,Tested Offer,Created,Updated",
+    );
     expect(lines).toHaveLength(4);
     expect(csv).toContain("The offer page says this code expired.");
     expect(csv).toContain("'=cmd|");

@@ -20,9 +20,23 @@ beforeEach(async () => {
   // one program shared on the site, so the Programs tab shows that chip too (and axe checks its colours)
   await api("POST", `/api/programs/${amex.id}/toggle-shared`, adminToken, { isSharedOnSite: true });
   await api("POST", "/api/programs", adminToken, { name: "Discover It" });
-  await api("POST", "/api/user/links", alice, { programId: chase.id, link: "https://refer.example.com/chase/alice", description: "60k points" });
-  tomAmex = (await api<{ id: string }>("POST", "/api/user/links", tom, { programId: amex.id, link: "https://refer.example.com/amex/tom", description: "4x dining" })).id;
-  await api("POST", "/api/user/links", alice, { programId: amex.id, link: "https://refer.example.com/amex/alice", description: "Welcome bonus" });
+  await api("POST", "/api/user/links", alice, {
+    programId: chase.id,
+    link: "https://refer.example.com/chase/alice",
+    description: "60k points",
+  });
+  tomAmex = (
+    await api<{ id: string }>("POST", "/api/user/links", tom, {
+      programId: amex.id,
+      link: "https://refer.example.com/amex/tom",
+      description: "4x dining",
+    })
+  ).id;
+  await api("POST", "/api/user/links", alice, {
+    programId: amex.id,
+    link: "https://refer.example.com/amex/alice",
+    description: "Welcome bonus",
+  });
 });
 
 const search = (page: Page, label: string) => page.getByRole("searchbox", { name: label });
@@ -34,11 +48,17 @@ describe("admin search", () => {
     await signInAsAdmin(page);
 
     // Programs: by name or description, any case (all three are approved: shown once that filter is off)
-    await page.getByRole("switch", { name: "Hide Approved Programs" }).or(page.getByRole("checkbox", { name: "Hide Approved Programs" })).click();
+    await page
+      .getByRole("switch", { name: "Hide Approved Programs" })
+      .or(page.getByRole("checkbox", { name: "Hide Approved Programs" }))
+      .click();
     await page.getByText("3 of 3 programs").waitFor();
     await search(page, "Search programs").fill("dining");
     await page.getByText("1 of 3 programs").waitFor();
-    await page.getByRole("button", { name: /Amex Gold/ }).getByText("Shared on site").waitFor();
+    await page
+      .getByRole("button", { name: /Amex Gold/ })
+      .getByText("Shared on site")
+      .waitFor();
     expect(query(page)).toBe("dining");
     await screenshot(page, "admin-54-search-programs");
     await search(page, "Search programs").fill("nothing like it");
@@ -49,7 +69,10 @@ describe("admin search", () => {
     await page.getByRole("tab", { name: "Referral Links" }).click();
     expect(query(page)).toBeNull();
     // only Amex Gold is shared on the site: the other program's links show once that filter is off
-    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
+    await page
+      .getByRole("switch", { name: "Only links on site" })
+      .or(page.getByRole("checkbox", { name: "Only links on site" }))
+      .click();
     await page.getByText("3 of 3 links in 2 programs").waitFor();
     await search(page, "Search links").fill("amex alice");
     await page.getByText("1 of 3 links in 1 program").waitFor();
@@ -58,7 +81,12 @@ describe("admin search", () => {
     await page.reload();
     // the search and the filters come back from the address
     await page.getByText("1 of 3 links in 1 program").waitFor();
-    expect(await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).isChecked()).toBe(false);
+    expect(
+      await page
+        .getByRole("switch", { name: "Only links on site" })
+        .or(page.getByRole("checkbox", { name: "Only links on site" }))
+        .isChecked(),
+    ).toBe(false);
     expect(await search(page, "Search links").inputValue()).toBe("amex alice");
     await search(page, "Search links").fill("CHASE");
     await page.getByText("1 of 3 links in 1 program").waitFor();
@@ -67,7 +95,10 @@ describe("admin search", () => {
 
     // Users: by name, with or without its accent, or by e-mail
     await page.getByRole("tab", { name: "Users" }).click();
-    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await page
+      .getByRole("switch", { name: "Hide approved users" })
+      .or(page.getByRole("checkbox", { name: "Hide approved users" }))
+      .click();
     await search(page, "Search users").fill("tomas");
     await page.getByText(/^1 of \d+ users$/).waitFor();
     await page.getByText("trialing@example.com").waitFor();
@@ -82,7 +113,10 @@ describe("admin search", () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
     await page.getByRole("tab", { name: "Referral Links" }).click();
-    await page.getByRole("switch", { name: "Only links on site" }).or(page.getByRole("checkbox", { name: "Only links on site" })).click();
+    await page
+      .getByRole("switch", { name: "Only links on site" })
+      .or(page.getByRole("checkbox", { name: "Only links on site" }))
+      .click();
     await page.getByRole("button", { name: "Expand All" }).click();
     await page.getByRole("checkbox", { name: "Select all links in Amex Gold" }).check();
     // another admin deletes one of the selected links meanwhile

@@ -36,8 +36,6 @@ afterEach(() => stripeLocal.reset());
 const usersNow = () => api<User[]>("GET", "/api/users", adminToken);
 const userNow = async (username: string) => (await usersNow()).find((u) => u.username === username);
 
-
-
 /** A user's card: a collapsible card whose header starts with the e-mail. */
 const card = (page: Page, email: string) => page.locator(".MuiAccordion-root").filter({ hasText: email });
 
@@ -65,7 +63,10 @@ describe("admin users", () => {
     expect((await userNow("active@example.com"))?.approved).toBe(true);
 
     // settings: name and notes saved; the e-mail is left alone
-    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await page
+      .getByRole("switch", { name: "Hide approved users" })
+      .or(page.getByRole("checkbox", { name: "Hide approved users" }))
+      .click();
     // the settings button is on the user's row itself: the card stays closed
     expect(await card(page, "active@example.com").getByRole("button", { expanded: true }).count()).toBe(0);
     await page.getByRole("button", { name: "User settings for active@example.com" }).click();
@@ -95,7 +96,10 @@ describe("admin users", () => {
     expect((await userNow("trialing@example.com"))?.blocked).toBe(true);
 
     // blocked users are hidden by default: show them to unblock
-    await page.getByRole("switch", { name: "Hide blocked users" }).or(page.getByRole("checkbox", { name: "Hide blocked users" })).click();
+    await page
+      .getByRole("switch", { name: "Hide blocked users" })
+      .or(page.getByRole("checkbox", { name: "Hide blocked users" }))
+      .click();
     await (await openUser(page, "trialing@example.com")).getByRole("button", { name: "Unblock", exact: true }).click();
     await expectToast(page, "User unblocked");
     expect((await userNow("trialing@example.com"))?.blocked).toBe(false);
@@ -138,7 +142,10 @@ describe("admin users", () => {
 
     // log in as the member, then back
     await page.getByRole("tab", { name: "Users" }).click();
-    await page.getByRole("switch", { name: "Hide approved users" }).or(page.getByRole("checkbox", { name: "Hide approved users" })).click();
+    await page
+      .getByRole("switch", { name: "Hide approved users" })
+      .or(page.getByRole("checkbox", { name: "Hide approved users" }))
+      .click();
     await (await openUser(page, "active@example.com")).getByRole("button", { name: "Log in as user" }).click();
     await page.waitForURL("**/dashboard");
     await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
@@ -218,7 +225,10 @@ describe("admin users", () => {
     await page.getByRole("tab", { name: "Announcements" }).click();
     await page.getByText("There is no announcement yet; saving creates one.").waitFor();
     await page.getByRole("textbox", { name: "Message" }).fill("Maintenance on Sunday");
-    await page.getByRole("switch", { name: "Active" }).or(page.getByRole("checkbox", { name: "Active" })).click();
+    await page
+      .getByRole("switch", { name: "Active" })
+      .or(page.getByRole("checkbox", { name: "Active" }))
+      .click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectToast(page, "Announcement saved", "The announcement is saved but not shown");
     expect(await api("GET", "/api/announcements/active")).toBeNull();
@@ -230,7 +240,10 @@ describe("admin users", () => {
     expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("Maintenance on Sunday");
     await screenshot(page, "admin-40-announcement-inactive");
     await page.getByRole("textbox", { name: "Message" }).fill("Maintenance on Sunday, 2-4 am UTC");
-    await page.getByRole("switch", { name: "Active" }).or(page.getByRole("checkbox", { name: "Active" })).click();
+    await page
+      .getByRole("switch", { name: "Active" })
+      .or(page.getByRole("checkbox", { name: "Active" }))
+      .click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectToast(page, "Announcement saved", "Members see the announcement on their dashboard");
     expect(await api("GET", "/api/announcements/active")).toMatchObject({ message: "Maintenance on Sunday, 2-4 am UTC", isActive: true });
@@ -243,9 +256,32 @@ describe("admin users", () => {
     const { db } = await import("../../testing/backend");
     const { uid } = await getAuth().createUser({ email: "legacy-alice@example.com" });
     const later = new Date(Date.now() + 60_000);
-    await db().collection("users").doc(uid).set({ username: "Active@Example.com", email: "Active@Example.com", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: null, createdAt: later, updatedAt: later });
+    await db().collection("users").doc(uid).set({
+      username: "Active@Example.com",
+      email: "Active@Example.com",
+      isAdmin: false,
+      blocked: false,
+      approved: true,
+      createdByAdmin: false,
+      notes: "Old account",
+      displayName: null,
+      createdAt: later,
+      updatedAt: later,
+    });
     const program = await api("POST", "/api/programs", adminToken, { name: "Chase" });
-    await db().collection("referral_links").add({ programId: program.id, email: "Active@Example.com", name: "Legacy", link: "https://refer.example.com/legacy", description: "Old offer", approved: true, paused: false, isDead: false, createdAt: later, submittedAt: later, updatedAt: later });
+    await db().collection("referral_links").add({
+      programId: program.id,
+      email: "Active@Example.com",
+      name: "Legacy",
+      link: "https://refer.example.com/legacy",
+      description: "Old offer",
+      approved: true,
+      paused: false,
+      isDead: false,
+      createdAt: later,
+      submittedAt: later,
+      updatedAt: later,
+    });
 
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);

@@ -9,9 +9,14 @@ import { rotationPath } from "@hub/contract/routes";
 const browser = useBrowser();
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-
 async function approvedLink(adminToken: string, programId: string, email: string, name: string) {
-  const link = await api<{ id: string }>("POST", "/api/links", adminToken, { programId, name, email, link: `https://refer.example.com/${programId}/${name}`, description: "Offer" });
+  const link = await api<{ id: string }>("POST", "/api/links", adminToken, {
+    programId,
+    name,
+    email,
+    link: `https://refer.example.com/${programId}/${name}`,
+    description: "Offer",
+  });
   await api("POST", `/api/links/${link.id}/approve`, adminToken);
   return link.id;
 }
@@ -35,10 +40,18 @@ beforeEach(async () => {
   await visit(chase.id, 6);
   await visit(amex.id, 2);
   for (let i = 0; i < 3; i++) {
-    await recordVisit({ clickId: newClickId(), linkId: amexLink, programId: amex.id, clickedAt: new Date(Date.now() - 10 * 86_400_000), ipAddress: "203.0.113.4", userAgent: BROWSER_UA, shard: i, activeLinkIds: [amexLink] });
+    await recordVisit({
+      clickId: newClickId(),
+      linkId: amexLink,
+      programId: amex.id,
+      clickedAt: new Date(Date.now() - 10 * 86_400_000),
+      ipAddress: "203.0.113.4",
+      userAgent: BROWSER_UA,
+      shard: i,
+      activeLinkIds: [amexLink],
+    });
   }
 });
-
 
 const card = (page: Page, name: string) => page.getByRole("group", { name });
 const overviewRows = (page: Page) => page.getByRole("table", { name: "Top Programs by Clicks" }).locator("tbody tr");
@@ -57,7 +70,11 @@ describe("analytics", () => {
     const { page } = await newPage(browser());
     await page.emulateMedia({ reducedMotion: "reduce" }); // the chart then draws at once, for the screenshot
     await signInAsAdmin(page);
-    await page.getByRole("link", { name: "Analytics" }).or(page.getByRole("button", { name: "Analytics" })).first().click();
+    await page
+      .getByRole("link", { name: "Analytics" })
+      .or(page.getByRole("button", { name: "Analytics" }))
+      .first()
+      .click();
     await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
 
     // all time: 11 clicks over 3 links
@@ -66,7 +83,12 @@ describe("analytics", () => {
     await expectCard(page, "Total Clicks", "11");
     await expectCard(page, "Avg. Clicks per Link", "4");
     // default order: clicks, most first; percentages with one decimal
-    await expect.poll(() => overviewRows(page).allInnerTexts()).toEqual([expect.stringMatching(/^Chase Sapphire\s+6\s+54\.5%\s+2\s+3\.0$/), expect.stringMatching(/^Amex Gold\s+5\s+45\.5%\s+1\s+5\.0$/)]);
+    await expect
+      .poll(() => overviewRows(page).allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Chase Sapphire\s+6\s+54\.5%\s+2\s+3\.0$/),
+        expect.stringMatching(/^Amex Gold\s+5\s+45\.5%\s+1\s+5\.0$/),
+      ]);
     await screenshot(page, "analytics-01-overview-all-time");
 
     // sorting: a new column starts descending, the same column flips
@@ -78,7 +100,12 @@ describe("analytics", () => {
     // last 7 days: the clicks of ten days ago drop out; still by average clicks per link, fewest first
     await chooseRange(page, "Last 7 days");
     await expectCard(page, "Total Clicks", "8");
-    await expect.poll(() => overviewRows(page).allInnerTexts()).toEqual([expect.stringMatching(/^Amex Gold\s+2\s+25\.0%\s+1\s+2\.0$/), expect.stringMatching(/^Chase Sapphire\s+6\s+75\.0%\s+2\s+3\.0$/)]);
+    await expect
+      .poll(() => overviewRows(page).allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Amex Gold\s+2\s+25\.0%\s+1\s+2\.0$/),
+        expect.stringMatching(/^Chase Sapphire\s+6\s+75\.0%\s+2\s+3\.0$/),
+      ]);
     await screenshot(page, "analytics-02-overview-7-days-sorted");
 
     // the state is in the address: a reload keeps range and sort
@@ -93,9 +120,18 @@ describe("analytics", () => {
     await expect.poll(() => page.getByRole("combobox", { name: "Select Program" }).innerText()).toContain("Amex Gold");
     await page.getByRole("heading", { name: "Daily Clicks" }).waitFor();
     // the chart says what it draws: the 2 clicks of today, over the 7 days of the range
-    await expect.poll(() => page.getByText(/clicks from .+ \(UTC days\)/).first().textContent()).toMatch(/^2 clicks from .+ \(UTC days\)\.$/);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/clicks from .+ \(UTC days\)/)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^2 clicks from .+ \(UTC days\)\.$/);
     const performance = page.getByRole("table", { name: "User Performance" });
-    await expect.poll(() => performance.locator("tbody tr").allInnerTexts()).toEqual([expect.stringMatching(/Alice[\s\S]*alice@example\.com\s+2\s+100\.0%\s+1/)]);
+    await expect
+      .poll(() => performance.locator("tbody tr").allInnerTexts())
+      .toEqual([expect.stringMatching(/Alice[\s\S]*alice@example\.com\s+2\s+100\.0%\s+1/)]);
     await screenshot(page, "analytics-03-program-daily-clicks");
 
     // another program from the dropdown, over 30 days: the older clicks count again
@@ -103,15 +139,19 @@ describe("analytics", () => {
     await page.getByRole("combobox", { name: "Select Program" }).click();
     await page.getByRole("option", { name: "Chase Sapphire" }).click();
     await expect.poll(() => performance.locator("tbody tr").count()).toBe(2);
-    await expect.poll(() => performance.locator("tbody tr").allInnerTexts()).toEqual([expect.stringMatching(/alice@example\.com\s+3\s+50\.0%/), expect.stringMatching(/tom@example\.com\s+3\s+50\.0%/)]);
+    await expect
+      .poll(() => performance.locator("tbody tr").allInnerTexts())
+      .toEqual([expect.stringMatching(/alice@example\.com\s+3\s+50\.0%/), expect.stringMatching(/tom@example\.com\s+3\s+50\.0%/)]);
 
     // users: clicks in the range and all time, by all-time clicks
     await page.getByRole("tab", { name: "Users" }).click();
     const users = page.getByRole("table", { name: "User Analytics" }).locator("tbody tr");
-    await expect.poll(() => users.allInnerTexts()).toEqual([
-      expect.stringMatching(/^alice@example\.com\s+8\s+72\.7%\s+8\s+72\.7%\s+2$/),
-      expect.stringMatching(/^tom@example\.com\s+3\s+27\.3%\s+3\s+27\.3%\s+1$/),
-    ]);
+    await expect
+      .poll(() => users.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^alice@example\.com\s+8\s+72\.7%\s+8\s+72\.7%\s+2$/),
+        expect.stringMatching(/^tom@example\.com\s+3\s+27\.3%\s+3\s+27\.3%\s+1$/),
+      ]);
     await screenshot(page, "analytics-04-users");
     await page.getByRole("button", { name: "User Email" }).click();
     await expect.poll(() => users.first().innerText()).toMatch(/^tom@example\.com/);

@@ -21,7 +21,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
     document.addEventListener("securitypolicyviolation", (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${String(event.lineNumber)}:${String(event.columnNumber)}`);
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${String(event.lineNumber)}:${String(event.columnNumber)}`,
+      );
     });
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
@@ -39,7 +41,10 @@ async function newTabLinksWithoutNoopener(page: Page): Promise<string[]> {
 
 describe("in the browser", () => {
   it("runs every screen under the Content-Security-Policy without a violation, renders typed text as text, and opens new tabs with noopener noreferrer", async () => {
-    const program = await api<{ id: string }>("POST", "/api/programs", admin, { name: `Amex ${HOSTILE}`.slice(0, 100), description: `Dining card ${HOSTILE}` });
+    const program = await api<{ id: string }>("POST", "/api/programs", admin, {
+      name: `Amex ${HOSTILE}`.slice(0, 100),
+      description: `Dining card ${HOSTILE}`,
+    });
     await api("POST", `/api/programs/${program.id}/toggle-shared`, admin, { isSharedOnSite: true });
     const link = await api<{ id: string }>("POST", "/api/links", admin, {
       programId: program.id,
@@ -58,7 +63,10 @@ describe("in the browser", () => {
       visited.push(path);
       expect({ path, violations: await violations() }).toEqual({ path, violations: [] });
       expect({ path, unsafeLinks: await newTabLinksWithoutNoopener(page) }).toEqual({ path, unsafeLinks: [] });
-      expect({ path, pwned: await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null) }).toEqual({ path, pwned: null });
+      expect({ path, pwned: await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null) }).toEqual({
+        path,
+        pwned: null,
+      });
       expect(await page.locator('img[src="x"]').count()).toBe(0);
     };
 
@@ -92,9 +100,12 @@ describe("in the browser", () => {
     const adminViolations = await watchCsp(adminTab.page);
     await signInAsAdmin(adminTab.page);
     await check(adminTab.page, adminViolations, "/admin", async (p) => {
-      for (const tab of ["Referral Links", "Users", "Duplicates", "Announcements", "Programs"]) await p.getByRole("tab", { name: tab }).click();
+      for (const tab of ["Referral Links", "Users", "Duplicates", "Announcements", "Programs"])
+        await p.getByRole("tab", { name: tab }).click();
     });
-    await check(adminTab.page, adminViolations, "/analytics?tab=programs", (p) => p.getByRole("heading", { name: "Analytics Dashboard" }).waitFor());
+    await check(adminTab.page, adminViolations, "/analytics?tab=programs", (p) =>
+      p.getByRole("heading", { name: "Analytics Dashboard" }).waitFor(),
+    );
     await adminTab.context.close();
 
     expect(visited).toHaveLength(8);

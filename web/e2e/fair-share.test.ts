@@ -64,7 +64,10 @@ async function chooseRange(page: Page, scope: Page | Locator, label: string) {
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -95,7 +98,9 @@ describe("a member's fair share", () => {
     await expect
       .poll(() => linkCard(page, "Wise").innerText())
       .toContain("Wise had no visits in the last 30 days, so there were no visits to share yet.");
-    await fairShare(page).getByText(/In balanced mode a newly added link gets more than an equal share/).waitFor();
+    await fairShare(page)
+      .getByText(/In balanced mode a newly added link gets more than an equal share/)
+      .waitFor();
     await page.getByRole("heading", { name: "Your Links (2)" }).waitFor();
     expect(await accessibilityViolations(page, fairShare(page))).toEqual([]);
     await screenshot(page, "fair-share-01-dashboard-1280");
@@ -103,7 +108,9 @@ describe("a member's fair share", () => {
     // the last 24 hours, hour by hour; the range is kept in the address
     await chooseRange(page, fairShare(page), "Last 24 hours");
     await expect.poll(() => amex.innerText()).toContain("of Amex Gold's 15 visits in the last 24 hours;");
-    await expect.poll(() => amex.getByText(/^6 visits against an equal share of 5, from .+ \(hours in your time zone\)\.$/).count()).toBe(1);
+    await expect
+      .poll(() => amex.getByText(/^6 visits against an equal share of 5, from .+ \(hours in your time zone\)\.$/).count())
+      .toBe(1);
     expect(new URL(page.url()).searchParams.get("range")).toBe("24h");
     await page.reload();
     await expect.poll(() => amex.innerText()).toContain("in the last 24 hours;");
@@ -115,7 +122,13 @@ describe("a member's fair share", () => {
     await phone.page.emulateMedia({ reducedMotion: "reduce" });
     await signInAsMember(phone.page, MEMBER);
     await expect.poll(() => linkCard(phone.page, "Amex Gold").innerText()).toContain("You received 120% of an equal share");
-    await expect.poll(() => linkCard(phone.page, "Amex Gold").getByText(/^6 visits against an equal share of 5, from /).count()).toBe(1);
+    await expect
+      .poll(() =>
+        linkCard(phone.page, "Amex Gold")
+          .getByText(/^6 visits against an equal share of 5, from /)
+          .count(),
+      )
+      .toBe(1);
     await phone.page.getByRole("heading", { name: "Your Links (2)" }).waitFor();
     await expectNoSidewaysScroll(phone.page);
     await screenshot(phone.page, "fair-share-03-dashboard-375");
@@ -152,7 +165,9 @@ describe("the admin's fairness report", () => {
         expect.stringMatching(/^Skewed Bank\s+Stands out\s+Even\s+22\s+0\.599\s+0\.818$/),
         expect.stringMatching(/^Fair Card\s+Fair\s+Even\s+12\s+1\.000\s+0\.000$/),
         // no figures, and why
-        expect.stringMatching(/^Quiet Club\s+—\s+no visits in this range\s+Even\s+0\s+—\s+no visits in this range\s+—\s+no visits in this range$/),
+        expect.stringMatching(
+          /^Quiet Club\s+—\s+no visits in this range\s+Even\s+0\s+—\s+no visits in this range\s+—\s+no visits in this range$/,
+        ),
       ]);
     await page.getByText("Jain's index").first().waitFor();
     expect(await accessibilityViolations(page, page.getByRole("tabpanel"))).toEqual([]);
@@ -176,7 +191,10 @@ describe("the admin's fairness report", () => {
     const links = page.getByRole("table", { name: "Links of Skewed Bank" }).locator("tbody tr");
     await expect
       .poll(() => links.allInnerTexts())
-      .toEqual([expect.stringMatching(/^alice@example\.com\s+20\s+11\s+1\.82$/), expect.stringMatching(/^bob@example\.com\s+2\s+11\s+0\.18$/)]);
+      .toEqual([
+        expect.stringMatching(/^alice@example\.com\s+20\s+11\s+1\.82$/),
+        expect.stringMatching(/^bob@example\.com\s+2\s+11\s+0\.18$/),
+      ]);
     await screenshot(page, "fair-share-04-fairness-tab");
 
     // the tab and the sort survive a reload
@@ -196,7 +214,14 @@ describe("the admin's fairness report", () => {
     await page.getByRole("combobox", { name: "Select Program" }).click();
     await page.getByRole("option", { name: "Skewed Bank" }).click();
     await page.getByRole("heading", { name: "Daily Clicks" }).waitFor();
-    await expect.poll(() => page.getByText(/clicks from .+ \(hours in your time zone\)/).first().textContent()).toMatch(/^22 clicks from .+ \(hours in your time zone\)\.$/);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/clicks from .+ \(hours in your time zone\)/)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^22 clicks from .+ \(hours in your time zone\)\.$/);
     await screenshot(page, "fair-share-05-daily-clicks-24h");
     await context.close();
   });

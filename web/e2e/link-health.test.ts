@@ -70,7 +70,12 @@ describe("link health", () => {
     // only failing: alice's link alone
     await filterSwitch(page, "Only failing links").click();
     await page.getByText("1 of 2 links in 1 program").waitFor();
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ tab: "links", onlyOnSite: "0", hideApproved: "0", onlyFailing: "1" });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      tab: "links",
+      onlyOnSite: "0",
+      hideApproved: "0",
+      onlyFailing: "1",
+    });
 
     // a reload (or a shared address) shows the same list
     await page.reload();

@@ -11,7 +11,6 @@ beforeEach(async () => {
   await clearInbox();
 });
 
-
 describe("a member's links", () => {
   it("submits a link with a new program, sees it pending, edits it and deletes it", async () => {
     const { context, page } = await newPage(browser());

@@ -20,7 +20,8 @@ beforeEach(async () => {
 const VISITOR_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 /** Members' links point at the suite's stand-in web site, whose /offer page answers whatever the query. */
-const offerPage = (program: string, owner: string) => `${FIXTURE_SITE}/offer?${new URLSearchParams({ program, ref: owner.split("@")[0]! }).toString()}`;
+const offerPage = (program: string, owner: string) =>
+  `${FIXTURE_SITE}/offer?${new URLSearchParams({ program, ref: owner.split("@")[0]! }).toString()}`;
 
 interface ProgramSetup {
   name: string;
@@ -39,7 +40,13 @@ async function setUpPrograms(programs: ProgramSetup[]) {
     const links: string[] = [];
     for (const owner of owners) {
       const link = offerPage(name, owner);
-      const created = await api<{ id: string }>("POST", "/api/links", admin, { programId: program.id, name: owner.split("@")[0], email: owner, link, description: "Offer" });
+      const created = await api<{ id: string }>("POST", "/api/links", admin, {
+        programId: program.id,
+        name: owner.split("@")[0],
+        email: owner,
+        link,
+        description: "Offer",
+      });
       await api("POST", `/api/links/${created.id}/approve`, admin);
       links.push(link);
     }
@@ -58,7 +65,10 @@ async function decodeQr(code: Locator): Promise<string | null> {
 
 /** Nothing wider than the screen: no sideways scrolling on a phone. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -82,7 +92,11 @@ describe("the open /programs page", () => {
       { name: "Hidden Program", shared: false, owners: ["owner3@example.com"] },
     ]);
     const zeta = programs["zeta Bank"]!;
-    const { context, page } = await newPage(browser(), { permissions: ["clipboard-read", "clipboard-write"], userAgent: VISITOR_UA, deviceScaleFactor: 2 });
+    const { context, page } = await newPage(browser(), {
+      permissions: ["clipboard-read", "clipboard-write"],
+      userAgent: VISITOR_UA,
+      deviceScaleFactor: 2,
+    });
 
     await page.goto("/programs");
     await page.getByRole("heading", { name: "Referral Programs", level: 1 }).waitFor();
@@ -109,12 +123,16 @@ describe("the open /programs page", () => {
 
     // the QR code on the card, drawn as the card comes on screen and read from it, is the rotation address
     await card(page, "zeta Bank").scrollIntoViewIfNeeded();
-    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(rotationAddress(zeta.id));
+    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(
+      rotationAddress(zeta.id),
+    );
     // and so is the large one, for print
     await card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }).click();
     const dialog = page.getByRole("dialog", { name: "zeta Bank" });
     await dialog.getByRole("button", { name: "Download PNG" }).waitFor();
-    expect(await decodeQr(dialog.getByRole("img", { name: "QR code of the rotation address of zeta Bank" }))).toBe(rotationAddress(zeta.id));
+    expect(await decodeQr(dialog.getByRole("img", { name: "QR code of the rotation address of zeta Bank" }))).toBe(
+      rotationAddress(zeta.id),
+    );
     await screenshot(page, "public-03-qr-dialog");
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -144,7 +162,9 @@ describe("the open /programs page", () => {
     await page.goto("/programs");
     // the server's render: the card, its count and its QR code are in the page as it arrives
     await card(page, "zeta Bank").getByText("1 active link").waitFor();
-    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(rotationAddress(zeta.id));
+    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(
+      rotationAddress(zeta.id),
+    );
     await page.waitForLoadState("networkidle");
     expect(scripts).toEqual(["/hydrate-after-paint.js"]);
     const article = await card(page, "zeta Bank").elementHandle();
@@ -188,13 +208,22 @@ describe("the open /programs page", () => {
     await card(page, "Amex Gold").getByText("Your link: Active").waitFor();
     for (const missing of ["Chase Sapphire Preferred", "Discover it"]) {
       await card(page, missing).getByText("You have no link here yet").waitFor();
-      await card(page, missing).getByRole("link", { name: `Submit your link for ${missing}` }).waitFor();
+      await card(page, missing)
+        .getByRole("link", { name: `Submit your link for ${missing}` })
+        .waitFor();
     }
-    expect(await card(page, "Amex Gold").getByRole("link", { name: /Submit your link/ }).count()).toBe(0);
+    expect(
+      await card(page, "Amex Gold")
+        .getByRole("link", { name: /Submit your link/ })
+        .count(),
+    ).toBe(0);
     await screenshot(page, "public-04-programs-member");
 
     // 'Only programs without my link' leaves the two to act on
-    await page.getByRole("switch", { name: "Only programs without my link" }).or(page.getByRole("checkbox", { name: "Only programs without my link" })).click();
+    await page
+      .getByRole("switch", { name: "Only programs without my link" })
+      .or(page.getByRole("checkbox", { name: "Only programs without my link" }))
+      .click();
     expect(await page.getByRole("article").locator("h2").allTextContents()).toEqual(["Chase Sapphire Preferred", "Discover it"]);
 
     // the shortcut opens /submit with the program already chosen
@@ -226,7 +255,13 @@ describe("the landing page", () => {
     expect(await join.getAttribute("target")).toBe("_blank");
     expect(await join.getAttribute("rel")).toBe("noopener noreferrer");
     await page.getByRole("link", { name: "Admin" }).waitFor();
-    for (const memberOnly of ["Submit Link", "My Dashboard", "Logout"]) expect(await page.getByRole("link", { name: memberOnly }).or(page.getByRole("button", { name: memberOnly })).count()).toBe(0);
+    for (const memberOnly of ["Submit Link", "My Dashboard", "Logout"])
+      expect(
+        await page
+          .getByRole("link", { name: memberOnly })
+          .or(page.getByRole("button", { name: memberOnly }))
+          .count(),
+      ).toBe(0);
     await screenshot(page, "public-05-landing-visitor");
 
     // a subscription error sends the visitor to the same community's join page and support address
@@ -279,7 +314,11 @@ describe("the landing page", () => {
       expect(await visitorOnly.isHidden()).toBe(true);
     };
     await setUpPrograms([{ name: "zeta Bank", owners: ["owner1@example.com"] }]);
-    await held("/programs", page.locator("a", { hasText: "Member login" }), page.getByRole("heading", { name: "Referral Programs", level: 1 }));
+    await held(
+      "/programs",
+      page.locator("a", { hasText: "Member login" }),
+      page.getByRole("heading", { name: "Referral Programs", level: 1 }),
+    );
     await held("/", page.locator("button", { hasText: "Continue with Email" }), page.getByRole("heading", { level: 1 }));
 
     release();
@@ -342,7 +381,13 @@ describe("page titles and icon", () => {
 
 describe("on a phone (375 px wide)", () => {
   it("fits /programs, the landing page and the login pages without sideways scrolling", async () => {
-    await setUpPrograms([{ name: "Chase Sapphire Preferred with a rather long program name", description: "Travel rewards ".repeat(12), owners: ["owner1@example.com"] }]);
+    await setUpPrograms([
+      {
+        name: "Chase Sapphire Preferred with a rather long program name",
+        description: "Travel rewards ".repeat(12),
+        owners: ["owner1@example.com"],
+      },
+    ]);
     const { context, page } = await newPage(browser(), PHONE);
     for (const [path, ready, shot] of [
       ["/programs", "Copy rotation address of Chase Sapphire Preferred with a rather long program name", "public-08-phone-programs"],
@@ -351,7 +396,11 @@ describe("on a phone (375 px wide)", () => {
       ["/subscription-error", "← Back to Login", "public-11-phone-subscription-error"],
     ] as const) {
       await page.goto(path);
-      await page.getByRole("button", { name: ready }).or(page.getByRole("link", { name: ready })).first().waitFor();
+      await page
+        .getByRole("button", { name: ready })
+        .or(page.getByRole("link", { name: ready }))
+        .first()
+        .waitFor();
       await expectNoSidewaysScroll(page);
       await screenshot(page, shot);
     }
@@ -362,7 +411,13 @@ describe("on a phone (375 px wide)", () => {
     const programs = await setUpPrograms([{ name: "Amex Gold", owners: ["owner1@example.com"] }, { name: "Capital One Venture X" }]);
     const { context, page } = await newPage(browser(), PHONE);
     await signInAsMember(page, "active@example.com");
-    await api("POST", "/api/links", admin, { programId: programs["Amex Gold"]!.id, name: "Alice", email: "active@example.com", link: `${offerPage("Amex Gold", "active@example.com")}&code=${"a".repeat(120)}`, description: "A long offer ".repeat(20) });
+    await api("POST", "/api/links", admin, {
+      programId: programs["Amex Gold"]!.id,
+      name: "Alice",
+      email: "active@example.com",
+      link: `${offerPage("Amex Gold", "active@example.com")}&code=${"a".repeat(120)}`,
+      description: "A long offer ".repeat(20),
+    });
 
     await page.goto("/programs");
     await card(page, "Amex Gold").getByText("Your link: Pending").waitFor();

@@ -67,11 +67,19 @@ describe("member sign-in by e-mail link", () => {
     await page.waitForURL("**/subscription-error");
     await page.getByText("Subscription Required").waitFor();
     await page.getByText("No active subscription found for this email address").waitFor();
-    await page.getByRole("link", { name: "Join" }).or(page.getByRole("button", { name: "Join" })).first().waitFor();
+    await page
+      .getByRole("link", { name: "Join" })
+      .or(page.getByRole("button", { name: "Join" }))
+      .first()
+      .waitFor();
     const support = page.getByRole("link", { name: "Contact Support" });
     expect(await support.getAttribute("href")).toMatch(/^mailto:/);
     await screenshot(page, `${shots}-03-subscription-error`);
-    await page.getByRole("link", { name: "← Back to Login" }).or(page.getByRole("button", { name: "← Back to Login" })).first().click();
+    await page
+      .getByRole("link", { name: "← Back to Login" })
+      .or(page.getByRole("button", { name: "← Back to Login" }))
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === "/");
     await context.close();
   });

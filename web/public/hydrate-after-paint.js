@@ -17,7 +17,11 @@ try {
 } catch {
   // storage refused: the page follows the system's theme until the app runs, and keeps no session
 }
-const { appEntry = "", appChunks = "", routeChunks = "" } = /** @type {HTMLElement} */ (document.querySelector("script[data-app-entry]")).dataset;
+const {
+  appEntry = "",
+  appChunks = "",
+  routeChunks = "",
+} = /** @type {HTMLElement} */ (document.querySelector("script[data-app-entry]")).dataset;
 const chunks = appChunks.split(" ").filter(Boolean);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 let started = false;

@@ -31,7 +31,6 @@ export interface SubscriptionFields {
 
 const users = () => db().collection(COLLECTIONS.users);
 
-
 export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
   const d = snap.data();
   if (!d) return null;
@@ -102,11 +101,23 @@ function newUserData(user: NewUser) {
  * Records a member's sign-in: creates the user document on the first one (not approved), otherwise
  * refreshes the stored subscription. One transaction, so two tabs signing in at once make one user.
  */
-export async function upsertMemberOnLogin(uid: string, email: string, subscription: SubscriptionFields | null, heldBackChangeIn: HeldBackChangeIn): Promise<UserRecord> {
+export async function upsertMemberOnLogin(
+  uid: string,
+  email: string,
+  subscription: SubscriptionFields | null,
+  heldBackChangeIn: HeldBackChangeIn,
+): Promise<UserRecord> {
   const ref = users().doc(uid);
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    const created = newUserData({ uid, email, isAdmin: false, approved: false, createdByAdmin: false, subscription: subscription ?? undefined });
+    const created = newUserData({
+      uid,
+      email,
+      isAdmin: false,
+      approved: false,
+      createdByAdmin: false,
+      subscription: subscription ?? undefined,
+    });
     const before = snap.exists ? snap.data() : undefined;
     // links an admin submitted for this e-mail before its first sign-in follow their new owner
     const after = before ? { ...before, ...subscription } : created;
@@ -127,7 +138,12 @@ export async function upsertAdmin(uid: string, email: string, heldBackChangeIn: 
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.exists) {
-      await heldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), isAdmin: true }));
+      await heldBackChangeIn(
+        tx,
+        String(snap.get("username")),
+        holdsBackLinks(snap.data()),
+        holdsBackLinks({ ...snap.data(), isAdmin: true }),
+      );
       tx.update(ref, { isAdmin: true, approved: true, updatedAt: FieldValue.serverTimestamp() });
     } else tx.create(ref, newUserData({ uid, email, isAdmin: true, approved: true, createdByAdmin: true }));
   });
@@ -196,7 +212,9 @@ export async function ownersHeldBackIn(tx: Transaction, emails: string[]): Promi
  * admin-made users need no subscription; a user never checked (null) is not held back.
  */
 export async function ownersOutOfRotation(): Promise<Set<string>> {
-  const snap = await users().select(...HELD_BACK_FIELDS).get();
+  const snap = await users()
+    .select(...HELD_BACK_FIELDS)
+    .get();
   return new Set(snap.docs.filter(isHeldBack).map((d) => String(d.get("username"))));
 }
 
@@ -205,7 +223,14 @@ export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<st
   const unique = [...new Set(emails)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
-  const snaps = await Promise.all(chunks.map((chunk) => users().where("username", "in", chunk).select(...HELD_BACK_FIELDS).get()));
+  const snaps = await Promise.all(
+    chunks.map((chunk) =>
+      users()
+        .where("username", "in", chunk)
+        .select(...HELD_BACK_FIELDS)
+        .get(),
+    ),
+  );
   return new Set(snaps.flatMap((snap) => snap.docs.filter(isHeldBack).map((d) => String(d.get("username")))));
 }
 
@@ -219,6 +244,8 @@ export async function listUserNames(emails?: string[]): Promise<Map<string, stri
 
 /** A user made by an admin: approved at once and exempt from the subscription rule. */
 export async function createAdminCreatedUser(uid: string, email: string): Promise<UserRecord> {
-  await users().doc(uid).create(newUserData({ uid, email, isAdmin: false, approved: true, createdByAdmin: true }));
+  await users()
+    .doc(uid)
+    .create(newUserData({ uid, email, isAdmin: false, approved: true, createdByAdmin: true }));
   return (await getUserById(uid))!;
 }

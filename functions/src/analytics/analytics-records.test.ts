@@ -17,7 +17,12 @@ const link = (id: string, programId: string, email: string, extra: Partial<Analy
   ...extra,
 });
 
-const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, number>, last: Record<string, string> = {}): ClickTally => ({
+const tally = (
+  kind: ClickTally["kind"],
+  period: string,
+  counts: Record<string, number>,
+  last: Record<string, string> = {},
+): ClickTally => ({
   kind,
   period,
   programId: "p1",
@@ -29,7 +34,10 @@ const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, 
   },
 });
 
-const snapshot = (tallies: ClickTally[], links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")]): AnalyticsSnapshot => ({
+const snapshot = (
+  tallies: ClickTally[],
+  links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")],
+): AnalyticsSnapshot => ({
   programs: [
     { id: "p1", name: "Card One", distributionMode: "even" },
     { id: "p2", name: "", distributionMode: "even" },
@@ -49,9 +57,33 @@ describe("clickRecords", () => {
       windowOf("7d", NOW),
     );
     expect(records).toEqual([
-      { programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", totalClicks: 5, clickDate: "2026-11-23", clickedAt: "2026-11-23T11:30:00.000Z" },
-      { programId: "p2", programName: "", linkId: "b", linkEmail: "bob@example.com", totalClicks: 1, clickDate: "2026-11-23", clickedAt: "2026-11-23T09:00:00.000Z" },
-      { programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", totalClicks: 1, clickDate: "2026-11-22", clickedAt: "2026-11-22T23:59:59.000Z" },
+      {
+        programId: "p1",
+        programName: "Card One",
+        linkId: "a",
+        linkEmail: "ann@example.com",
+        totalClicks: 5,
+        clickDate: "2026-11-23",
+        clickedAt: "2026-11-23T11:30:00.000Z",
+      },
+      {
+        programId: "p2",
+        programName: "",
+        linkId: "b",
+        linkEmail: "bob@example.com",
+        totalClicks: 1,
+        clickDate: "2026-11-23",
+        clickedAt: "2026-11-23T09:00:00.000Z",
+      },
+      {
+        programId: "p1",
+        programName: "Card One",
+        linkId: "a",
+        linkEmail: "ann@example.com",
+        totalClicks: 1,
+        clickDate: "2026-11-22",
+        clickedAt: "2026-11-22T23:59:59.000Z",
+      },
     ]);
   });
 
@@ -78,7 +110,11 @@ describe("clickRecords", () => {
 
   it("an unfolded counter of an older day adds to its month's record; a month wholly in the daily days leaves none", () => {
     const records = clickRecords(
-      snapshot([tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }), tally("month", "2026-10", { b: 3 }), tally("day", "2026-10-30", { b: 3 })]),
+      snapshot([
+        tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }),
+        tally("month", "2026-10", { b: 3 }),
+        tally("day", "2026-10-30", { b: 3 }),
+      ]),
       windowOf("all", NOW),
     );
     expect(records.map((r) => [r.linkId, r.clickDate, r.totalClicks])).toEqual([
@@ -89,7 +125,10 @@ describe("clickRecords", () => {
 
   it("leaves out days outside the window, deleted links and empty counts, and files a moved link under its program now", () => {
     const records = clickRecords(
-      snapshot([tally("day", "2026-11-16", { a: 9 }), tally("day", "2026-11-20", { gone: 5, a: 0, b: 2 })], [link("b", "p1", "bob@example.com")]),
+      snapshot(
+        [tally("day", "2026-11-16", { a: 9 }), tally("day", "2026-11-20", { gone: 5, a: 0, b: 2 })],
+        [link("b", "p1", "bob@example.com")],
+      ),
       windowOf("7d", NOW),
     );
     expect(records).toEqual([expect.objectContaining({ linkId: "b", programId: "p1", programName: "Card One", totalClicks: 2 })]);
@@ -118,7 +157,20 @@ describe("userAnalytics", () => {
 
   it("a record without a count counts one click", () => {
     const snap = snapshot([]);
-    const rows = userAnalytics(snap, [{ programId: "p1", programName: "Card One", linkId: "a", linkEmail: "ann@example.com", clickDate: "2026-11-23", clickedAt: "2026-11-23T00:00:00Z" }], new Set());
+    const rows = userAnalytics(
+      snap,
+      [
+        {
+          programId: "p1",
+          programName: "Card One",
+          linkId: "a",
+          linkEmail: "ann@example.com",
+          clickDate: "2026-11-23",
+          clickedAt: "2026-11-23T00:00:00Z",
+        },
+      ],
+      new Set(),
+    );
     expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({ clicks: 1, clickPercentage: 100 });
   });
 });

@@ -25,7 +25,8 @@ export interface Placement {
 
 /** A window in hours takes its hours' tallies, each as its own record; one in days, the rest (below). */
 export function placementsOf(window: AnalyticsWindow, tally: ClickTally): Placement[] {
-  if (window.kind === "hours") return tally.kind === "hour" && window.hours.includes(tally.period) ? [{ clickDate: tally.period, sign: 1 }] : [];
+  if (window.kind === "hours")
+    return tally.kind === "hour" && window.hours.includes(tally.period) ? [{ clickDate: tally.period, sign: 1 }] : [];
   return tally.kind === "hour" ? [] : destinations(window.plan, tally);
 }
 
@@ -44,9 +45,11 @@ function destinations(plan: WindowPlan, tally: ClickTally): Placement[] {
   const day = tally.period;
   const out: Placement[] = [];
   const date = recordDateOf(plan, day);
-  if (date !== null && (tally.kind === "counter" || day >= plan.dailyFrom || plan.dayRanges.some((r) => inRange(day, r)))) out.push({ clickDate: date, sign: 1 });
+  if (date !== null && (tally.kind === "counter" || day >= plan.dailyFrom || plan.dayRanges.some((r) => inRange(day, r))))
+    out.push({ clickDate: date, sign: 1 });
   if (tally.kind === "day") {
-    for (const part of plan.parts) if (part.less.some((r) => inRange(day, r))) out.push({ clickDate: monthRecordDate(part.month), sign: -1, part });
+    for (const part of plan.parts)
+      if (part.less.some((r) => inRange(day, r))) out.push({ clickDate: monthRecordDate(part.month), sign: -1, part });
   }
   return out;
 }

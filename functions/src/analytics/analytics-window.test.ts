@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { TIME_FILTERS } from "@hub/contract/analytics";
-import { dayRollupRanges, lastHours, monthRollupRanges, planWindow, recordDateOf, seriesPeriods, windowOf, type WindowPlan } from "./analytics-window";
+import {
+  dayRollupRanges,
+  lastHours,
+  monthRollupRanges,
+  planWindow,
+  recordDateOf,
+  seriesPeriods,
+  windowOf,
+  type WindowPlan,
+} from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 
@@ -39,18 +48,37 @@ describe("planWindow", () => {
 
   it("a leading part with more days in than out is its month less the days before the window", () => {
     // 12mo from 2025-11-24: November 24-30 are 7 days, fewer than the 23 before them: read them
-    expect(planWindow("12mo", NOW)).toMatchObject({ start: "2025-11-24", months: { from: "2025-12", to: "2026-09" }, dayRanges: [{ from: "2025-11-24", to: "2025-11-30" }] });
+    expect(planWindow("12mo", NOW)).toMatchObject({
+      start: "2025-11-24",
+      months: { from: "2025-12", to: "2026-09" },
+      dayRanges: [{ from: "2025-11-24", to: "2025-11-30" }],
+    });
     // 12mo from 2025-12-04 (now 2026-12-03): December 4-31 are 28 days, the 3 before are cheaper
     const plan = planWindow("12mo", new Date("2026-12-03T09:00:00Z"));
     expect(plan).toMatchObject({ start: "2025-12-04", months: { from: "2026-01", to: "2026-10" }, dayRanges: [] });
-    expect(plan.parts[0]).toEqual({ month: "2025-12", from: "2025-12-04", to: "2025-12-31", less: [{ from: "2025-12-01", to: "2025-12-03" }] });
+    expect(plan.parts[0]).toEqual({
+      month: "2025-12",
+      from: "2025-12-04",
+      to: "2025-12-31",
+      less: [{ from: "2025-12-01", to: "2025-12-03" }],
+    });
     expect(dayRollupRanges(plan)).toContainEqual({ from: "2025-12-01", to: "2025-12-03" });
   });
 
   it("all time reads every month before the daily stretch", () => {
-    expect(planWindow("all", NOW)).toMatchObject({ start: null, months: { from: null, to: "2026-09" }, dayRanges: [], parts: [{ month: "2026-10", from: "2026-10-01", to: "2026-10-24" }] });
+    expect(planWindow("all", NOW)).toMatchObject({
+      start: null,
+      months: { from: null, to: "2026-09" },
+      dayRanges: [],
+      parts: [{ month: "2026-10", from: "2026-10-01", to: "2026-10-24" }],
+    });
     // the daily stretch starts on the 1st: the month before is whole
-    expect(planWindow("all", new Date("2026-10-30T08:00:00Z"))).toMatchObject({ dailyFrom: "2026-10-01", months: { from: null, to: "2026-09" }, dayRanges: [], parts: [] });
+    expect(planWindow("all", new Date("2026-10-30T08:00:00Z"))).toMatchObject({
+      dailyFrom: "2026-10-01",
+      months: { from: null, to: "2026-09" },
+      dayRanges: [],
+      parts: [],
+    });
   });
 });
 
@@ -93,7 +121,8 @@ describe("planWindow covers every day of the window exactly once", () => {
         const counts = coverage(plan, HISTORY_FROM);
         const first = plan.start ?? HISTORY_FROM;
         const expected = new Map<string, number>();
-        for (let d = Date.parse(`${first}T00:00:00Z`); d <= Date.parse(`${plan.today}T00:00:00Z`); d += 86_400_000) expected.set(new Date(d).toISOString().slice(0, 10), 1);
+        for (let d = Date.parse(`${first}T00:00:00Z`); d <= Date.parse(`${plan.today}T00:00:00Z`); d += 86_400_000)
+          expected.set(new Date(d).toISOString().slice(0, 10), 1);
         expect(counts).toEqual(expected);
       }
     });

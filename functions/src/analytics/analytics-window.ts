@@ -52,7 +52,11 @@ function countPart(plan: WindowPlan, from: string, to: string): void {
   if (from > firstOfMonth(from)) less.push({ from: firstOfMonth(from), to: shiftDay(from, -1) });
   if (to < lastOfMonth(from)) less.push({ from: shiftDay(to, 1), to: lastOfMonth(from) });
   // days from dailyFrom on are read anyway, and days after today hold nothing
-  const extraReads = less.reduce((n, r) => n + (r.from >= plan.dailyFrom ? 0 : daysIn({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) })), 0);
+  const extraReads = less.reduce(
+    (n, r) =>
+      n + (r.from >= plan.dailyFrom ? 0 : daysIn({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) })),
+    0,
+  );
   if (extraReads < daysIn({ from, to })) plan.parts.push({ month, from, to, less });
   else plan.dayRanges.push({ from, to });
 }
@@ -95,7 +99,10 @@ export const monthRecordDate = (month: string): string => `${month}-01`;
 
 /** Every stretch of day roll-ups the plan needs: the daily one, the older days, and those to subtract. */
 export function dayRollupRanges(plan: WindowPlan): DayRange[] {
-  const subtract = plan.parts.flatMap((p) => p.less).filter((r) => r.from < plan.dailyFrom).map((r) => ({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) }));
+  const subtract = plan.parts
+    .flatMap((p) => p.less)
+    .filter((r) => r.from < plan.dailyFrom)
+    .map((r) => ({ from: r.from, to: r.to < plan.dailyFrom ? r.to : shiftDay(plan.dailyFrom, -1) }));
   return [{ from: plan.dailyFrom, to: plan.today }, ...plan.dayRanges, ...subtract];
 }
 
@@ -141,12 +148,16 @@ export function seriesPeriods(window: AnalyticsWindow): SeriesPeriods {
   const { plan } = window;
   if (plan.start !== null && daysIn({ from: plan.start, to: plan.today }) <= DAILY_RECORD_DAYS) {
     const start = plan.start;
-    return { keyOf: (day) => day, periods: () => Array.from({ length: daysIn({ from: start, to: plan.today }) }, (_, i) => shiftDay(start, i)) };
+    return {
+      keyOf: (day) => day,
+      periods: () => Array.from({ length: daysIn({ from: start, to: plan.today }) }, (_, i) => shiftDay(start, i)),
+    };
   }
   return {
     keyOf: firstOfMonth,
     periods: (earliest) => {
-      const from = plan.start !== null ? firstOfMonth(plan.start) : earliest !== null && earliest < plan.today ? earliest : firstOfMonth(plan.today);
+      const from =
+        plan.start !== null ? firstOfMonth(plan.start) : earliest !== null && earliest < plan.today ? earliest : firstOfMonth(plan.today);
       const months: string[] = [];
       for (let month = from; month <= plan.today; month = dayOf(addMonths(parseDay(month), 1))) months.push(month);
       return months;
@@ -155,11 +166,13 @@ export function seriesPeriods(window: AnalyticsWindow): SeriesPeriods {
 }
 
 /** Every day of a range, oldest first. */
-export const daysOfRange = (range: DayRange): string[] => Array.from({ length: Math.max(0, daysIn(range)) }, (_, i) => shiftDay(range.from, i));
+export const daysOfRange = (range: DayRange): string[] =>
+  Array.from({ length: Math.max(0, daysIn(range)) }, (_, i) => shiftDay(range.from, i));
 
 /** Every month (YYYY-MM) of a range of months; `from` null: from `earliest`. */
 export function monthsOfRange(range: { from: string | null; to: string }, earliest: string): string[] {
   const months: string[] = [];
-  for (let month = range.from ?? earliest; month <= range.to; month = dayOf(addMonths(parseDay(`${month}-01`), 1)).slice(0, 7)) months.push(month);
+  for (let month = range.from ?? earliest; month <= range.to; month = dayOf(addMonths(parseDay(`${month}-01`), 1)).slice(0, 7))
+    months.push(month);
   return months;
 }

@@ -5,7 +5,16 @@ import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
-import { daysOfHours, daysOfRange, dayRollupRanges, monthRollupRanges, monthsOfRange, seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
+import {
+  daysOfHours,
+  daysOfRange,
+  dayRollupRanges,
+  monthRollupRanges,
+  monthsOfRange,
+  seriesPeriods,
+  windowOf,
+  type AnalyticsWindow,
+} from "./analytics-window";
 import { fairnessFigures, hasFairShare, jainIndexOf, maxDeviationOf, roundedShare, shareRatioOf, type LinkShare } from "./fair-shares";
 
 const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
@@ -56,7 +65,13 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
         visits,
         jainIndex: visits > 0 ? jainIndexOf(shares) : null,
         maxDeviation: visits > 0 ? maxDeviationOf(shares) : null,
-        links: links.map(({ link, share }) => ({ linkId: link.id, email: link.email, visits: share.visits, fairShare: roundedShare(share.fairShare), shareRatio: shareRatioOf(share) })),
+        links: links.map(({ link, share }) => ({
+          linkId: link.id,
+          email: link.email,
+          visits: share.visits,
+          fairShare: roundedShare(share.fairShare),
+          shareRatio: shareRatioOf(share),
+        })),
       };
     })
     .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
@@ -85,7 +100,11 @@ export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now
   const programIds = [...new Set(links.flatMap((l) => [l.programId, ...l.pastProgramIds]))];
   const programs = await getProgramsByIds(programIds);
   // all time starts with the oldest of these programs: no visit of theirs is older
-  const earliestMonth = programs.map((p) => p.createdAt.slice(0, 7)).filter((m) => m >= "2000").sort()[0] ?? now.toISOString().slice(0, 7);
+  const earliestMonth =
+    programs
+      .map((p) => p.createdAt.slice(0, 7))
+      .filter((m) => m >= "2000")
+      .sort()[0] ?? now.toISOString().slice(0, 7);
   const tallies = await readConsistently((tx) => readProgramTallies(tx, programIds, programReadsFor(window, earliestMonth)));
   const series = seriesPeriods(window);
   const figures = fairnessFigures(tallies, window, series.keyOf);

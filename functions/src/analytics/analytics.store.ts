@@ -74,7 +74,12 @@ function tallyOf(kind: "day" | "counter" | "month", doc: DocumentSnapshot): Clic
 
 function hourTallies(doc: DocumentSnapshot): ClickTally[] {
   const day = text(doc, "day");
-  return [...addHours(new Map(), doc.get("hours"))].map(([hour, counts]) => ({ kind: "hour", period: hourStart(day, hour), programId: text(doc, "programId"), counts }));
+  return [...addHours(new Map(), doc.get("hours"))].map(([hour, counts]) => ({
+    kind: "hour",
+    period: hourStart(day, hour),
+    programId: text(doc, "programId"),
+    counts,
+  }));
 }
 
 /** Runs the queries in the transaction, each document once however many of them found it. */
@@ -93,21 +98,31 @@ async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<Clic
   const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
   const counters = db().collection(COLLECTIONS.clickCounters);
-  const within = (q: Query, field: string, r: { from: string | null; to: string }) => (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
+  const within = (q: Query, field: string, r: { from: string | null; to: string }) =>
+    (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
   const hourDays = reads.hourDays ?? [];
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and
   // all-time counts need them; with their hours when the window is counted in hours
   const [counterDocs, monthDocs, dayDocs, hourDayDocs] = await Promise.all([
     uniqueDocs(tx, [counters.select(...DAY_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
-    uniqueDocs(tx, reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS))),
-    uniqueDocs(tx, reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS))),
+    uniqueDocs(
+      tx,
+      reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS)),
+    ),
+    uniqueDocs(
+      tx,
+      reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS)),
+    ),
     hourDays.length > 0 ? uniqueDocs(tx, [within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS)]) : [],
   ]);
   return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, hourDays);
 }
 
 /** The tallies of the documents read: the counters' hours only for the days counted in hours. */
-function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "dayDocs" | "hourDayDocs", DocumentSnapshot[]>, hourDays: readonly string[]): ClickTally[] {
+function talliesOf(
+  docs: Record<"counterDocs" | "monthDocs" | "dayDocs" | "hourDayDocs", DocumentSnapshot[]>,
+  hourDays: readonly string[],
+): ClickTally[] {
   return [
     ...docs.counterDocs.map((d) => tallyOf("counter", d)),
     ...docs.monthDocs.map((d) => tallyOf("month", d)),
@@ -140,23 +155,51 @@ async function existing(tx: Transaction, refs: DocumentReference[], fieldMask: r
  */
 export async function readProgramTallies(tx: Transaction, programIds: string[], reads: ProgramReads): Promise<ClickTally[]> {
   const counterQueries: Query[] = [];
-  for (let i = 0; i < programIds.length; i += 30) counterQueries.push(db().collection(COLLECTIONS.clickCounters).where("programId", "in", programIds.slice(i, i + 30)));
+  for (let i = 0; i < programIds.length; i += 30)
+    counterQueries.push(
+      db()
+        .collection(COLLECTIONS.clickCounters)
+        .where("programId", "in", programIds.slice(i, i + 30)),
+    );
   const [counterDocs, dayDocs, monthDocs, hourDayDocs] = await Promise.all([
-    uniqueDocs(tx, counterQueries.map((q) => q.select(...DAY_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : [])))),
-    existing(tx, programIds.flatMap((p) => reads.days.map((d) => dayRecordRef(p, d))), DAY_FIELDS),
-    existing(tx, programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))), MONTH_FIELDS),
-    existing(tx, programIds.flatMap((p) => reads.hourDays.map((d) => dayRecordRef(p, d))), HOUR_FIELDS),
+    uniqueDocs(
+      tx,
+      counterQueries.map((q) => q.select(...DAY_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
+    ),
+    existing(
+      tx,
+      programIds.flatMap((p) => reads.days.map((d) => dayRecordRef(p, d))),
+      DAY_FIELDS,
+    ),
+    existing(
+      tx,
+      programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))),
+      MONTH_FIELDS,
+    ),
+    existing(
+      tx,
+      programIds.flatMap((p) => reads.hourDays.map((d) => dayRecordRef(p, d))),
+      HOUR_FIELDS,
+    ),
   ]);
   return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, reads.hourDays);
 }
 
 /** A member's links, as their view needs them: where each is and was. */
-export async function readOwnLinks(email: string): Promise<{ id: string; programId: string; pastProgramIds: string[]; createdAt: string }[]> {
-  const snap = await db().collection(COLLECTIONS.links).where("email", "==", email).select("programId", "pastProgramIds", "createdAt").get();
+export async function readOwnLinks(
+  email: string,
+): Promise<{ id: string; programId: string; pastProgramIds: string[]; createdAt: string }[]> {
+  const snap = await db()
+    .collection(COLLECTIONS.links)
+    .where("email", "==", email)
+    .select("programId", "pastProgramIds", "createdAt")
+    .get();
   return snap.docs.map((d) => ({
     id: d.id,
     programId: text(d, "programId"),
-    pastProgramIds: Array.isArray(d.get("pastProgramIds")) ? (d.get("pastProgramIds") as unknown[]).filter((id): id is string => typeof id === "string") : [],
+    pastProgramIds: Array.isArray(d.get("pastProgramIds"))
+      ? (d.get("pastProgramIds") as unknown[]).filter((id): id is string => typeof id === "string")
+      : [],
     createdAt: toIsoOrEpoch(d.get("createdAt")),
   }));
 }
@@ -166,14 +209,21 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
-      tx.get(db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount")),
+      tx.get(
+        db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount"),
+      ),
       readTallies(tx, reads),
     ]);
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
-    for (const tally of tallies) if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
+    for (const tally of tallies)
+      if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
     return {
-      programs: programSnap.docs.map((d) => ({ id: d.id, name: text(d, "name"), distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even" })),
+      programs: programSnap.docs.map((d) => ({
+        id: d.id,
+        name: text(d, "name"),
+        distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
+      })),
       links: linkSnap.docs.map((d) => ({
         id: d.id,
         programId: String(d.get("programId")),

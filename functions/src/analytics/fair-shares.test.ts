@@ -5,11 +5,22 @@ import { fairnessFigures, fairSharesByTally, jainIndexOf, maxDeviationOf, shareR
 
 const NOW = new Date("2026-11-23T12:30:00Z");
 
-const tally = (kind: ClickTally["kind"], period: string, links: Record<string, number>, active: string[], extra: Partial<ClickTally> = {}): ClickTally => ({
+const tally = (
+  kind: ClickTally["kind"],
+  period: string,
+  links: Record<string, number>,
+  active: string[],
+  extra: Partial<ClickTally> = {},
+): ClickTally => ({
   kind,
   period,
   programId: "p1",
-  counts: { total: Object.values(links).reduce((a, b) => a + b, 0), links: new Map(Object.entries(links)), lastClickedAt: new Map(), active: new Set(active) },
+  counts: {
+    total: Object.values(links).reduce((a, b) => a + b, 0),
+    links: new Map(Object.entries(links)),
+    lastClickedAt: new Map(),
+    active: new Set(active),
+  },
   ...extra,
 });
 
@@ -20,14 +31,26 @@ describe("fairSharesByTally", () => {
     const other = tally("counter", "2026-11-23", { x: 4 }, ["x"], { programId: "p2" });
     const shares = fairSharesByTally([shardA, shardB, other]);
     // 4 visits, 3 links in the rotation that day: 4/3 each, given once
-    expect([...shares.get(shardA)!]).toEqual([["a", 4 / 3], ["b", 4 / 3], ["c", 4 / 3]]);
+    expect([...shares.get(shardA)!]).toEqual([
+      ["a", 4 / 3],
+      ["b", 4 / 3],
+      ["c", 4 / 3],
+    ]);
     expect(shares.get(shardB)!.size).toBe(0);
     expect([...shares.get(other)!]).toEqual([["x", 4]]);
   });
 
   it("a month's shares are the ones its days' folds stored", () => {
-    const month = tally("month", "2026-09", { a: 10 }, [], { storedFair: new Map([["a", 7.5], ["b", 7.5]]) });
-    expect([...fairSharesByTally([month]).get(month)!]).toEqual([["a", 7.5], ["b", 7.5]]);
+    const month = tally("month", "2026-09", { a: 10 }, [], {
+      storedFair: new Map([
+        ["a", 7.5],
+        ["b", 7.5],
+      ]),
+    });
+    expect([...fairSharesByTally([month]).get(month)!]).toEqual([
+      ["a", 7.5],
+      ["b", 7.5],
+    ]);
   });
 
   it("a link counted without being recorded in the rotation (a counter written before `active` was) gets no share", () => {
@@ -49,7 +72,12 @@ describe("fairnessFigures", () => {
 
   it("a month less its days read anyway: each day's visits and share counted once", () => {
     // all time on 2026-11-23: October is its month roll-up less Oct 25-31, which come day by day
-    const october = tally("month", "2026-10", { a: 62 }, [], { storedFair: new Map([["a", 31], ["b", 31]]) });
+    const october = tally("month", "2026-10", { a: 62 }, [], {
+      storedFair: new Map([
+        ["a", 31],
+        ["b", 31],
+      ]),
+    });
     const lastWeek = Array.from({ length: 7 }, (_, i) => tally("day", `2026-10-${String(25 + i)}`, { a: 2 }, ["a", "b"]));
     const figures = fairnessFigures([october, ...lastWeek], windowOf("all", NOW), (key) => `${key.slice(0, 7)}-01`);
     expect(figures.links.get("a")).toMatchObject({ visits: 62, fairShare: 31 });
@@ -67,14 +95,37 @@ describe("ratios and indexes", () => {
   });
 
   it("Jain's index: 1 when even, 1/n when one link takes everything, null without shares", () => {
-    expect(jainIndexOf([{ visits: 5, fairShare: 5 }, { visits: 5, fairShare: 5 }, { visits: 5, fairShare: 5 }])).toBe(1);
-    expect(jainIndexOf([{ visits: 12, fairShare: 4 }, { visits: 0, fairShare: 4 }, { visits: 0, fairShare: 4 }])).toBe(0.333);
-    expect(jainIndexOf([{ visits: 3, fairShare: 2 }, { visits: 1, fairShare: 2 }])).toBe(0.8);
+    expect(
+      jainIndexOf([
+        { visits: 5, fairShare: 5 },
+        { visits: 5, fairShare: 5 },
+        { visits: 5, fairShare: 5 },
+      ]),
+    ).toBe(1);
+    expect(
+      jainIndexOf([
+        { visits: 12, fairShare: 4 },
+        { visits: 0, fairShare: 4 },
+        { visits: 0, fairShare: 4 },
+      ]),
+    ).toBe(0.333);
+    expect(
+      jainIndexOf([
+        { visits: 3, fairShare: 2 },
+        { visits: 1, fairShare: 2 },
+      ]),
+    ).toBe(0.8);
     expect(jainIndexOf([{ visits: 0, fairShare: 0 }])).toBeNull();
   });
 
   it("the largest deviation counts links with a share of at least 1 only", () => {
-    expect(maxDeviationOf([{ visits: 12, fairShare: 10 }, { visits: 8, fairShare: 10 }, { visits: 3, fairShare: 0.5 }])).toBe(0.2);
+    expect(
+      maxDeviationOf([
+        { visits: 12, fairShare: 10 },
+        { visits: 8, fairShare: 10 },
+        { visits: 3, fairShare: 0.5 },
+      ]),
+    ).toBe(0.2);
     expect(maxDeviationOf([{ visits: 3, fairShare: 0.5 }])).toBeNull();
   });
 });

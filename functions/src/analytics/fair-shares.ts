@@ -58,7 +58,11 @@ export function fairSharesByTally(tallies: readonly ClickTally[]): Map<ClickTall
  * Every link's visits and fair share in the window, in total and per series period (`seriesKey` maps
  * a record date to its period: an hour, a day or a month), and each serving program's visits.
  */
-export function fairnessFigures(tallies: readonly ClickTally[], window: AnalyticsWindow, seriesKey: (clickDate: string) => string): FairnessFigures {
+export function fairnessFigures(
+  tallies: readonly ClickTally[],
+  window: AnalyticsWindow,
+  seriesKey: (clickDate: string) => string,
+): FairnessFigures {
   const shares = fairSharesByTally(tallies);
   const links = new Map<string, LinkShare>();
   const programVisits = new Map<string, number>();

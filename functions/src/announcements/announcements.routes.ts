@@ -3,7 +3,9 @@ import { ApiError } from "../platform/api-error";
 import type { RouteHandlers } from "../route-table";
 
 /** The one announcement: everyone reads it while active, the admin reads it (active or not) and writes it. */
-export function announcementsRoutes(): RouteHandlers<"getActiveAnnouncement" | "getAnnouncement" | "saveAnnouncement" | "updateAnnouncement"> {
+export function announcementsRoutes(): RouteHandlers<
+  "getActiveAnnouncement" | "getAnnouncement" | "saveAnnouncement" | "updateAnnouncement"
+> {
   return {
     getAnnouncement: () => getAnnouncement(),
     getActiveAnnouncement: async () => {

@@ -17,7 +17,13 @@ const ref = () => db().collection(COLLECTIONS.announcements).doc(ANNOUNCEMENT_ID
 function fromSnapshot(snap: DocumentSnapshot): AnnouncementRecord | null {
   const d = snap.data();
   if (!d) return null;
-  return { id: snap.id, message: String(d.message ?? ""), isActive: d.isActive !== false, createdAt: toIsoOrEpoch(d.createdAt), updatedAt: toIsoOrEpoch(d.updatedAt) };
+  return {
+    id: snap.id,
+    message: String(d.message ?? ""),
+    isActive: d.isActive !== false,
+    createdAt: toIsoOrEpoch(d.createdAt),
+    updatedAt: toIsoOrEpoch(d.updatedAt),
+  };
 }
 
 export async function getAnnouncement(): Promise<AnnouncementRecord | null> {
@@ -25,7 +31,10 @@ export async function getAnnouncement(): Promise<AnnouncementRecord | null> {
 }
 
 /** Edits the announcement, or creates it when there is none. */
-export async function saveAnnouncement(changes: { message?: string; isActive?: boolean }, mustExist: boolean): Promise<AnnouncementRecord | null> {
+export async function saveAnnouncement(
+  changes: { message?: string; isActive?: boolean },
+  mustExist: boolean,
+): Promise<AnnouncementRecord | null> {
   const saved = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref());
     const now = FieldValue.serverTimestamp();

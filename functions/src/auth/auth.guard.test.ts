@@ -12,7 +12,12 @@ import { resolveCaller, type CallerLookups, type Level } from "./auth.guard";
 const NOW = new Date("2026-11-23T12:00:00Z");
 
 function token(claims: Partial<DecodedIdToken> & Record<string, unknown>, provider = "custom"): DecodedIdToken {
-  return { uid: "u1", auth_time: NOW.getTime() / 1000 - 60, firebase: { sign_in_provider: provider, identities: {} }, ...claims } as unknown as DecodedIdToken;
+  return {
+    uid: "u1",
+    auth_time: NOW.getTime() / 1000 - 60,
+    firebase: { sign_in_provider: provider, identities: {} },
+    ...claims,
+  } as unknown as DecodedIdToken;
 }
 
 function user(overrides: Partial<UserRecord> = {}): UserRecord {
@@ -34,7 +39,10 @@ function session(overrides: Partial<ImpersonationRecord> = {}): ImpersonationRec
 }
 
 /** Lookups that answer with these; `revoked` makes a revocation check fail; calls are recorded. */
-function lookups(decoded: DecodedIdToken, found: { user?: UserRecord | null; session?: ImpersonationRecord | null; revoked?: boolean } = {}) {
+function lookups(
+  decoded: DecodedIdToken,
+  found: { user?: UserRecord | null; session?: ImpersonationRecord | null; revoked?: boolean } = {},
+) {
   const revocationChecks: boolean[] = [];
   const fake: CallerLookups = {
     verifyIdToken: async (_token, checkRevoked) => {
@@ -87,7 +95,12 @@ describe("impersonation", () => {
   const impersonating = token({ impersonatedBy: "admin1", impersonationId: "s1" });
 
   it("an open session's token acts as the member, naming the admin", async () => {
-    expect(await resolveCaller("t", "member", lookups(impersonating, { session: session() }).fake)).toMatchObject({ uid: "u1", isAdmin: false, impersonatedBy: "admin1", impersonationId: "s1" });
+    expect(await resolveCaller("t", "member", lookups(impersonating, { session: session() }).fake)).toMatchObject({
+      uid: "u1",
+      isAdmin: false,
+      impersonatedBy: "admin1",
+      impersonationId: "s1",
+    });
   });
 
   it.each([

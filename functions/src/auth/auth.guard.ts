@@ -40,7 +40,13 @@ export function needsRevocationCheck(level: Level, decoded: DecodedIdToken): boo
 
 /** An impersonation token is good only while the session it names is open and is this one. */
 function isOpenSession(session: ImpersonationRecord | null, decoded: DecodedIdToken, adminUid: string, now: Date): boolean {
-  return session !== null && session.endedAt === null && now < session.expiresAt && session.memberUid === decoded.uid && session.adminUid === adminUid;
+  return (
+    session !== null &&
+    session.endedAt === null &&
+    now < session.expiresAt &&
+    session.memberUid === decoded.uid &&
+    session.adminUid === adminUid
+  );
 }
 
 /**
@@ -59,7 +65,10 @@ export async function resolveCaller(token: string, level: Level, lookups: Caller
   const impersonatedBy = typeof decoded.impersonatedBy === "string" ? decoded.impersonatedBy : null;
   const impersonationId = typeof decoded.impersonationId === "string" ? decoded.impersonationId : null;
   if (impersonatedBy && !impersonationId) return null;
-  const [user, session] = await Promise.all([lookups.getUserById(decoded.uid), impersonationId ? lookups.getImpersonation(impersonationId) : null]);
+  const [user, session] = await Promise.all([
+    lookups.getUserById(decoded.uid),
+    impersonationId ? lookups.getImpersonation(impersonationId) : null,
+  ]);
   if (!user) return null;
   if (impersonatedBy && !isOpenSession(session, decoded, impersonatedBy, lookups.now())) return null;
 

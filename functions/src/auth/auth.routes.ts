@@ -7,8 +7,17 @@ import { clientIp } from "../platform/http/client-ip";
 import type { RouteHandlers } from "../route-table";
 
 type AuthRoutes =
-  | "getSession" | "sendLoginLink" | "exchangeLoginToken" | "endMemberSessions" | "getCurrentUser" | "getProfile" | "login" | "register"
-  | "logout" | "loginAsUser" | "returnToAdmin";
+  | "getSession"
+  | "sendLoginLink"
+  | "exchangeLoginToken"
+  | "endMemberSessions"
+  | "getCurrentUser"
+  | "getProfile"
+  | "login"
+  | "register"
+  | "logout"
+  | "loginAsUser"
+  | "returnToAdmin";
 
 /** Sign-in and sessions: the e-mail link, the admin's password, logout, 'Log in as user' and back. */
 export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {

@@ -14,12 +14,16 @@ import { createCustomToken, secureMemberAccount } from "./identity";
 import { loginLinkMail } from "../platform/mailer";
 import { askStripe } from "../platform/stripe-calls";
 
-
 /**
  * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
  * used to find out who is a member.
  */
-export async function requestLoginLink(deps: AppDeps, email: string, ip: string | null, typedEmail: string = email): Promise<EmailLoginResponse> {
+export async function requestLoginLink(
+  deps: AppDeps,
+  email: string,
+  ip: string | null,
+  typedEmail: string = email,
+): Promise<EmailLoginResponse> {
   const now = deps.now();
   const retryAfterSeconds = await hitRateLimits(
     loginRateLimits(

@@ -21,23 +21,24 @@ export interface NewEmailToken {
 }
 
 export async function saveEmailToken(token: NewEmailToken): Promise<void> {
-  await tokens().doc(token.tokenHash).create({
-    email: token.email,
-    typedEmail: token.typedEmail,
-    token: token.tokenHash,
-    expiresAt: Timestamp.fromDate(token.expiresAt),
-    deleteAt: Timestamp.fromMillis(token.expiresAt.getTime() + EXPIRED_TOKEN_KEPT_MS),
-    createdAt: FieldValue.serverTimestamp(),
-    useCount: 0,
-    maxUses: token.maxUses,
-    lastUsedAt: null,
-    lastUsedIp: null,
-  });
+  await tokens()
+    .doc(token.tokenHash)
+    .create({
+      email: token.email,
+      typedEmail: token.typedEmail,
+      token: token.tokenHash,
+      expiresAt: Timestamp.fromDate(token.expiresAt),
+      deleteAt: Timestamp.fromMillis(token.expiresAt.getTime() + EXPIRED_TOKEN_KEPT_MS),
+      createdAt: FieldValue.serverTimestamp(),
+      useCount: 0,
+      maxUses: token.maxUses,
+      lastUsedAt: null,
+      lastUsedIp: null,
+    });
 }
 
 export type TokenUseResult =
-  | { ok: true; email: string; typedEmail: string | null }
-  | { ok: false; reason: "invalid" | "expired" | "used_up" };
+  { ok: true; email: string; typedEmail: string | null } | { ok: false; reason: "invalid" | "expired" | "used_up" };
 
 /**
  * Spends one use of a token: checks and increments in one transaction, so a token can never be

@@ -68,7 +68,10 @@ export async function secureMemberAccount(email: string, user: Pick<UserRecord, 
   if (!account) return user ? await recreateAccount(user.id, email) : await createMemberAccount(email);
   const owner = user ?? (await getUserById(account.uid));
   if (!owner || (hasPassword(account) && !owner.isAdmin)) {
-    logger.warn("sign-in account replaced: it had no user or a password its member never set", { uid: account.uid, hadUser: owner !== null });
+    logger.warn("sign-in account replaced: it had no user or a password its member never set", {
+      uid: account.uid,
+      hadUser: owner !== null,
+    });
     await replaceAccount(account.uid, email);
   }
   return account.uid;

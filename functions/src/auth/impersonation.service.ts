@@ -17,7 +17,13 @@ export async function loginAsUser(caller: Caller, email: string, now: Date): Pro
   if (!target) throw new ApiError("NOT_FOUND", "User not found");
   if (target.isAdmin) throw new ApiError("BAD_REQUEST", "Administrators cannot be impersonated");
   const impersonationId = await startImpersonation(
-    { adminUid: caller.uid, memberUid: target.id, memberEmail: target.username, startedAt: now, expiresAt: new Date(now.getTime() + IMPERSONATION_TTL_MS) },
+    {
+      adminUid: caller.uid,
+      memberUid: target.id,
+      memberEmail: target.username,
+      startedAt: now,
+      expiresAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
+    },
     { actorUid: caller.uid, action: "impersonation.start", targetUid: target.id, targetEmail: target.username },
   );
   const customToken = await createCustomToken(target.id, { impersonatedBy: caller.uid, impersonationId });

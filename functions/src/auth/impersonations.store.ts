@@ -35,7 +35,10 @@ function fromData(id: string, data: FirebaseFirestore.DocumentData): Impersonati
 }
 
 /** Opens a session and writes its audit entry, both or neither; returns the session's id. */
-export async function startImpersonation(session: Omit<ImpersonationRecord, "id" | "endedAt" | "endReason">, audit: AuditEntry): Promise<string> {
+export async function startImpersonation(
+  session: Omit<ImpersonationRecord, "id" | "endedAt" | "endReason">,
+  audit: AuditEntry,
+): Promise<string> {
   const ref = sessions().doc();
   await db().runTransaction(async (tx) => {
     tx.create(ref, {
@@ -61,7 +64,12 @@ export async function getImpersonation(id: string): Promise<ImpersonationRecord 
  * Ends one session, with its audit entry, if it is still open (a second end changes nothing).
  * Returns the session as it was, or null when there is none.
  */
-export async function endImpersonation(id: string, reason: ImpersonationEndReason, now: Date, audit: AuditEntry): Promise<ImpersonationRecord | null> {
+export async function endImpersonation(
+  id: string,
+  reason: ImpersonationEndReason,
+  now: Date,
+  audit: AuditEntry,
+): Promise<ImpersonationRecord | null> {
   const ref = sessions().doc(id);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -82,7 +90,13 @@ export async function endImpersonationsBy(adminUid: string, reason: Impersonatio
   const batch = db().batch();
   for (const doc of open.docs) {
     batch.update(doc.ref, { endedAt: Timestamp.fromDate(now), endReason: reason });
-    auditIn(batch, { actorUid: adminUid, action: "impersonation.end", targetUid: String(doc.get("memberUid")), targetEmail: String(doc.get("memberEmail")), details: { impersonationId: doc.id, reason } });
+    auditIn(batch, {
+      actorUid: adminUid,
+      action: "impersonation.end",
+      targetUid: String(doc.get("memberUid")),
+      targetEmail: String(doc.get("memberEmail")),
+      details: { impersonationId: doc.id, reason },
+    });
   }
   await batch.commit();
   return open.size;

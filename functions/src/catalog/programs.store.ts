@@ -115,7 +115,9 @@ export async function createProgram(program: NewProgram): Promise<ProgramRecord>
   return (await getProgram(ref.id))!;
 }
 
-export type ProgramChanges = Partial<Pick<ProgramRecord, "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite">>;
+export type ProgramChanges = Partial<
+  Pick<ProgramRecord, "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite">
+>;
 
 /** Updates a program; a new name moves its reservation in the same transaction. Null when unknown. */
 export async function updateProgram(id: string, changes: ProgramChanges): Promise<ProgramRecord | null> {

@@ -107,7 +107,13 @@ export interface JobOrigin {
 export type JobStart = { phase: "listing"; total: null } | { phase: "testing"; total: number };
 const LISTING: JobStart = { phase: "listing", total: null };
 
-export async function createJob(kind: JobKind, origin: JobOrigin, now: Date, start: JobStart = LISTING, staleAfterMs = STALE_AFTER_MS): Promise<string> {
+export async function createJob(
+  kind: JobKind,
+  origin: JobOrigin,
+  now: Date,
+  start: JobStart = LISTING,
+  staleAfterMs = STALE_AFTER_MS,
+): Promise<string> {
   const lockRef = locks().doc(kind);
   return db().runTransaction(async (tx) => {
     const lock = await tx.get(lockRef);
@@ -118,7 +124,13 @@ export async function createJob(kind: JobKind, origin: JobOrigin, now: Date, sta
         if (now.getTime() - running.updatedAt.getTime() < staleAfterMs) {
           throw new ApiError("JOB_RUNNING", "This job is already running", { jobId: running.id });
         }
-        tx.update(jobs().doc(running.id), { state: "failed", phase: "finished", error: "The job stopped making progress", endedAt: now, updatedAt: now });
+        tx.update(jobs().doc(running.id), {
+          state: "failed",
+          phase: "finished",
+          error: "The job stopped making progress",
+          endedAt: now,
+          updatedAt: now,
+        });
       }
     }
     const ref = jobs().doc();
@@ -141,13 +153,20 @@ export async function createJob(kind: JobKind, origin: JobOrigin, now: Date, sta
   });
 }
 
-export const enqueueJobSlice = (jobId: string) => taskQueue<JobTask>(JOB_QUEUE).enqueue({ jobId }, { dispatchDeadlineSeconds: DISPATCH_DEADLINE_SECONDS });
+export const enqueueJobSlice = (jobId: string) =>
+  taskQueue<JobTask>(JOB_QUEUE).enqueue({ jobId }, { dispatchDeadlineSeconds: DISPATCH_DEADLINE_SECONDS });
 
 /**
  * Stores one page of a listing and moves the cursor, in one batch. After the last page (`next`
  * null) the job turns to applying it to `total` users.
  */
-export async function saveListingPage(jobId: string, page: number, entries: unknown[], next: string | null, total: number | null): Promise<void> {
+export async function saveListingPage(
+  jobId: string,
+  page: number,
+  entries: unknown[],
+  next: string | null,
+  total: number | null,
+): Promise<void> {
   const batch = db().batch();
   batch.set(pageRef(jobId, page), { entries });
   batch.update(

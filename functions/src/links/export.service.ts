@@ -1,7 +1,21 @@
 import { stringify } from "csv-stringify/sync";
 import { listLinksForAdmin } from "./links.service";
 
-const HEADER = ["Program", "Owner Name", "Owner Email", "Link", "Offer Details", "Approved", "Paused", "Dead", "Dead Note", "Clicks", "Tested Offer", "Created", "Updated"];
+const HEADER = [
+  "Program",
+  "Owner Name",
+  "Owner Email",
+  "Link",
+  "Offer Details",
+  "Approved",
+  "Paused",
+  "Dead",
+  "Dead Note",
+  "Clicks",
+  "Tested Offer",
+  "Created",
+  "Updated",
+];
 
 /**
  * Spreadsheets run a cell that starts with = + - @ (or tab / CR) as a formula; a leading

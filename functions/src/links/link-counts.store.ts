@@ -90,7 +90,6 @@ export function setOwnerHeldBackIn(tx: Transaction, links: OwnedLink[], ownerHel
   }
 }
 
-
 /**
  * Inside a transaction, before its writes: when a change of the owner moves their links out of the
  * rotation or back, reads those links and writes their new state and their programs' counts.

@@ -71,11 +71,17 @@ async function testChunk(deps: AppDeps, job: JobRecord, chunk: LinkToCheck[]): P
     outcomes.push(link.lastOutcome);
     return false;
   });
-  await forEachPacedByKey(fresh, (link) => hostOf(link.link), HOSTS_AT_ONCE, SAME_HOST_GAP_MS, async (link) => {
-    // each test moves the progress the admin sees, in the transaction that records it
-    const { test, recorded } = await testAndRecord(deps, link, { id: job.id, alsoIn: (tx) => countDoneIn(tx, job.id) });
-    if (recorded) outcomes.push(test.outcome);
-  });
+  await forEachPacedByKey(
+    fresh,
+    (link) => hostOf(link.link),
+    HOSTS_AT_ONCE,
+    SAME_HOST_GAP_MS,
+    async (link) => {
+      // each test moves the progress the admin sees, in the transaction that records it
+      const { test, recorded } = await testAndRecord(deps, link, { id: job.id, alsoIn: (tx) => countDoneIn(tx, job.id) });
+      if (recorded) outcomes.push(test.outcome);
+    },
+  );
   return outcomes;
 }
 

@@ -40,7 +40,13 @@ export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord): Promise
   try {
     const program = await getProgram(link.programId);
     const reason = link.health.lastTest?.message ?? "the link did not answer";
-    await deps.mailer.send(failingLinkMail(link.email, { programName: program?.name ?? "", link: link.link, reason, dashboardUrl: `${deps.appOrigin}/dashboard` }, deps.community));
+    await deps.mailer.send(
+      failingLinkMail(
+        link.email,
+        { programName: program?.name ?? "", link: link.link, reason, dashboardUrl: `${deps.appOrigin}/dashboard` },
+        deps.community,
+      ),
+    );
     await markOwnerTold(link.id);
     return true;
   } catch (err) {
@@ -58,7 +64,10 @@ const HOUR_MS = 60 * 60_000;
 export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Promise<LinkTest> {
   const link = await getLink(id);
   if (!link || link.email !== caller.user.email) throw linkNotFound();
-  const retryAfterSeconds = await hitRateLimits([{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }], deps.now().getTime());
+  const retryAfterSeconds = await hitRateLimits(
+    [{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }],
+    deps.now().getTime(),
+  );
   if (retryAfterSeconds !== null) {
     throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });
   }

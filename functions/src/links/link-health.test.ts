@@ -5,12 +5,24 @@ import { forEachPacedByKey } from "../platform/concurrency";
 import { classifyTest, healthFromStored, nextHealth } from "./link-health";
 
 const AT = new Date("2026-11-24T06:00:00Z");
-const answer = (v: Partial<LinkTestValidation>): LinkTestValidation => ({ isValid: false, responseTime: 80, errorMessage: null, statusCode: null, finalUrl: "https://bank.example/", ...v });
+const answer = (v: Partial<LinkTestValidation>): LinkTestValidation => ({
+  isValid: false,
+  responseTime: 80,
+  errorMessage: null,
+  statusCode: null,
+  finalUrl: "https://bank.example/",
+  ...v,
+});
 const outcomeOf = (v: Partial<LinkTestValidation>) => classifyTest(answer(v), AT).outcome;
 
 describe("classifyTest: only a definite failure is broken", () => {
   it("a 2xx answer is ok", () => {
-    expect(classifyTest(answer({ isValid: true, statusCode: 200 }), AT)).toEqual({ at: AT.toISOString(), outcome: "ok", status: 200, message: "Working (HTTP 200 in 80 ms)" });
+    expect(classifyTest(answer({ isValid: true, statusCode: 200 }), AT)).toEqual({
+      at: AT.toISOString(),
+      outcome: "ok",
+      status: 200,
+      message: "Working (HTTP 200 in 80 ms)",
+    });
   });
 
   it("404, 410, no such host, a refused connection and a non-public address are broken", () => {
@@ -23,7 +35,9 @@ describe("classifyTest: only a definite failure is broken", () => {
 
   it("bot walls, server errors, timeouts, TLS, temporary DNS failures and redirect loops are inconclusive", () => {
     for (const statusCode of [401, 403, 405, 429, 500, 502, 503]) expect(outcomeOf({ statusCode })).toBe("inconclusive");
-    expect(classifyTest(answer({ statusCode: 503, errorMessage: "HTTP 503 Service Unavailable" }), AT).message).toBe("Could not verify: HTTP 503 Service Unavailable");
+    expect(classifyTest(answer({ statusCode: 503, errorMessage: "HTTP 503 Service Unavailable" }), AT).message).toBe(
+      "Could not verify: HTTP 503 Service Unavailable",
+    );
     expect(outcomeOf({ errorMessage: "Timed out after 10 seconds" })).toBe("inconclusive");
     expect(outcomeOf({ errorCode: "EAI_AGAIN" })).toBe("inconclusive");
     expect(outcomeOf({ errorCode: "CERT_HAS_EXPIRED" })).toBe("inconclusive");
@@ -32,7 +46,11 @@ describe("classifyTest: only a definite failure is broken", () => {
   });
 });
 
-const test = (outcome: LinkTest["outcome"], minute = 0): LinkTest => ({ at: new Date(AT.getTime() + minute * 60_000).toISOString(), outcome, message: outcome });
+const test = (outcome: LinkTest["outcome"], minute = 0): LinkTest => ({
+  at: new Date(AT.getTime() + minute * 60_000).toISOString(),
+  outcome,
+  message: outcome,
+});
 const run = (...outcomes: LinkTest["outcome"][]) => outcomes.reduce((h, o, i) => nextHealth(h, test(o, i)).health, UNKNOWN_HEALTH);
 
 describe("nextHealth: two broken tests in a row make a link failing, the next ok brings it back", () => {
@@ -41,7 +59,10 @@ describe("nextHealth: two broken tests in a row make a link failing, the next ok
     expect(first).toMatchObject({ health: { status: "healthy", consecutiveBroken: 1 }, becameFailing: false });
     const second = nextHealth(first.health, test("broken", 2));
     expect(second).toMatchObject({ health: { status: "failing", consecutiveBroken: 2 }, becameFailing: true });
-    expect(nextHealth(second.health, test("broken", 3))).toMatchObject({ health: { status: "failing", consecutiveBroken: 3 }, becameFailing: false });
+    expect(nextHealth(second.health, test("broken", 3))).toMatchObject({
+      health: { status: "failing", consecutiveBroken: 3 },
+      becameFailing: false,
+    });
   });
 
   it("an inconclusive test neither counts towards a run nor breaks one", () => {
@@ -78,14 +99,23 @@ describe("forEachPacedByKey", () => {
     let mostAtOnce = 0;
     let mostPerKey = 0;
     const items = ["a1", "a2", "a3", "b1", "b2", "c1"];
-    await forEachPacedByKey(items, (i) => i[0]!, 2, 5, async (item) => {
-      const key = item[0]!;
-      running.set(key, (running.get(key) ?? 0) + 1);
-      mostPerKey = Math.max(mostPerKey, running.get(key)!);
-      mostAtOnce = Math.max(mostAtOnce, [...running.values()].reduce((a, b) => a + b, 0));
-      await new Promise((r) => setTimeout(r, 10));
-      running.set(key, running.get(key)! - 1);
-    });
+    await forEachPacedByKey(
+      items,
+      (i) => i[0]!,
+      2,
+      5,
+      async (item) => {
+        const key = item[0]!;
+        running.set(key, (running.get(key) ?? 0) + 1);
+        mostPerKey = Math.max(mostPerKey, running.get(key)!);
+        mostAtOnce = Math.max(
+          mostAtOnce,
+          [...running.values()].reduce((a, b) => a + b, 0),
+        );
+        await new Promise((r) => setTimeout(r, 10));
+        running.set(key, running.get(key)! - 1);
+      },
+    );
     expect(mostPerKey).toBe(1);
     expect(mostAtOnce).toBe(2);
   });

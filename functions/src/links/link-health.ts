@@ -1,4 +1,12 @@
-import { BROKEN_TESTS_TO_FAIL, KEPT_LINK_TESTS, LINK_HEALTH_STATUSES, LINK_TEST_OUTCOMES, UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
+import {
+  BROKEN_TESTS_TO_FAIL,
+  KEPT_LINK_TESTS,
+  LINK_HEALTH_STATUSES,
+  LINK_TEST_OUTCOMES,
+  UNKNOWN_HEALTH,
+  type LinkHealth,
+  type LinkTest,
+} from "@hub/contract/links";
 import type { LinkTestValidation } from "../platform/deps";
 import { describeLinkTest } from "./link-tester";
 
@@ -16,7 +24,8 @@ const GONE_STATUSES = new Set([404, 410]);
 export function classifyTest(validation: LinkTestValidation, at: Date): LinkTest {
   const outcome = validation.isValid
     ? "ok"
-    : (validation.statusCode !== null && GONE_STATUSES.has(validation.statusCode)) || DEFINITE_NETWORK_FAILURES.has(validation.errorCode ?? "")
+    : (validation.statusCode !== null && GONE_STATUSES.has(validation.statusCode)) ||
+        DEFINITE_NETWORK_FAILURES.has(validation.errorCode ?? "")
       ? "broken"
       : "inconclusive";
   return {
@@ -30,7 +39,8 @@ export function classifyTest(validation: LinkTestValidation, at: Date): LinkTest
 const OUTCOME_WORDS = { ok: "Working", broken: "Broken", inconclusive: "Could not verify" } as const;
 
 /** The tester's sentence, begun with the outcome's own word: a 503 is "Could not verify", never "Broken". */
-const wordedAs = (outcome: LinkTest["outcome"], described: string) => described.replace(/^(Working|Broken|Could not verify)\b/, OUTCOME_WORDS[outcome]);
+const wordedAs = (outcome: LinkTest["outcome"], described: string) =>
+  described.replace(/^(Working|Broken|Could not verify)\b/, OUTCOME_WORDS[outcome]);
 
 export interface HealthChange {
   health: LinkHealth;

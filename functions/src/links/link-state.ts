@@ -4,14 +4,18 @@ import type { LinkRecord } from "./links.store";
  * Active: approved, not paused, not dead, not failing its health checks, and its owner neither blocked
  * nor without a subscription (the contract's definition, with the lapsed-subscription rule of the users issue).
  */
-export function isActiveLink(link: Pick<LinkRecord, "approved" | "paused" | "isDead" | "failing" | "email">, ownersHeldBack: Set<string>): boolean {
+export function isActiveLink(
+  link: Pick<LinkRecord, "approved" | "paused" | "isDead" | "failing" | "email">,
+  ownersHeldBack: Set<string>,
+): boolean {
   return link.approved && !link.paused && !link.isDead && !link.failing && !ownersHeldBack.has(link.email);
 }
 
 const recency = (l: Pick<LinkRecord, "submittedAt" | "updatedAt">) => Math.max(Date.parse(l.submittedAt), Date.parse(l.updatedAt));
 
 /** Admin order: the later of submitted/updated, newest first. */
-export const byRecency = (a: Pick<LinkRecord, "submittedAt" | "updatedAt">, b: Pick<LinkRecord, "submittedAt" | "updatedAt">) => recency(b) - recency(a);
+export const byRecency = (a: Pick<LinkRecord, "submittedAt" | "updatedAt">, b: Pick<LinkRecord, "submittedAt" | "updatedAt">) =>
+  recency(b) - recency(a);
 
 /** Member order: dead first, then pending, then the rest, each newest first. */
 export function memberOrder(a: LinkRecord, b: LinkRecord): number {

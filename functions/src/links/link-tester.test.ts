@@ -71,8 +71,7 @@ const fakeLookup: net.LookupFunction = (hostname, options, callback) => {
 /** The seams: only 127.0.0.1 reached through the fake public name counts as public. */
 const seams = {
   lookup: fakeLookup,
-  isAddressAllowed: (ip: string, hostname: string) =>
-    (hostname === PUBLIC_NAME && ip === "127.0.0.1") || isPublicAddress(ip),
+  isAddressAllowed: (ip: string, hostname: string) => (hostname === PUBLIC_NAME && ip === "127.0.0.1") || isPublicAddress(ip),
 };
 
 let site: CountingServer; // the "public" site
@@ -209,8 +208,16 @@ describe("createLinkTester with a fake public host", () => {
       ["loopback", () => `http://127.0.0.1:${victim.port}/`, /^Refused: address 127\.0\.0\.1 is not public$/],
       ["a private address", () => "http://10.0.0.1/", /^Refused: address 10\.0\.0\.1 is not public$/],
       ["IPv4-mapped loopback", () => `http://[::ffff:127.0.0.1]:${victim.port}/`, /^Refused: address ::ffff:7f00:1 is not public$/],
-      ["localhost", () => `http://localhost:${victim.port}/`, /^Refused: address (127\.0\.0\.1|::1) is not public \(resolved from localhost\)$/],
-      ["a name resolving to a private address", () => "http://intranet.example.test/", /^Refused: address 192\.168\.1\.20 is not public \(resolved from intranet\.example\.test\)$/],
+      [
+        "localhost",
+        () => `http://localhost:${victim.port}/`,
+        /^Refused: address (127\.0\.0\.1|::1) is not public \(resolved from localhost\)$/,
+      ],
+      [
+        "a name resolving to a private address",
+        () => "http://intranet.example.test/",
+        /^Refused: address 192\.168\.1\.20 is not public \(resolved from intranet\.example\.test\)$/,
+      ],
       ["a name resolving to the metadata server", () => "http://metadata.example.test/", /169\.254\.169\.254 is not public/],
     ];
     it.each(cases)("to %s", async (_name, target, message) => {
@@ -270,7 +277,11 @@ describe("createLinkTester with default options", () => {
   it.each([
     ["loopback", () => `http://127.0.0.1:${victim.port}/`, "Refused: address 127.0.0.1 is not public"],
     ["loopback in decimal form", () => `http://2130706433:${victim.port}/`, "Refused: address 127.0.0.1 is not public"],
-    ["localhost", () => `http://localhost:${victim.port}/`, /^Refused: address (127\.0\.0\.1|::1) is not public \(resolved from localhost\)$/],
+    [
+      "localhost",
+      () => `http://localhost:${victim.port}/`,
+      /^Refused: address (127\.0\.0\.1|::1) is not public \(resolved from localhost\)$/,
+    ],
     ["IPv6 loopback", () => `http://[::1]:${victim.port}/`, "Refused: address ::1 is not public"],
     ["IPv4-mapped loopback", () => `http://[::ffff:127.0.0.1]:${victim.port}/`, "Refused: address ::ffff:7f00:1 is not public"],
     ["the metadata server", () => "http://169.254.169.254/", "Refused: address 169.254.169.254 is not public"],
@@ -321,11 +332,35 @@ describe("createLinkTester with default options", () => {
 
 describe("isPublicAddress", () => {
   it.each([
-    "127.0.0.1", "127.5.5.5", "::1", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1",
-    "169.254.169.254", "fe80::1", "fc00::1", "fd12:3456::1", "224.0.0.1", "ff02::1", "0.0.0.0",
-    "0.1.2.3", "::", "240.0.0.1", "255.255.255.255", "100.64.0.1", "192.0.2.1", "198.51.100.1",
-    "203.0.113.1", "2001:db8::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254", "::127.0.0.1",
-    "64:ff9b::7f00:1", "2002:7f00:1::", "not-an-ip",
+    "127.0.0.1",
+    "127.5.5.5",
+    "::1",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "fe80::1",
+    "fc00::1",
+    "fd12:3456::1",
+    "224.0.0.1",
+    "ff02::1",
+    "0.0.0.0",
+    "0.1.2.3",
+    "::",
+    "240.0.0.1",
+    "255.255.255.255",
+    "100.64.0.1",
+    "192.0.2.1",
+    "198.51.100.1",
+    "203.0.113.1",
+    "2001:db8::1",
+    "::ffff:127.0.0.1",
+    "::ffff:169.254.169.254",
+    "::127.0.0.1",
+    "64:ff9b::7f00:1",
+    "2002:7f00:1::",
+    "not-an-ip",
   ])("refuses %s", (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
@@ -336,7 +371,13 @@ describe("isPublicAddress", () => {
 });
 
 describe("describeLinkTest", () => {
-  const base: LinkTestValidation = { isValid: true, responseTime: 312, errorMessage: null, statusCode: 200, finalUrl: "https://a.example/" };
+  const base: LinkTestValidation = {
+    isValid: true,
+    responseTime: 312,
+    errorMessage: null,
+    statusCode: 200,
+    finalUrl: "https://a.example/",
+  };
   it("describes working, broken and unverified links", () => {
     expect(describeLinkTest(base)).toBe("Working (HTTP 200 in 312 ms)");
     expect(describeLinkTest({ ...base, isValid: false, statusCode: null, errorMessage: "Timed out after 10 seconds" })).toBe(

@@ -92,7 +92,10 @@ class RefusedAddressError extends Error {
 }
 
 class LinkTestFailure extends Error {
-  constructor(message: string, readonly statusCode: number | null = null) {
+  constructor(
+    message: string,
+    readonly statusCode: number | null = null,
+  ) {
     super(message);
     this.name = "LinkTestFailure";
   }
@@ -183,9 +186,7 @@ function describeNetworkError(err: unknown, hostname: string): string {
 /** Human-readable result, stored in the link's `testedOffer`. */
 export function describeLinkTest(v: LinkTestValidation): string {
   if (v.isValid) {
-    return v.statusCode !== null
-      ? `Working (HTTP ${v.statusCode} in ${v.responseTime} ms)`
-      : `Working (${v.responseTime} ms)`;
+    return v.statusCode !== null ? `Working (HTTP ${v.statusCode} in ${v.responseTime} ms)` : `Working (${v.responseTime} ms)`;
   }
   const reason = v.errorMessage ?? (v.statusCode !== null ? statusText(v.statusCode) : "unknown error");
   if (v.statusCode !== null && MAYBE_BLOCKED_STATUSES.has(v.statusCode)) return `Could not verify: ${reason}`;
@@ -217,9 +218,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
             callback(err, "", 0);
             return;
           }
-          const addresses: dns.LookupAddress[] = Array.isArray(result)
-            ? result
-            : [{ address: result, family: family ?? net.isIP(result) }];
+          const addresses: dns.LookupAddress[] = Array.isArray(result) ? result : [{ address: result, family: family ?? net.isIP(result) }];
           const first = addresses[0];
           if (!first) {
             const notFound: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);

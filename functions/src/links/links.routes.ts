@@ -20,9 +20,25 @@ import { startLinkHealthJob } from "./link-health-job.service";
 import type { RouteHandlers } from "../route-table";
 
 type LinkRoutes =
-  | "listLinks" | "submitLink" | "bulkUpdateLinks" | "updateLink" | "deleteLink" | "approveLink" | "pauseLink" | "unpauseLink"
-  | "markLinkAlive" | "markLinkDead" | "moveLink" | "testLink" | "listOwnLinks" | "submitOwnLink" | "updateOwnLink" | "deleteOwnLink"
-  | "testOwnLink" | "runLinkHealth" | "exportCsv";
+  | "listLinks"
+  | "submitLink"
+  | "bulkUpdateLinks"
+  | "updateLink"
+  | "deleteLink"
+  | "approveLink"
+  | "pauseLink"
+  | "unpauseLink"
+  | "markLinkAlive"
+  | "markLinkDead"
+  | "moveLink"
+  | "testLink"
+  | "listOwnLinks"
+  | "submitOwnLink"
+  | "updateOwnLink"
+  | "deleteOwnLink"
+  | "testOwnLink"
+  | "runLinkHealth"
+  | "exportCsv";
 
 /** Referral links: the admin's moderation and export, the /submit form, the link tester and health check, and a member's own links. */
 export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {

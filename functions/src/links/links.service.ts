@@ -1,5 +1,15 @@
 import { logger } from "firebase-functions";
-import { LINK_MESSAGES, UNKNOWN_HEALTH, type BulkLinkResult, type BulkOperation, type CreateLinkRequest, type CreateMemberLinkRequest, type LinkTestResult, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
+import {
+  LINK_MESSAGES,
+  UNKNOWN_HEALTH,
+  type BulkLinkResult,
+  type BulkOperation,
+  type CreateLinkRequest,
+  type CreateMemberLinkRequest,
+  type LinkTestResult,
+  type ReferralLink,
+  type UpdateLinkRequest,
+} from "@hub/contract/links";
 import {
   createLink,
   deleteLink,
@@ -90,7 +100,11 @@ export async function markDead(deps: AppDeps, id: string, note: string | undefin
 async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "programName" | "link" | "deadNote">): Promise<boolean> {
   try {
     await deps.mailer.send(
-      deadLinkMail(link.email, { programName: link.programName, link: link.link, note: link.deadNote, dashboardUrl: `${deps.appOrigin}/dashboard` }, deps.community),
+      deadLinkMail(
+        link.email,
+        { programName: link.programName, link: link.link, note: link.deadNote, dashboardUrl: `${deps.appOrigin}/dashboard` },
+        deps.community,
+      ),
     );
     return true;
   } catch (err) {

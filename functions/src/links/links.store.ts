@@ -109,7 +109,10 @@ export async function countLinksByOwner(email: string): Promise<number> {
 export type NewLink = Pick<LinkRecord, "programId" | "name" | "email" | "link" | "description">;
 
 export class SlotTakenError extends Error {
-  constructor(readonly programId: string, readonly email: string) {
+  constructor(
+    readonly programId: string,
+    readonly email: string,
+  ) {
     super("link slot taken");
   }
 }
@@ -149,7 +152,9 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
   return (await getLink(ref.id))!;
 }
 
-export type LinkChanges = Partial<Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer" | "health">> & {
+export type LinkChanges = Partial<
+  Pick<LinkRecord, "link" | "description" | "approved" | "paused" | "pausedByBlock" | "isDead" | "deadNote" | "testedOffer" | "health">
+> & {
   testedAt?: Date;
   lastNotifiedAt?: Date;
 };
@@ -163,7 +168,8 @@ const stamp = (changes: LinkChanges) =>
   Object.keys(changes).every((k) => BOOKKEEPING.has(k)) ? changes : { ...changes, updatedAt: FieldValue.serverTimestamp() };
 
 /** The link as it is after `changes`, as counting sees it (a new health may take it out of the rotation). */
-const changed = (link: LinkRecord, changes: LinkChanges): LinkRecord => ({ ...link, ...changes, ...(changes.health ? withHealth(changes.health) : {}) }) as LinkRecord;
+const changed = (link: LinkRecord, changes: LinkChanges): LinkRecord =>
+  ({ ...link, ...changes, ...(changes.health ? withHealth(changes.health) : {}) }) as LinkRecord;
 
 /**
  * Changes one link as `decide` says, given its current state read in the same transaction; `decide`
@@ -208,7 +214,11 @@ export async function updateLinks(ids: string[], changes: LinkChanges): Promise<
 }
 
 /** Moves a link to another program, its slot with it; refused when the owner already has one there. */
-export async function moveLink(id: string, targetProgramId: string, programCheck: (tx: Transaction) => Promise<void>): Promise<LinkRecord | null> {
+export async function moveLink(
+  id: string,
+  targetProgramId: string,
+  programCheck: (tx: Transaction) => Promise<void>,
+): Promise<LinkRecord | null> {
   const ref = linksCollection().doc(id);
   const found = await db().runTransaction(async (tx) => {
     const current = linkFromSnapshot(await tx.get(ref));
@@ -218,7 +228,11 @@ export async function moveLink(id: string, targetProgramId: string, programCheck
     if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
     tx.delete(linkSlotRef(current.programId, current.email));
     tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
-    tx.update(ref, { programId: targetProgramId, pastProgramIds: FieldValue.arrayUnion(current.programId), updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, {
+      programId: targetProgramId,
+      pastProgramIds: FieldValue.arrayUnion(current.programId),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
     return true;
   });
@@ -263,12 +277,7 @@ export interface RecordedTest {
  * `alsoIn` writes of it (its progress): a slice the queue retries skips the links it already tested,
  * so a retry never makes two broken tests of one, nor counts one twice.
  */
-export async function recordLinkTest(
-  id: string,
-  testedUrl: string,
-  test: LinkTest,
-  job?: TestingJob,
-): Promise<RecordedTest | null> {
+export async function recordLinkTest(id: string, testedUrl: string, test: LinkTest, job?: TestingJob): Promise<RecordedTest | null> {
   const jobId = job?.id;
   const ref = linksCollection().doc(id);
   return db().runTransaction(async (tx) => {
@@ -279,7 +288,10 @@ export async function recordLinkTest(
     const { health, becameFailing } = nextHealth(current.health, test);
     const changes: LinkChanges = { health, testedOffer: test.message, testedAt: new Date(test.at) };
     // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
-    const kept = { checkedBy: jobId ?? snap.get("health.checkedBy") ?? null, ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null) };
+    const kept = {
+      checkedBy: jobId ?? snap.get("health.checkedBy") ?? null,
+      ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null),
+    };
     tx.update(ref, { ...changes, health: { ...health, ...kept } });
     job?.alsoIn(tx);
     new ProgramCountChanges().changed(current, changed(current, changes)).writeIn(tx);
@@ -325,4 +337,5 @@ export async function linksToCheckAfter(after: string | null, limit: number): Pr
 
 export const countLinksToCheck = async (): Promise<number> => (await linksToCheck().count().get()).data().count;
 
-export const countFailingLinksToCheck = async (): Promise<number> => (await linksToCheck().where("health.status", "==", "failing").count().get()).data().count;
+export const countFailingLinksToCheck = async (): Promise<number> =>
+  (await linksToCheck().where("health.status", "==", "failing").count().get()).data().count;

@@ -38,7 +38,11 @@ export async function deleteProgram(id: string): Promise<boolean> {
       tx.delete(linkSlotRef(id, link.email));
     }
     deleteProgramIn(tx, current);
-    return schedulePurgeIn(tx, links.map((l) => l.id), "program");
+    return schedulePurgeIn(
+      tx,
+      links.map((l) => l.id),
+      "program",
+    );
   });
   if (purgeId === false) return false;
   await startPurge(purgeId);
@@ -59,12 +63,20 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
     const slots = sourceLinks.length > 0 ? await tx.getAll(...sourceLinks.map((l) => linkSlotRef(targetId, l.email))) : [];
     const conflicts = sourceLinks
       .filter((l, i) => targetByOwner.has(l.email) || slots[i]?.exists)
-      .map((l, i) => ({ email: l.email, sourceLinkId: l.id, targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? "") }));
+      .map((l, i) => ({
+        email: l.email,
+        sourceLinkId: l.id,
+        targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? ""),
+      }));
     if (conflicts.length > 0) throw new MergeConflictError(conflicts);
     const counts = new ProgramCountChanges();
     for (const link of sourceLinks) {
       counts.added({ ...link, programId: targetId });
-      tx.update(linksCollection().doc(link.id), { programId: targetId, pastProgramIds: FieldValue.arrayUnion(link.programId), updatedAt: FieldValue.serverTimestamp() });
+      tx.update(linksCollection().doc(link.id), {
+        programId: targetId,
+        pastProgramIds: FieldValue.arrayUnion(link.programId),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
       tx.delete(linkSlotRef(sourceId, link.email));
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }
@@ -84,7 +96,10 @@ export async function recountProgramLinks(programId: string): Promise<ProgramRec
   const found = await db().runTransaction(async (tx) => {
     if (!(await findProgramIn(tx, programId))) return false;
     const links = await linksOfProgramIn(tx, programId);
-    const heldBack = await ownersHeldBackIn(tx, links.map((l) => l.email));
+    const heldBack = await ownersHeldBackIn(
+      tx,
+      links.map((l) => l.email),
+    );
     let active = 0;
     for (const link of links) {
       const ownerHeldBack = heldBack.has(link.email);

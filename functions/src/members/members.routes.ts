@@ -17,8 +17,20 @@ import {
 import type { RouteHandlers } from "../route-table";
 
 type UserRoutes =
-  | "listUsers" | "updateUser" | "deleteUser" | "blockUser" | "unblockUser" | "approveUser" | "createUser" | "changeAdminPassword"
-  | "checkSubscription" | "checkAllSubscriptions" | "autoApproveSubscribers" | "getJob" | "listDuplicateUsers" | "mergeAccounts";
+  | "listUsers"
+  | "updateUser"
+  | "deleteUser"
+  | "blockUser"
+  | "unblockUser"
+  | "approveUser"
+  | "createUser"
+  | "changeAdminPassword"
+  | "checkSubscription"
+  | "checkAllSubscriptions"
+  | "autoApproveSubscribers"
+  | "getJob"
+  | "listDuplicateUsers"
+  | "mergeAccounts";
 
 /** Members and their subscriptions, as the admin manages them. */
 export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
@@ -39,7 +51,8 @@ export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
     // ask Stripe now
     checkSubscription: async ({ params }) => checkUserSubscription(deps, await userByUsername(params.username)),
     // every member, as the daily job does: a job (202 { jobId }), followed through getJob
-    checkAllSubscriptions: ({ caller }) => startSubscriptionJob("subscription-check", { trigger: "admin", actorUid: caller.uid }, deps.now()),
+    checkAllSubscriptions: ({ caller }) =>
+      startSubscriptionJob("subscription-check", { trigger: "admin", actorUid: caller.uid }, deps.now()),
     // approve members with an active subscription: the same kind of job
     autoApproveSubscribers: ({ caller }) => startSubscriptionJob("auto-approve", { trigger: "admin", actorUid: caller.uid }, deps.now()),
     getJob: ({ params }) => jobById(params.jobId),

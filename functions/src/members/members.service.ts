@@ -20,7 +20,6 @@ import { toCurrentUser } from "../auth/accounts.service";
 import { ApiError } from "../platform/api-error";
 import { revokeSessions, secureMemberAccount } from "../auth/identity";
 
-
 const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
 const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
 
@@ -44,7 +43,9 @@ async function present(user: UserRecord): Promise<AdminUser> {
 
 export async function listUsers(): Promise<AdminUser[]> {
   const all = await listUsersWithLinkCounts();
-  return all.sort((a, b) => a.user.username.localeCompare(b.user.username) || a.user.id.localeCompare(b.user.id)).map((u) => toAdminUser(u.user, u.linkCount));
+  return all
+    .sort((a, b) => a.user.username.localeCompare(b.user.username) || a.user.id.localeCompare(b.user.id))
+    .map((u) => toAdminUser(u.user, u.linkCount));
 }
 
 /** The user a path's {username} names: exactly as stored, else after trimming and lower-casing. */
@@ -62,7 +63,11 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
   const user = await userByUsername(username);
   const { newEmail, ...profile } = body;
   // A different customer is a different subscription: clear the old one unless a new one is given.
-  if (profile.stripeCustomerId !== undefined && profile.stripeCustomerId !== user.stripeCustomerId && profile.stripeSubscriptionId === undefined) {
+  if (
+    profile.stripeCustomerId !== undefined &&
+    profile.stripeCustomerId !== user.stripeCustomerId &&
+    profile.stripeSubscriptionId === undefined
+  ) {
     profile.stripeSubscriptionId = null;
   }
   const emailChange = newEmail !== undefined && newEmail !== user.username;
@@ -85,7 +90,10 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
       details: { fields: Object.keys(body), ...(emailChange ? { newEmail } : {}) },
     });
   } catch (err) {
-    if (emailChange) await auth().updateUser(user.id, { email: user.username }).catch(() => undefined);
+    if (emailChange)
+      await auth()
+        .updateUser(user.id, { email: user.username })
+        .catch(() => undefined);
     if (err instanceof EmailTakenError) throw emailTaken();
     throw err;
   }
@@ -127,7 +135,12 @@ async function deleteSignInAccountWithoutUser(email: string): Promise<boolean> {
 export async function blockUser(caller: Caller, username: string, blocked: boolean, now: Date): Promise<AdminUser> {
   const user = await userByUsername(username);
   if (blocked && user.id === caller.uid) throw new ApiError("BAD_REQUEST", "You cannot block your own account");
-  const updated = await setBlocked(user.id, blocked, { actorUid: caller.uid, action: blocked ? "user.block" : "user.unblock", targetUid: user.id, targetEmail: user.username });
+  const updated = await setBlocked(user.id, blocked, {
+    actorUid: caller.uid,
+    action: blocked ? "user.block" : "user.unblock",
+    targetUid: user.id,
+    targetEmail: user.username,
+  });
   if (!updated) throw userNotFound();
   if (blocked) {
     await revokeSessions(user.id);
@@ -138,7 +151,11 @@ export async function blockUser(caller: Caller, username: string, blocked: boole
 
 export async function approveUser(caller: Caller, username: string): Promise<AdminUser> {
   const user = await userByUsername(username);
-  const updated = await setUserFields(user.id, { approved: true }, { actorUid: caller.uid, action: "user.approve", targetUid: user.id, targetEmail: user.username });
+  const updated = await setUserFields(
+    user.id,
+    { approved: true },
+    { actorUid: caller.uid, action: "user.approve", targetUid: user.id, targetEmail: user.username },
+  );
   if (!updated) throw userNotFound();
   return present(updated);
 }
@@ -185,11 +202,17 @@ export async function duplicateGroups(): Promise<{ email: string; duplicates: Ad
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([email, members]) => ({
       email,
-      duplicates: members.sort((a, b) => a.user.createdAt.getTime() - b.user.createdAt.getTime() || a.user.id.localeCompare(b.user.id)).map((m) => toAdminUser(m.user, m.linkCount)),
+      duplicates: members
+        .sort((a, b) => a.user.createdAt.getTime() - b.user.createdAt.getTime() || a.user.id.localeCompare(b.user.id))
+        .map((m) => toAdminUser(m.user, m.linkCount)),
     }));
 }
 
-export async function mergeAccounts(caller: Caller, primaryEmail: string, duplicateEmail: string): Promise<{ movedLinks: number; movedTokens: number }> {
+export async function mergeAccounts(
+  caller: Caller,
+  primaryEmail: string,
+  duplicateEmail: string,
+): Promise<{ movedLinks: number; movedTokens: number }> {
   const primary = await findUserByExactUsername(primaryEmail);
   const duplicate = await findUserByExactUsername(duplicateEmail);
   if (!primary || !duplicate) throw userNotFound();
@@ -208,9 +231,13 @@ export async function mergeAccounts(caller: Caller, primaryEmail: string, duplic
     });
   } catch (err) {
     if (err instanceof AccountMergeConflictError) {
-      throw new ApiError("MERGE_CONFLICT", `Both accounts have a link in the same program: ${err.programIds.join(", ")}. Delete one of each first.`, {
-        details: { programIds: err.programIds },
-      });
+      throw new ApiError(
+        "MERGE_CONFLICT",
+        `Both accounts have a link in the same program: ${err.programIds.join(", ")}. Delete one of each first.`,
+        {
+          details: { programIds: err.programIds },
+        },
+      );
     }
     throw err;
   }

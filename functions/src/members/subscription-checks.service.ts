@@ -32,5 +32,7 @@ export function checkedFields(user: Pick<UserRecord, "stripeCustomerId">, found:
 }
 
 /** A member who needs a subscription, had one at the last check and has none now: their sessions end. */
-export const losesAccess = (user: Pick<UserRecord, "isAdmin" | "createdByAdmin" | "subscriptionStatus">, found: Pick<SubscriptionLookupResult, "isActive">) =>
-  !found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus);
+export const losesAccess = (
+  user: Pick<UserRecord, "isAdmin" | "createdByAdmin" | "subscriptionStatus">,
+  found: Pick<SubscriptionLookupResult, "isActive">,
+) => !found.isActive && !isExempt(user) && isActiveSubscriptionStatus(user.subscriptionStatus);

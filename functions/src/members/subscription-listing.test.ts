@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { classifyMember, indexListing } from "./subscription-listing";
 
-const sub = (customerId: string, email: string | null, status: string, subscriptionId = `sub_${customerId}_${status}`) => ({ customerId, email, subscriptionId, status });
+const sub = (customerId: string, email: string | null, status: string, subscriptionId = `sub_${customerId}_${status}`) => ({
+  customerId,
+  email,
+  subscriptionId,
+  status,
+});
 
 describe("matching members to Stripe's listing", () => {
   // newest first, as Stripe lists them
@@ -15,18 +20,36 @@ describe("matching members to Stripe's listing", () => {
   ]);
 
   it("takes a known customer's best subscription, whatever their e-mail", () => {
-    expect(classifyMember({ username: "someone-else@example.com", stripeCustomerId: "cus_a" }, index)).toEqual({ customerId: "cus_a", subscriptionId: "sub_cus_a_active", status: "active", isActive: true });
+    expect(classifyMember({ username: "someone-else@example.com", stripeCustomerId: "cus_a" }, index)).toEqual({
+      customerId: "cus_a",
+      subscriptionId: "sub_cus_a_active",
+      status: "active",
+      isActive: true,
+    });
   });
 
   it("without a customer, the best of every customer with the e-mail in any case", () => {
-    expect(classifyMember({ username: "bob@example.com", stripeCustomerId: null }, index)).toMatchObject({ customerId: "cus_c", status: "trialing", isActive: true });
+    expect(classifyMember({ username: "bob@example.com", stripeCustomerId: null }, index)).toMatchObject({
+      customerId: "cus_c",
+      status: "trialing",
+      isActive: true,
+    });
   });
 
   it("a known customer absent from the listing is not_found, not matched by e-mail", () => {
-    expect(classifyMember({ username: "alice@example.com", stripeCustomerId: "cus_gone" }, index)).toEqual({ customerId: null, subscriptionId: null, status: "not_found", isActive: false });
+    expect(classifyMember({ username: "alice@example.com", stripeCustomerId: "cus_gone" }, index)).toEqual({
+      customerId: null,
+      subscriptionId: null,
+      status: "not_found",
+      isActive: false,
+    });
   });
 
   it("among equal statuses the newest wins, as the single check", () => {
-    expect(classifyMember({ username: "dana@example.com", stripeCustomerId: null }, index)).toMatchObject({ subscriptionId: "sub_new", status: "canceled", isActive: false });
+    expect(classifyMember({ username: "dana@example.com", stripeCustomerId: null }, index)).toMatchObject({
+      subscriptionId: "sub_new",
+      status: "canceled",
+      isActive: false,
+    });
   });
 });

@@ -28,8 +28,18 @@ export function indexListing(entries: Iterable<ListedSubscription>): ListingInde
  * A member's subscription as the single check finds it: their known customer's best subscription,
  * else the best of every customer with their e-mail (in any case); 'not_found' when there is none.
  */
-export function classifyMember(member: { username: string; stripeCustomerId: string | null }, index: ListingIndex): SubscriptionLookupResult {
-  const best = member.stripeCustomerId ? index.byCustomer.get(member.stripeCustomerId) : index.byEmail.get(member.username.trim().toLowerCase());
+export function classifyMember(
+  member: { username: string; stripeCustomerId: string | null },
+  index: ListingIndex,
+): SubscriptionLookupResult {
+  const best = member.stripeCustomerId
+    ? index.byCustomer.get(member.stripeCustomerId)
+    : index.byEmail.get(member.username.trim().toLowerCase());
   const status = best?.status ?? "not_found";
-  return { customerId: best?.customerId ?? null, subscriptionId: best?.subscriptionId ?? null, status, isActive: isActiveSubscriptionStatus(status) };
+  return {
+    customerId: best?.customerId ?? null,
+    subscriptionId: best?.subscriptionId ?? null,
+    status,
+    isActive: isActiveSubscriptionStatus(status),
+  };
 }

@@ -50,7 +50,12 @@ export class StripeSubscriptionLookup implements SubscriptionLookup {
   }
 
   async listPage(cursor: string | null): Promise<SubscriptionListPage> {
-    const page = await this.stripe.subscriptions.list({ status: "all", limit: 100, expand: ["data.customer"], ...(cursor ? { starting_after: cursor } : {}) });
+    const page = await this.stripe.subscriptions.list({
+      status: "all",
+      limit: 100,
+      expand: ["data.customer"],
+      ...(cursor ? { starting_after: cursor } : {}),
+    });
     const entries = page.data.map((sub) => {
       const customer = sub.customer;
       if (typeof customer === "string") return { customerId: customer, email: null, subscriptionId: sub.id, status: sub.status };
@@ -71,5 +76,10 @@ export class StripeSubscriptionLookup implements SubscriptionLookup {
 
 function toResult(best: { customerId: string; sub: Stripe.Subscription | null } | null): SubscriptionLookupResult {
   const status = best?.sub?.status ?? "not_found";
-  return { customerId: best?.customerId ?? null, subscriptionId: best?.sub?.id ?? null, status, isActive: isActiveSubscriptionStatus(status) };
+  return {
+    customerId: best?.customerId ?? null,
+    subscriptionId: best?.sub?.id ?? null,
+    status,
+    isActive: isActiveSubscriptionStatus(status),
+  };
 }

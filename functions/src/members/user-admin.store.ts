@@ -47,7 +47,12 @@ export interface UserProfileChanges {
  * Updates a user's profile and, with `newEmail`, their login e-mail and every link's e-mail (and the
  * links' (program, owner) slots) in the same transaction. EmailTakenError when another user has it.
  */
-export async function updateUserProfile(uid: string, changes: UserProfileChanges, newEmail?: string, audit?: AuditEntry): Promise<UserRecord | null> {
+export async function updateUserProfile(
+  uid: string,
+  changes: UserProfileChanges,
+  newEmail?: string,
+  audit?: AuditEntry,
+): Promise<UserRecord | null> {
   const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -64,7 +69,11 @@ export async function updateUserProfile(uid: string, changes: UserProfileChanges
         tx.set(linkSlotRef(link.programId, newEmail), { linkId: link.id, programId: link.programId, email: newEmail });
       }
     }
-    tx.update(ref, { ...changes, ...(emailChange ? { username: newEmail, email: newEmail } : {}), updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, {
+      ...changes,
+      ...(emailChange ? { username: newEmail, email: newEmail } : {}),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     auditIn(tx, audit);
     return true;
   });
@@ -80,7 +89,12 @@ export async function setUserFields(
   const found = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return false;
-    await ownerHeldBackChangeIn(tx, String(snap.get("username")), holdsBackLinks(snap.data()), holdsBackLinks({ ...snap.data(), ...fields }));
+    await ownerHeldBackChangeIn(
+      tx,
+      String(snap.get("username")),
+      holdsBackLinks(snap.data()),
+      holdsBackLinks({ ...snap.data(), ...fields }),
+    );
     tx.update(ref, { ...fields, updatedAt: FieldValue.serverTimestamp() });
     auditIn(tx, audit);
     return true;
@@ -102,7 +116,12 @@ export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEnt
     const counts = new ProgramCountChanges();
     for (const link of links) {
       const target = linksCollection().doc(link.id);
-      const pause = blocked && !link.paused ? { paused: true, pausedByBlock: true } : !blocked && link.pausedByBlock ? { paused: false, pausedByBlock: false } : null;
+      const pause =
+        blocked && !link.paused
+          ? { paused: true, pausedByBlock: true }
+          : !blocked && link.pausedByBlock
+            ? { paused: false, pausedByBlock: false }
+            : null;
       if (pause) tx.update(target, { ...pause, ownerHeldBack, updatedAt: FieldValue.serverTimestamp() });
       else if (link.ownerHeldBack !== ownerHeldBack) tx.update(target, { ownerHeldBack });
       counts.changed(link, { ...link, ...pause, ownerHeldBack });
@@ -137,7 +156,11 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
     userTokens.forEach((d) => tx.delete(d.ref));
     tx.delete(ref);
     auditIn(tx, audit);
-    return schedulePurgeIn(tx, links.map((l) => l.id), "user");
+    return schedulePurgeIn(
+      tx,
+      links.map((l) => l.id),
+      "user",
+    );
   });
   await startPurge(purgeId);
   return user;
@@ -149,7 +172,11 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
  * fields are filled from the duplicate, notes are joined, the duplicate is deleted. All or nothing;
  * AccountMergeConflictError lists the programs where both have a link.
  */
-export async function mergeUserAccounts(primary: UserRecord, duplicate: UserRecord, audit?: AuditEntry): Promise<{ movedLinks: number; movedTokens: number }> {
+export async function mergeUserAccounts(
+  primary: UserRecord,
+  duplicate: UserRecord,
+  audit?: AuditEntry,
+): Promise<{ movedLinks: number; movedTokens: number }> {
   return db().runTransaction(async (tx) => {
     const primaryLinks = await linksOfOwnerIn(tx, primary.username);
     const duplicateLinks = await linksOfOwnerIn(tx, duplicate.username);
@@ -211,12 +238,19 @@ type CheckedFields = Partial<Pick<UserRecord, "approved">> & Partial<Subscriptio
  * clean. A user deleted meanwhile is skipped; one whose links leave or rejoin the rotation takes them
  * along, with their programs' counts.
  */
-export async function applyCheckedUsers(checked: { uid: string; fields: CheckedFields }[], alsoIn: (tx: Transaction) => void): Promise<void> {
+export async function applyCheckedUsers(
+  checked: { uid: string; fields: CheckedFields }[],
+  alsoIn: (tx: Transaction) => void,
+): Promise<void> {
   await db().runTransaction(async (tx) => {
     const snaps = checked.length > 0 ? await tx.getAll(...checked.map(({ uid }) => users().doc(uid))) : [];
     const present = checked.map((c, i) => ({ ...c, snap: snaps[i]! })).filter(({ snap }) => snap.exists);
     const moving = present
-      .map(({ snap, fields }) => ({ email: String(snap.get("username")), before: holdsBackLinks(snap.data()), after: holdsBackLinks({ ...snap.data(), ...fields }) }))
+      .map(({ snap, fields }) => ({
+        email: String(snap.get("username")),
+        before: holdsBackLinks(snap.data()),
+        after: holdsBackLinks({ ...snap.data(), ...fields }),
+      }))
       .filter(({ before, after }) => before !== after);
     // every read before the first write, as a transaction requires
     const movingLinks = await Promise.all(moving.map(({ email }) => ownerLinksIn(tx, email)));

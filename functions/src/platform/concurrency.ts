@@ -11,7 +11,13 @@ export async function forEachLimited<T>(items: T[], limit: number, work: (item: 
  * Runs `work` over `items` with at most `limit` keys at a time and one item of a key at a time,
  * `gapMs` apart: many links at one bank must not look like an attack on it.
  */
-export async function forEachPacedByKey<T>(items: T[], keyOf: (item: T) => string, limit: number, gapMs: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function forEachPacedByKey<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  limit: number,
+  gapMs: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
   await forEachLimited([...groups.values()], limit, async (group) => {

@@ -89,4 +89,3 @@ export interface LinkTestValidation {
 export interface LinkTester {
   test(url: string): Promise<LinkTestValidation>;
 }
-

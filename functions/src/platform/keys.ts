@@ -5,4 +5,7 @@ import { COLLECTIONS, db } from "./db";
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export const programNameRef = (name: string) => db().collection(COLLECTIONS.programNames).doc(sha256(name.trim().toLowerCase()));
-export const linkSlotRef = (programId: string, email: string) => db().collection(COLLECTIONS.linkSlots).doc(`${programId}_${sha256(email)}`);
+export const linkSlotRef = (programId: string, email: string) =>
+  db()
+    .collection(COLLECTIONS.linkSlots)
+    .doc(`${programId}_${sha256(email)}`);

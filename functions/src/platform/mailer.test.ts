@@ -16,7 +16,12 @@ describe("outgoing e-mails", () => {
     const login = loginLinkMail("a@example.com", "https://hub.example.com/email-login?token=t", community);
     const dead = deadLinkMail(
       "a@example.com",
-      { programName: "Amex", link: "https://x.example/?a=1&b=2", note: "<script>alert(1)</script>", dashboardUrl: "https://hub.example.com/dashboard" },
+      {
+        programName: "Amex",
+        link: "https://x.example/?a=1&b=2",
+        note: "<script>alert(1)</script>",
+        dashboardUrl: "https://hub.example.com/dashboard",
+      },
       community,
     );
     for (const html of [login.html, dead.html]) {

@@ -15,7 +15,10 @@ export interface Mailer {
 /** SMTP through nodemailer; the URL carries host, port and credentials (smtp://user:pass@host:587). */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(mail: OutgoingMail): Promise<void> {

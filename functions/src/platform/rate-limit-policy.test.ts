@@ -34,7 +34,10 @@ describe("loginRateLimits", () => {
   const perClientAddress = { keyOf: (ip: string) => `ip_${ip}`, limit: 100, windowMs: 3_600_000 };
 
   it("counts an attempt against the account and the client's address", () => {
-    expect(loginRateLimits(perAccount, perClientAddress, "203.0.113.7")).toEqual([perAccount, { key: "ip_203.0.113.7", limit: 100, windowMs: 3_600_000 }]);
+    expect(loginRateLimits(perAccount, perClientAddress, "203.0.113.7")).toEqual([
+      perAccount,
+      { key: "ip_203.0.113.7", limit: 100, windowMs: 3_600_000 },
+    ]);
   });
 
   it("without a trustworthy address, against the account only: no shared bucket for unknown callers", () => {

@@ -3,9 +3,7 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export type RateLimitDecision =
-  | { allowed: true; hits: number[] }
-  | { allowed: false; retryAfterSeconds: number };
+export type RateLimitDecision = { allowed: true; hits: number[] } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Sliding-window log: a hit is allowed when fewer than `limit` hits fall inside the last

@@ -32,7 +32,10 @@ export async function askStripe<T>(work: () => Promise<T>): Promise<T> {
     } catch (err) {
       if (!retryable(err) && !unreachable(err)) throw err;
       if (attempt >= ATTEMPTS || Date.now() - started > RETRY_WINDOW_MS) {
-        logger.warn("Stripe did not answer", { statusCode: (err as { statusCode?: number }).statusCode, error: err instanceof Error ? err.message : String(err) });
+        logger.warn("Stripe did not answer", {
+          statusCode: (err as { statusCode?: number }).statusCode,
+          error: err instanceof Error ? err.message : String(err),
+        });
         throw new ApiError("UPSTREAM_UNAVAILABLE", "The payment provider could not be reached. Please try again in a minute.");
       }
       await new Promise((r) => setTimeout(r, BASE_DELAY_MS * 2 ** (attempt - 1)));

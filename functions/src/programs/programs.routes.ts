@@ -3,8 +3,15 @@ import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, p
 import type { RouteHandlers } from "../route-table";
 
 type ProgramRoutes =
-  | "listPublicPrograms" | "listPrograms" | "createProgram" | "updateProgram" | "deleteProgram" | "approveProgram" | "mergeProgram"
-  | "setDistributionMode" | "toggleProgramShared";
+  | "listPublicPrograms"
+  | "listPrograms"
+  | "createProgram"
+  | "updateProgram"
+  | "deleteProgram"
+  | "approveProgram"
+  | "mergeProgram"
+  | "setDistributionMode"
+  | "toggleProgramShared";
 
 /** Programs: the open list, the members' list and proposals, the admin's changes. */
 export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {

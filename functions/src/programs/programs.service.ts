@@ -43,7 +43,8 @@ async function withCounts(programs: ProgramRecord[]): Promise<ProgramRecord[]> {
   return Promise.all(programs.map(async (p) => (p.linkCountsKept ? p : ((await recountProgramLinks(p.id)) ?? p))));
 }
 
-const byName = (a: ProgramRecord, b: ProgramRecord) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
+const byName = (a: ProgramRecord, b: ProgramRecord) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
 
 /** Admins see every program; members the approved ones and those they proposed. By name, case-insensitively. */
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {

@@ -17,7 +17,9 @@ function page(res: Response, status: number, title: string, text: string) {
   res
     .status(status)
     .set({ ...HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'" })
-    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><p>${text}</p></html>`);
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><p>${text}</p></html>`,
+    );
 }
 
 let missingSecretLogged = false;
@@ -54,7 +56,10 @@ export function programIdOf(path: string): string | null {
  */
 export async function handleRedirect(req: Request, res: Response): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    res.status(405).set({ ...HEADERS, Allow: "GET, HEAD" }).end();
+    res
+      .status(405)
+      .set({ ...HEADERS, Allow: "GET, HEAD" })
+      .end();
     return;
   }
   const programId = programIdOf(req.path);
@@ -72,11 +77,16 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
     if (answer.to === "link" && secret) {
       // The visitor's link, and their last counted visit to this program: now if this one counted.
       const countedAtMs = answer.counted || remembered?.linkId !== answer.linkId ? at.getTime() : remembered.countedAtMs;
-      const cookie = visitorCookieHeader(remember(choices, { programId, linkId: answer.linkId, countedAtMs }), secret, { secure: !isEmulator() });
+      const cookie = visitorCookieHeader(remember(choices, { programId, linkId: answer.linkId, countedAtMs }), secret, {
+        secure: !isEmulator(),
+      });
       res.set("Set-Cookie", cookie);
     }
     // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
-    res.status(302).set({ ...HEADERS, Location: new URL(answer.url).href }).end();
+    res
+      .status(302)
+      .set({ ...HEADERS, Location: new URL(answer.url).href })
+      .end();
   } catch (err) {
     logger.error("rotation failed", { programId, error: err instanceof Error ? err.message : String(err) });
     page(res, 503, "Try again", "This referral program is unavailable for a moment. Please try again.");

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import type { RotationSource } from "./rotation.store";
 import { RotationCache } from "./rotation-cache";
 
-const source = (ids: string[]): RotationSource => ({ mode: "even", fallbackUrl: null, links: ids.map((id, i) => ({ id, url: `https://x.example/${id}`, createdAtMs: i, visits: 0 })) });
+const source = (ids: string[]): RotationSource => ({
+  mode: "even",
+  fallbackUrl: null,
+  links: ids.map((id, i) => ({ id, url: `https://x.example/${id}`, createdAtMs: i, visits: 0 })),
+});
 
 describe("the rotation cache of an instance", () => {
   it("reads a program once per period, however many visitors arrive at once", async () => {
@@ -21,7 +25,11 @@ describe("the rotation cache of an instance", () => {
   it("sees a change after the period and keeps the round-robin place", async () => {
     let now = 0;
     let ids = ["a", "b", "c"];
-    const cache = new RotationCache(async () => source(ids), () => now, 2000);
+    const cache = new RotationCache(
+      async () => source(ids),
+      () => now,
+      2000,
+    );
     const first = (await cache.get("p"))!;
     first.take(true);
     ids = ["a", "c"];

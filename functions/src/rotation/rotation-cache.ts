@@ -70,7 +70,10 @@ export class RotationCache {
       const entry = this.entries.get(programId);
       if (entry) delete entry.loading;
       if (previous) {
-        logger.warn("rotation refresh failed; serving the last known links", { programId, error: err instanceof Error ? err.message : String(err) });
+        logger.warn("rotation refresh failed; serving the last known links", {
+          programId,
+          error: err instanceof Error ? err.message : String(err),
+        });
         return previous;
       }
       throw err;

@@ -6,9 +6,7 @@ import { REPEAT_VISIT_WINDOW_MS } from "./visitor-cookie";
 
 export type RotationAnswer =
   /** `counted`: whether this visit was recorded (a returning visitor's repeat within the hour is not). */
-  | { to: "link"; url: string; linkId: string; counted: boolean }
-  | { to: "fallback"; url: string }
-  | { to: "nowhere" };
+  { to: "link"; url: string; linkId: string; counted: boolean } | { to: "fallback"; url: string } | { to: "nowhere" };
 
 /** What the visitor's cookie says about this program: the link chosen for them and their last counted visit. */
 export interface Remembered {
@@ -54,8 +52,19 @@ export async function rotate(programId: string, visit: VisitFacts, rotations: Ro
   const counted = kept ? repeatCounted : visit.counted;
   if (counted) {
     const shard = shards.next(programId);
-    const recording = recordWithRetries({ clickId: newClickId(), linkId: link.id, programId, clickedAt: visit.at, ipAddress: visit.ipAddress, userAgent: visit.userAgent, shard, activeLinkIds: rotation.activeLinkIds });
-    await atMost(recording, RECORD_WAIT_MS, () => logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }));
+    const recording = recordWithRetries({
+      clickId: newClickId(),
+      linkId: link.id,
+      programId,
+      clickedAt: visit.at,
+      ipAddress: visit.ipAddress,
+      userAgent: visit.userAgent,
+      shard,
+      activeLinkIds: rotation.activeLinkIds,
+    });
+    await atMost(recording, RECORD_WAIT_MS, () =>
+      logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }),
+    );
   }
   return { to: "link", url: link.url, linkId: link.id, counted };
 }
@@ -81,7 +90,11 @@ async function recordWithRetries(visit: Parameters<typeof recordVisit>[0]): Prom
       if (err instanceof VisitAlreadyRecordedError) return;
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined) {
-        logger.error("visit not recorded", { linkId: visit.linkId, programId: visit.programId, error: err instanceof Error ? err.message : String(err) });
+        logger.error("visit not recorded", {
+          linkId: visit.linkId,
+          programId: visit.programId,
+          error: err instanceof Error ? err.message : String(err),
+        });
         return;
       }
       await sleep(delay);

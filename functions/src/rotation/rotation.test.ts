@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { RotationCandidate, RotationSource } from "./rotation.store";
 import { Rotation } from "./rotation";
 
-const link = (id: string, createdAtMs: number, visits = 0): RotationCandidate => ({ id, url: `https://x.example/${id}`, createdAtMs, visits });
+const link = (id: string, createdAtMs: number, visits = 0): RotationCandidate => ({
+  id,
+  url: `https://x.example/${id}`,
+  createdAtMs,
+  visits,
+});
 const source = (mode: RotationSource["mode"], links: RotationCandidate[]): RotationSource => ({ mode, fallbackUrl: null, links });
 
 function tally(rotation: Rotation, visits: number, counted = true) {
@@ -17,7 +22,13 @@ function tally(rotation: Rotation, visits: number, counted = true) {
 describe("even rotation", () => {
   it("gives each of 7 links 142 or 143 of 1,000 visits, wherever the instance starts", () => {
     for (const start of [0, 0.3, 0.99]) {
-      const rotation = new Rotation(source("even", Array.from({ length: 7 }, (_, i) => link(`l${String(i)}`, i))), () => start);
+      const rotation = new Rotation(
+        source(
+          "even",
+          Array.from({ length: 7 }, (_, i) => link(`l${String(i)}`, i)),
+        ),
+        () => start,
+      );
       const counts = [...tally(rotation, 1000).values()];
       expect(counts).toHaveLength(7);
       expect(counts.every((c) => c === 142 || c === 143)).toBe(true);

@@ -24,9 +24,13 @@ describe("the visitor cookie", () => {
   });
 
   it("carries the contract's attributes: 30 days, HttpOnly, SameSite=Lax, Path=/api/programs, Secure outside the emulator", () => {
-    const deployed = visitorCookieHeader([choice("p1", "l1")], SECRET, { secure: true }).split("; ").slice(1);
+    const deployed = visitorCookieHeader([choice("p1", "l1")], SECRET, { secure: true })
+      .split("; ")
+      .slice(1);
     expect(new Set(deployed)).toEqual(new Set(["Max-Age=2592000", "Path=/api/programs", "HttpOnly", "SameSite=Lax", "Secure"]));
-    const emulator = visitorCookieHeader([choice("p1", "l1")], SECRET, { secure: false }).split("; ").slice(1);
+    const emulator = visitorCookieHeader([choice("p1", "l1")], SECRET, { secure: false })
+      .split("; ")
+      .slice(1);
     expect(emulator).not.toContain("Secure");
   });
 
@@ -61,7 +65,15 @@ describe("the visitor cookie", () => {
   });
 
   it("ignores what does not parse, and reads nothing without a secret", () => {
-    for (const header of [undefined, "", "__session=", "__session=garbage", "__session=v2~p1:l1:0~AAAA", "session=v1~~x", `__session=${"x".repeat(10_000)}`]) {
+    for (const header of [
+      undefined,
+      "",
+      "__session=",
+      "__session=garbage",
+      "__session=v2~p1:l1:0~AAAA",
+      "session=v1~~x",
+      `__session=${"x".repeat(10_000)}`,
+    ]) {
       expect(readVisitorChoices(header, SECRET, NOW)).toEqual([]);
     }
     expect(readVisitorChoices(cookie([choice("p1", "l1")]), "", NOW)).toEqual([]);

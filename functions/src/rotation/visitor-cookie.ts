@@ -101,7 +101,13 @@ export function encodeVisitorChoices(choices: VisitorChoices, secret: string): s
 
 /** The Set-Cookie header value; `secure` everywhere but the emulator (plain http://127.0.0.1). */
 export function visitorCookieHeader(choices: VisitorChoices, secret: string, { secure }: { secure: boolean }): string {
-  const attributes = [`Max-Age=${String(VISITOR_COOKIE_MAX_AGE_S)}`, "Path=/api/programs", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  const attributes = [
+    `Max-Age=${String(VISITOR_COOKIE_MAX_AGE_S)}`,
+    "Path=/api/programs",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ];
   return [`${VISITOR_COOKIE_NAME}=${encodeVisitorChoices(choices, secret)}`, ...attributes].join("; ");
 }
 

@@ -83,7 +83,8 @@ export async function startPurge(purgeId: string | null): Promise<void> {
   }
 }
 
-const enqueueSlice = (purgeId: string) => taskQueue<PurgeTask>(CLICK_PURGE_QUEUE).enqueue({ purgeId }, { dispatchDeadlineSeconds: DISPATCH_DEADLINE_SECONDS });
+const enqueueSlice = (purgeId: string) =>
+  taskQueue<PurgeTask>(CLICK_PURGE_QUEUE).enqueue({ purgeId }, { dispatchDeadlineSeconds: DISPATCH_DEADLINE_SECONDS });
 
 export interface SliceReport {
   purgeId: string;
@@ -122,7 +123,17 @@ export async function runPurgeSlice(purgeId: string, budgetMs = SLICE_BUDGET_MS)
   const started = Date.now();
   const ref = purges().doc(purgeId);
   const { rss: startRss, heapUsed: startHeapUsed } = process.memoryUsage();
-  const report: SliceReport = { purgeId, done: false, pages: 0, deleted: 0, ms: 0, startRss, startHeapUsed, peakRss: startRss, peakHeapUsed: startHeapUsed };
+  const report: SliceReport = {
+    purgeId,
+    done: false,
+    pages: 0,
+    deleted: 0,
+    ms: 0,
+    startRss,
+    startHeapUsed,
+    peakRss: startRss,
+    peakHeapUsed: startHeapUsed,
+  };
   const sample = () => {
     const { rss, heapUsed } = process.memoryUsage();
     report.peakRss = Math.max(report.peakRss, rss);
@@ -207,7 +218,8 @@ export async function resumeStalledPurges(now: Date, stalledAfterMs = STALLED_AF
       failures.push(err);
     }
   }
-  if (failures.length > 0) throw new AggregateError(failures, `${String(failures.length)} of ${String(stalled.size)} stalled click purges could not be enqueued`);
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${String(failures.length)} of ${String(stalled.size)} stalled click purges could not be enqueued`);
   if (stalled.size > 0) logger.info("stalled click purges enqueued again", { count: stalled.size });
   return stalled.size;
 }

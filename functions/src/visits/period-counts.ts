@@ -26,7 +26,8 @@ function dateOf(value: unknown): Date | null {
 export function addPeriod(into: PeriodCounts, stored: unknown): PeriodCounts {
   if (!isRecord(stored)) return into;
   if (typeof stored.total === "number") into.total += stored.total;
-  if (isRecord(stored.links)) for (const [id, n] of Object.entries(stored.links)) if (typeof n === "number") into.links.set(id, (into.links.get(id) ?? 0) + n);
+  if (isRecord(stored.links))
+    for (const [id, n] of Object.entries(stored.links)) if (typeof n === "number") into.links.set(id, (into.links.get(id) ?? 0) + n);
   if (isRecord(stored.lastClickedAt)) {
     for (const [id, value] of Object.entries(stored.lastClickedAt)) {
       const at = dateOf(value);

@@ -2,7 +2,16 @@ import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
 import { counters, dayRecordRef, monthRecordRef, utcDay } from "./visits.store";
-import { addHours, addPeriod, emptyPeriod, fairSharesOf, storedPeriod, storedShares, withoutLinks, type PeriodCounts } from "./period-counts";
+import {
+  addHours,
+  addPeriod,
+  emptyPeriod,
+  fairSharesOf,
+  storedPeriod,
+  storedShares,
+  withoutLinks,
+  type PeriodCounts,
+} from "./period-counts";
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
@@ -133,6 +142,7 @@ export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promi
       logger.error("visit fold failed", { programId, day, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  if (failures.length > 0) throw new AggregateError(failures, `${String(failures.length)} of ${String(pending.size)} days could not be folded`);
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${String(failures.length)} of ${String(pending.size)} days could not be folded`);
   return results;
 }

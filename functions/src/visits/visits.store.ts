@@ -121,4 +121,3 @@ export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Prom
 
 /** Runs reads at one consistent point in time, without locking anything the rotation writes. */
 export const readConsistently = <T>(read: (tx: Transaction) => Promise<T>): Promise<T> => db().runTransaction(read, { readOnly: true });
-

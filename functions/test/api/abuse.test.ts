@@ -35,27 +35,54 @@ describe("per-address limits", () => {
   it(`allows ${String(EMAIL_LOGIN_RATE_LIMITS.perIp.limit)} login-link requests an hour from one address, then 429 with Retry-After; other addresses go on`, async () => {
     const { limit } = EMAIL_LOGIN_RATE_LIMITS.perIp;
     for (let i = 0; i < limit; i++) {
-      const res = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("203.0.113.7"), body: { email: `visitor${String(i)}@example.com` } });
+      const res = await call("POST", "/api/auth/email", {
+        baseUrl: app.url,
+        headers: from("203.0.113.7"),
+        body: { email: `visitor${String(i)}@example.com` },
+      });
       expect(res.status).toBe(200);
     }
-    const refused = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("203.0.113.7"), body: { email: "one-more@example.com" } });
+    const refused = await call("POST", "/api/auth/email", {
+      baseUrl: app.url,
+      headers: from("203.0.113.7"),
+      body: { email: "one-more@example.com" },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("RATE_LIMITED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(sent).toHaveLength(limit);
     // a value the client puts further left in X-Forwarded-For does not buy a new allowance
-    expect((await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("198.51.100.1, 203.0.113.7"), body: { email: "sneaky@example.com" } })).status).toBe(429);
-    expect((await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("198.51.100.9"), body: { email: "other@example.com" } })).status).toBe(200);
+    expect(
+      (
+        await call("POST", "/api/auth/email", {
+          baseUrl: app.url,
+          headers: from("198.51.100.1, 203.0.113.7"),
+          body: { email: "sneaky@example.com" },
+        })
+      ).status,
+    ).toBe(429);
+    expect(
+      (await call("POST", "/api/auth/email", { baseUrl: app.url, headers: from("198.51.100.9"), body: { email: "other@example.com" } }))
+        .status,
+    ).toBe(200);
   });
 
   it(`allows ${String(PASSWORD_LOGIN_RATE_LIMITS.perIp.limit)} password attempts an hour from one address, whatever the usernames`, async () => {
     await ensureAdmin(ADMIN.email, ADMIN.password);
     const { limit } = PASSWORD_LOGIN_RATE_LIMITS.perIp;
     for (let i = 0; i < limit; i++) {
-      const res = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.8"), body: { username: `guess${String(i)}@example.com`, password: "wrong-password" } });
+      const res = await call("POST", "/api/login", {
+        baseUrl: app.url,
+        headers: from("203.0.113.8"),
+        body: { username: `guess${String(i)}@example.com`, password: "wrong-password" },
+      });
       expect(res.status).toBe(401);
     }
-    const refused = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.8"), body: { username: ADMIN.email, password: ADMIN.password } });
+    const refused = await call("POST", "/api/login", {
+      baseUrl: app.url,
+      headers: from("203.0.113.8"),
+      body: { username: ADMIN.email, password: ADMIN.password },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -67,7 +94,11 @@ describe("callers without a trustworthy address", () => {
     // no X-Forwarded-For at all, or a chain shorter than the trusted hops (a direct call to the function)
     const unknown: Record<string, string>[] = [{}, { "x-forwarded-for": "203.0.113.30" }];
     for (let i = 0; i <= limit; i++) {
-      const res = await call("POST", "/api/auth/email", { baseUrl: app.url, headers: unknown[i % 2], body: { email: `someone${String(i)}@example.com` } });
+      const res = await call("POST", "/api/auth/email", {
+        baseUrl: app.url,
+        headers: unknown[i % 2],
+        body: { email: `someone${String(i)}@example.com` },
+      });
       expect(res.status).toBe(200);
     }
     const perAddress = EMAIL_LOGIN_RATE_LIMITS.perAddress.limit;
@@ -93,8 +124,16 @@ describe("answers that reveal nothing", () => {
 
   it("POST /api/login answers a wrong password and an unknown user alike", async () => {
     await ensureAdmin(ADMIN.email, ADMIN.password);
-    const wrongPassword = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.21"), body: { username: ADMIN.email, password: "not-the-password" } });
-    const unknownUser = await call("POST", "/api/login", { baseUrl: app.url, headers: from("203.0.113.21"), body: { username: "nobody-here@example.com", password: "not-the-password" } });
+    const wrongPassword = await call("POST", "/api/login", {
+      baseUrl: app.url,
+      headers: from("203.0.113.21"),
+      body: { username: ADMIN.email, password: "not-the-password" },
+    });
+    const unknownUser = await call("POST", "/api/login", {
+      baseUrl: app.url,
+      headers: from("203.0.113.21"),
+      body: { username: "nobody-here@example.com", password: "not-the-password" },
+    });
     expect({ status: unknownUser.status, body: unknownUser.body }).toEqual({ status: wrongPassword.status, body: wrongPassword.body });
     expect(wrongPassword.status).toBe(401);
   });

@@ -22,8 +22,13 @@ beforeEach(async () => {
 });
 
 const ATTACKER_PASSWORD = "attacker-password-1";
-const auditOf = async (action: string) => (await db().collection("audit_log").where("action", "==", action).get()).docs.map((d) => d.data());
-const passwordSignInWorks = (email: string, password: string) => idTokenFromPassword(email, password).then(() => true, () => false);
+const auditOf = async (action: string) =>
+  (await db().collection("audit_log").where("action", "==", action).get()).docs.map((d) => d.data());
+const passwordSignInWorks = (email: string, password: string) =>
+  idTokenFromPassword(email, password).then(
+    () => true,
+    () => false,
+  );
 const whoAmI = async (idToken: string) => (await callRoute("getCurrentUser", { idToken })).status;
 const uidOf = async (email: string) => (await getAuth().getUserByEmail(email)).uid;
 
@@ -58,7 +63,14 @@ describe("account pre-hijacking", () => {
     const attackerToken = await idTokenFromPassword("active@example.com", ATTACKER_PASSWORD);
     // a non-admin's token counts only when it came from the hub's own sign-in (a custom token)
     expect(await whoAmI(attackerToken)).toBe(401);
-    expect((await call("POST", "/api/user/links", { idToken: attackerToken, body: { programId: "x", link: "https://a.example.com", description: "d" } })).status).toBe(401);
+    expect(
+      (
+        await call("POST", "/api/user/links", {
+          idToken: attackerToken,
+          body: { programId: "x", link: "https://a.example.com", description: "d" },
+        })
+      ).status,
+    ).toBe(401);
     // POST /api/login mints custom tokens for admins only: it must not launder the password sign-in
     const login = await call("POST", "/api/login", { body: { username: "active@example.com", password: ATTACKER_PASSWORD } });
     expect(login.status).toBe(401);
@@ -147,7 +159,11 @@ describe("impersonation sessions", () => {
     await call("GET", "/api/user/links", { idToken: asMember }); // reads are not changes
     const entries = await auditOf("impersonation.request");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorUid: adminUid, targetEmail: "active@example.com", details: { method: "POST", path: "/api/programs" } });
+    expect(entries[0]).toMatchObject({
+      actorUid: adminUid,
+      targetEmail: "active@example.com",
+      details: { method: "POST", path: "/api/programs" },
+    });
   });
 });
 
@@ -157,7 +173,14 @@ describe("revoked admin tokens", () => {
     await new Promise((done) => setTimeout(done, 1100));
     expect((await call("POST", "/api/logout", { idToken: admin })).status).toBe(204);
     expect((await call("POST", "/api/programs", { idToken: admin, body: { name: "Approved By A Ghost" } })).status).toBe(401);
-    expect((await call("POST", "/api/links", { idToken: admin, body: { programId: "x", name: "n", email: "someone@example.com", link: "https://a.example.com", description: "d" } })).status).toBe(401);
+    expect(
+      (
+        await call("POST", "/api/links", {
+          idToken: admin,
+          body: { programId: "x", name: "n", email: "someone@example.com", link: "https://a.example.com", description: "d" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 

@@ -24,7 +24,9 @@ describe("POST /api/register", () => {
 
   it("lets only one of two simultaneous registrations through", async () => {
     const answers = await Promise.all(
-      ["one@example.com", "two@example.com"].map((username) => call("POST", "/api/register", { body: { username, password: "correct-horse" } })),
+      ["one@example.com", "two@example.com"].map((username) =>
+        call("POST", "/api/register", { body: { username, password: "correct-horse" } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 403]);
   });

@@ -54,13 +54,16 @@ describe("analytics", () => {
     }
   });
 
-  it.each([["timeFilter=1y"], ["timeFilter="], [""], ["timeFilter=all&timeFilter=24h"], ["timeFilter=ALL"]])("?%s is refused with 400 and the contract's error body", async (query) => {
-    for (const path of ["/api/analytics/clicks", "/api/analytics/users"]) {
-      const res = await call("GET", `${path}?${query}`, { idToken: admin });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: "VALIDATION", message: "timeFilter must be one of all, 12mo, 3mo, 30d, 7d, 24h" });
-    }
-  });
+  it.each([["timeFilter=1y"], ["timeFilter="], [""], ["timeFilter=all&timeFilter=24h"], ["timeFilter=ALL"]])(
+    "?%s is refused with 400 and the contract's error body",
+    async (query) => {
+      for (const path of ["/api/analytics/clicks", "/api/analytics/users"]) {
+        const res = await call("GET", `${path}?${query}`, { idToken: admin });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: "VALIDATION", message: "timeFilter must be one of all, 12mo, 3mo, 30d, 7d, 24h" });
+      }
+    },
+  );
 
   it("with no clicks, every range answers empty lists", async () => {
     for (const range of TIME_FILTERS) {
@@ -82,7 +85,10 @@ describe("analytics", () => {
       const records = await clicks(range);
       expect(perLink(records)).toEqual(stored);
       // one record per link today (per hour for 24h: the visits' hour, or two should they straddle one), with its program, owner and last click
-      const dated = range === "24h" ? (r: ClickRecord) => r.clickDate.startsWith(`${today}T`) && r.clickDate.endsWith(":00:00.000Z") : (r: ClickRecord) => r.clickDate === today;
+      const dated =
+        range === "24h"
+          ? (r: ClickRecord) => r.clickDate.startsWith(`${today}T`) && r.clickDate.endsWith(":00:00.000Z")
+          : (r: ClickRecord) => r.clickDate === today;
       expect(records.every((r) => dated(r) && Date.parse(r.clickedAt) <= Date.now())).toBe(true);
       expect(new Set(records.map((r) => r.linkId)).size).toBe(5);
       if (range !== "24h") expect(records.length).toBe(5);
@@ -94,7 +100,13 @@ describe("analytics", () => {
     const rows = await users("7d");
     // owner0..2 have a link in each program; their clicks add up across programs
     const expectedByOwner = new Map<string, number>();
-    for (const { links } of [one, two]) links.forEach((l, i) => expectedByOwner.set(`owner${String(i)}@example.com`, (expectedByOwner.get(`owner${String(i)}@example.com`) ?? 0) + stored.get(l.id)!));
+    for (const { links } of [one, two])
+      links.forEach((l, i) =>
+        expectedByOwner.set(
+          `owner${String(i)}@example.com`,
+          (expectedByOwner.get(`owner${String(i)}@example.com`) ?? 0) + stored.get(l.id)!,
+        ),
+      );
     expect(new Map(rows.map((r) => [r.email, r.clicks]))).toEqual(expectedByOwner);
     expect(new Map(rows.map((r) => [r.email, r.allTimeClicks]))).toEqual(expectedByOwner);
     expect(rows.map((r) => r.activeLinks)).toEqual(rows.map((r) => (r.email === "owner2@example.com" ? 1 : 2)));
@@ -113,7 +125,17 @@ describe("analytics", () => {
   it("each range counts its own days; clicks older than 30 days come as one record per link per month", async () => {
     const { programId, links } = await programWithLinks(admin, 2);
     const [a, b] = [links[0]!.id, links[1]!.id];
-    const past = async (linkId: string, at: Date) => recordVisit({ clickId: newClickId(), linkId, programId, clickedAt: at, ipAddress: "203.0.113.7", userAgent: BROWSER_UA, shard: 3, activeLinkIds: [a, b] });
+    const past = async (linkId: string, at: Date) =>
+      recordVisit({
+        clickId: newClickId(),
+        linkId,
+        programId,
+        clickedAt: at,
+        ipAddress: "203.0.113.7",
+        userAgent: BROWSER_UA,
+        shard: 3,
+        activeLinkIds: [a, b],
+      });
     await past(a, daysAgo(3));
     await past(a, daysAgo(20));
     await past(b, daysAgo(45));
@@ -124,12 +146,42 @@ describe("analytics", () => {
     await visitMany(programId, 2); // today, not folded: one each
 
     const totals = async (range: string) => [...perLink(await clicks(range)).entries()].sort();
-    expect(await totals("24h")).toEqual([[a, 1], [b, 1]].sort());
-    expect(await totals("7d")).toEqual([[a, 2], [b, 1]].sort());
-    expect(await totals("30d")).toEqual([[a, 3], [b, 1]].sort());
-    expect(await totals("3mo")).toEqual([[a, 3], [b, 3]].sort());
-    expect(await totals("12mo")).toEqual([[a, 4], [b, 3]].sort());
-    expect(await totals("all")).toEqual([[a, 4], [b, 4]].sort());
+    expect(await totals("24h")).toEqual(
+      [
+        [a, 1],
+        [b, 1],
+      ].sort(),
+    );
+    expect(await totals("7d")).toEqual(
+      [
+        [a, 2],
+        [b, 1],
+      ].sort(),
+    );
+    expect(await totals("30d")).toEqual(
+      [
+        [a, 3],
+        [b, 1],
+      ].sort(),
+    );
+    expect(await totals("3mo")).toEqual(
+      [
+        [a, 3],
+        [b, 3],
+      ].sort(),
+    );
+    expect(await totals("12mo")).toEqual(
+      [
+        [a, 4],
+        [b, 3],
+      ].sort(),
+    );
+    expect(await totals("all")).toEqual(
+      [
+        [a, 4],
+        [b, 4],
+      ].sort(),
+    );
 
     // the two clicks 45 and 46 days back are one month record (or two, when a month starts between them)
     const older = (await clicks("3mo")).filter((r) => r.linkId === b && r.clickDate < daysAgo(29).toISOString().slice(0, 10));
@@ -163,7 +215,10 @@ describe("analytics", () => {
     const source = await programWithLinks(admin, 2);
     const target = await programWithLinks(admin, 0);
     await visitMany(source.programId, 6);
-    const merged = await call("POST", `/api/programs/${source.programId}/merge`, { idToken: admin, body: { targetProgramId: target.programId } });
+    const merged = await call("POST", `/api/programs/${source.programId}/merge`, {
+      idToken: admin,
+      body: { targetProgramId: target.programId },
+    });
     expect(merged.status).toBe(200);
     const stored = await clickRecordsPerLink();
     const before = perLink(await clicks("all"));

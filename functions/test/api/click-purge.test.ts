@@ -91,7 +91,11 @@ describe("deleting a link with 50,000 click records", () => {
     expect(await clickCount([kept])).toBe(300);
 
     // every slice logged its pages and the peak memory of the worker that ran it
-    const slices = await settle(async () => sliceLogs(logFrom, purgeId!), (s) => s.some((x) => x.done), 15_000);
+    const slices = await settle(
+      async () => sliceLogs(logFrom, purgeId!),
+      (s) => s.some((x) => x.done),
+      15_000,
+    );
     expect(slices.reduce((n, s) => n + s.deleted, 0)).toBe(TOTAL);
     expect(slices.filter((s) => s.done)).toHaveLength(1);
     expect(Math.max(...slices.map((s) => s.deleted))).toBeLessThan(TOTAL); // more than one slice: handed over through the queue
@@ -120,7 +124,12 @@ describe("deleting a program or a user purges their links' clicks", () => {
     await writeClicks(other.links[0]!.id, other.programId, 100);
 
     expect((await call("DELETE", `/api/programs/${programId}`, { idToken: admin })).status).toBe(204);
-    expect(await purged(links.map((l) => l.id), 120_000)).toEqual({ clicks: 0, pendingPurges: 0 });
+    expect(
+      await purged(
+        links.map((l) => l.id),
+        120_000,
+      ),
+    ).toEqual({ clicks: 0, pendingPurges: 0 });
     expect(await clickCount([other.links[0]!.id])).toBe(100);
   });
 
@@ -144,50 +153,54 @@ describe("a purge survives failures", () => {
   });
   afterAll(() => app.close());
 
-  it("when the enqueue fails the deletion still succeeds, a failed page changes nothing, and the sweep finishes the purge", { timeout: 180_000 }, async () => {
-    const { programId, links } = await programWithLinks(admin, 1);
-    const linkId = links[0]!.id;
-    await writeClicks(linkId, programId, 1_200);
+  it(
+    "when the enqueue fails the deletion still succeeds, a failed page changes nothing, and the sweep finishes the purge",
+    { timeout: 180_000 },
+    async () => {
+      const { programId, links } = await programWithLinks(admin, 1);
+      const linkId = links[0]!.id;
+      await writeClicks(linkId, programId, 1_200);
 
-    // the queue cannot be reached: the link is deleted all the same, its purge waits in the store
-    const queue = process.env.CLOUD_TASKS_EMULATOR_HOST;
-    process.env.CLOUD_TASKS_EMULATOR_HOST = "127.0.0.1:9"; // nothing listens there
-    let res;
-    try {
-      res = await call("DELETE", `/api/links/${linkId}`, { baseUrl: app.url, idToken: admin });
-    } finally {
-      process.env.CLOUD_TASKS_EMULATOR_HOST = queue;
-    }
-    expect(res.status).toBe(204);
-    expect((await call("GET", "/api/links", { idToken: admin })).body).toEqual([]);
-    const [purgeId] = await purgeIdsOf(linkId);
-    expect(purgeId).toBeDefined();
-    await sleep(2_000);
-    expect(await clickCount([linkId])).toBe(1_200);
+      // the queue cannot be reached: the link is deleted all the same, its purge waits in the store
+      const queue = process.env.CLOUD_TASKS_EMULATOR_HOST;
+      process.env.CLOUD_TASKS_EMULATOR_HOST = "127.0.0.1:9"; // nothing listens there
+      let res;
+      try {
+        res = await call("DELETE", `/api/links/${linkId}`, { baseUrl: app.url, idToken: admin });
+      } finally {
+        process.env.CLOUD_TASKS_EMULATOR_HOST = queue;
+      }
+      expect(res.status).toBe(204);
+      expect((await call("GET", "/api/links", { idToken: admin })).body).toEqual([]);
+      const [purgeId] = await purgeIdsOf(linkId);
+      expect(purgeId).toBeDefined();
+      await sleep(2_000);
+      expect(await clickCount([linkId])).toBe(1_200);
 
-    // a slice whose batch fails (here at its first delete) deletes nothing and leaves the cursor where it was
-    const fault = failAtWrite(1);
-    try {
-      await expect(runPurgeSlice(purgeId!)).rejects.toThrow(/injected fault/);
-    } finally {
-      fault.restore();
-    }
-    expect(await clickCount([linkId])).toBe(1_200);
-    expect((await db().collection("click_purges").doc(purgeId!).get()).data()).toMatchObject({ chunk: 0, after: null, deleted: 0 });
+      // a slice whose batch fails (here at its first delete) deletes nothing and leaves the cursor where it was
+      const fault = failAtWrite(1);
+      try {
+        await expect(runPurgeSlice(purgeId!)).rejects.toThrow(/injected fault/);
+      } finally {
+        fault.restore();
+      }
+      expect(await clickCount([linkId])).toBe(1_200);
+      expect((await db().collection("click_purges").doc(purgeId!).get()).data()).toMatchObject({ chunk: 0, after: null, deleted: 0 });
 
-    // the next attempt goes on from the stored cursor: one page, recorded with it
-    const slice = await runPurgeSlice(purgeId!, 0);
-    expect(slice).toMatchObject({ done: false, pages: 1, deleted: PAGE_SIZE });
-    expect(await clickCount([linkId])).toBe(1_200 - PAGE_SIZE);
-    expect((await db().collection("click_purges").doc(purgeId!).get()).data()).toMatchObject({ chunk: 0, deleted: PAGE_SIZE });
+      // the next attempt goes on from the stored cursor: one page, recorded with it
+      const slice = await runPurgeSlice(purgeId!, 0);
+      expect(slice).toMatchObject({ done: false, pages: 1, deleted: PAGE_SIZE });
+      expect(await clickCount([linkId])).toBe(1_200 - PAGE_SIZE);
+      expect((await db().collection("click_purges").doc(purgeId!).get()).data()).toMatchObject({ chunk: 0, deleted: PAGE_SIZE });
 
-    // the sweep leaves a purge that moved recently alone, and enqueues one that has stalled
-    expect(await resumeStalledPurges(new Date())).toBe(0);
-    expect(await pendingPurges()).toBe(1);
-    const { clickPurgeSweep } = await import("../../src/index");
-    await clickPurgeSweep.run({ scheduleTime: new Date(Date.now() + STALLED_AFTER_MS + 60_000).toISOString(), jobName: "test" } as never);
-    expect(await purged([linkId], 120_000)).toEqual({ clicks: 0, pendingPurges: 0 });
-    // a task that comes again after the end (a twin, a late retry) finds the work done
-    expect(await runPurgeSlice(purgeId!)).toMatchObject({ done: true, pages: 0, deleted: 0 });
-  });
+      // the sweep leaves a purge that moved recently alone, and enqueues one that has stalled
+      expect(await resumeStalledPurges(new Date())).toBe(0);
+      expect(await pendingPurges()).toBe(1);
+      const { clickPurgeSweep } = await import("../../src/index");
+      await clickPurgeSweep.run({ scheduleTime: new Date(Date.now() + STALLED_AFTER_MS + 60_000).toISOString(), jobName: "test" } as never);
+      expect(await purged([linkId], 120_000)).toEqual({ clicks: 0, pendingPurges: 0 });
+      // a task that comes again after the end (a twin, a late retry) finds the work done
+      expect(await runPurgeSlice(purgeId!)).toMatchObject({ done: true, pages: 0, deleted: 0 });
+    },
+  );
 });

@@ -8,7 +8,6 @@ import { clearInbox, latestMailTo, loginUrlIn } from "../../../testing/inbox";
 import { requestLoginToken, signInMember } from "../../../testing/members";
 import { suite } from "../../../testing/suite-env";
 
-
 beforeEach(async () => {
   await resetEmulators();
   await clearInbox();
@@ -65,31 +64,41 @@ describe("POST /api/auth/email", () => {
 });
 
 describe("GET /api/auth/login", () => {
-  it.each(["active@example.com", "trialing@example.com"])("lets %s in: the first login creates an unapproved user with its subscription", async (email) => {
-    const token = await requestLoginToken(email);
-    const res = await login(token);
-    expect(res.status).toBe(200);
-    expect(res.body.email).toBe(email);
-    const idToken = await idTokenFromCustomToken(res.body.customToken);
-    const me = await call("GET", "/api/user", { idToken });
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ username: email, email, isAdmin: false, approved: false, blocked: false, impersonatedBy: null });
-    expect(me.body.subscriptionStatus).toBe(email.startsWith("active") ? "active" : "trialing");
-    const stored = (await db().collection("users").doc(me.body.id).get()).data()!;
-    expect(stored.stripeCustomerId).toMatch(/^cus_/);
-    expect(stored.stripeSubscriptionId).toMatch(/^sub_/);
-    expect(stored.subscriptionLastChecked).toBeTruthy();
-  });
+  it.each(["active@example.com", "trialing@example.com"])(
+    "lets %s in: the first login creates an unapproved user with its subscription",
+    async (email) => {
+      const token = await requestLoginToken(email);
+      const res = await login(token);
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe(email);
+      const idToken = await idTokenFromCustomToken(res.body.customToken);
+      const me = await call("GET", "/api/user", { idToken });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ username: email, email, isAdmin: false, approved: false, blocked: false, impersonatedBy: null });
+      expect(me.body.subscriptionStatus).toBe(email.startsWith("active") ? "active" : "trialing");
+      const stored = (await db().collection("users").doc(me.body.id).get()).data()!;
+      expect(stored.stripeCustomerId).toMatch(/^cus_/);
+      expect(stored.stripeSubscriptionId).toMatch(/^sub_/);
+      expect(stored.subscriptionLastChecked).toBeTruthy();
+    },
+  );
 
-  it.each(["canceled@example.com", "pastdue@example.com", "stranger@example.com"])("refuses %s with 403 NO_ACTIVE_SUBSCRIPTION", async (email) => {
-    const res = await login(await requestLoginToken(email));
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });
-    expect((await db().collection("users").where("username", "==", email).get()).empty).toBe(true);
-  });
+  it.each(["canceled@example.com", "pastdue@example.com", "stranger@example.com"])(
+    "refuses %s with 403 NO_ACTIVE_SUBSCRIPTION",
+    async (email) => {
+      const res = await login(await requestLoginToken(email));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });
+      expect((await db().collection("users").where("username", "==", email).get()).empty).toBe(true);
+    },
+  );
 
   it("finds a Stripe customer whose e-mail has capitals, as the member typed it", async () => {
-    const stripe = new Stripe("sk_test_local", { host: new URL(suite.stripeUrl).hostname, port: Number(new URL(suite.stripeUrl).port), protocol: "http" });
+    const stripe = new Stripe("sk_test_local", {
+      host: new URL(suite.stripeUrl).hostname,
+      port: Number(new URL(suite.stripeUrl).port),
+      protocol: "http",
+    });
     const customer = await stripe.customers.create({ email: "Mixed.Case@Example.com" });
     await stripe.subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
     const res = await call("POST", "/api/auth/email", { body: { email: " Mixed.Case@Example.com " } });
@@ -187,7 +196,13 @@ describe("session", () => {
     const idToken = await signInMember("active@example.com");
     const res = await call("GET", "/api/user/profile", { idToken });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ email: "active@example.com", displayName: null, approved: false, blocked: false, subscriptionStatus: "active" });
+    expect(res.body).toEqual({
+      email: "active@example.com",
+      displayName: null,
+      approved: false,
+      blocked: false,
+      subscriptionStatus: "active",
+    });
   });
 
   it("POST /api/auth/logout answers 204 and revokes the member's refresh tokens", async () => {

@@ -42,7 +42,16 @@ async function ownStats(timeFilter: string, idToken = alice): Promise<OwnLinkSta
 /** `n` visits to one link at `at`, the rotation then holding `active`: written as the rotation writes them. */
 async function visitsAt(programId: string, linkId: string, at: Date, n: number, active: string[]) {
   for (let i = 0; i < n; i++) {
-    await recordVisit({ clickId: newClickId(), linkId, programId, clickedAt: new Date(at.getTime() + i * 1000), ipAddress: "203.0.113.8", userAgent: BROWSER_UA, shard: i % 4, activeLinkIds: active });
+    await recordVisit({
+      clickId: newClickId(),
+      linkId,
+      programId,
+      clickedAt: new Date(at.getTime() + i * 1000),
+      ipAddress: "203.0.113.8",
+      userAgent: BROWSER_UA,
+      shard: i % 4,
+      activeLinkIds: active,
+    });
   }
 }
 
@@ -90,7 +99,8 @@ describe("fair share", () => {
     const { programId, links } = await programWithLinks(admin, 4);
     const [a, b, c, d] = links.map((l) => l.id) as [string, string, string, string];
     const start = Math.floor(Date.now() / HOUR) * HOUR - 6 * HOUR;
-    for (const h of [0, 1]) for (const id of [a, b, c, d]) await visitsAt(programId, id, new Date(start + h * HOUR + 60_000), 10, [a, b, c, d]);
+    for (const h of [0, 1])
+      for (const id of [a, b, c, d]) await visitsAt(programId, id, new Date(start + h * HOUR + 60_000), 10, [a, b, c, d]);
     // d paused: two more hours without it
     for (const h of [2, 3]) for (const id of [a, b, c]) await visitsAt(programId, id, new Date(start + h * HOUR + 60_000), 10, [a, b, c]);
     const row = rowOf(await report("24h"), programId);
@@ -108,7 +118,12 @@ describe("fair share", () => {
     await visitsAt(programId, b, at, 10, [a, b]);
     const row = rowOf(await report("24h"), programId);
     expect(row).toMatchObject({ mode: "balanced", visits: 40, maxDeviation: 0.5 });
-    expect(row.links.map((l) => [l.visits, l.fairShare, l.shareRatio])).toEqual(expect.arrayContaining([[30, 20, 1.5], [10, 20, 0.5]]));
+    expect(row.links.map((l) => [l.visits, l.fairShare, l.shareRatio])).toEqual(
+      expect.arrayContaining([
+        [30, 20, 1.5],
+        [10, 20, 0.5],
+      ]),
+    );
     // (1.5 + 0.5)² / (2 × (1.5² + 0.5²)) = 4 / 5
     expect(row.jainIndex).toBe(0.8);
   });
@@ -123,7 +138,15 @@ describe("fair share", () => {
     expect(stats.timeFilter).toBe("24h");
     expect(stats.links).toHaveLength(1);
     const [mine] = stats.links;
-    expect(mine).toMatchObject({ linkId: own.id, programId, activeLinksInProgram: 3, programVisits: 30, visits: sent, fairShare: 10, shareRatio: sent / 10 });
+    expect(mine).toMatchObject({
+      linkId: own.id,
+      programId,
+      activeLinksInProgram: 3,
+      programVisits: 30,
+      visits: sent,
+      fairShare: 10,
+      shareRatio: sent / 10,
+    });
     expect(mine!.series).toHaveLength(24);
     expect(mine!.series.reduce((sum, p) => sum + p.visits, 0)).toBe(sent);
     expect(mine!.series.reduce((sum, p) => sum + p.fairShare, 0)).toBeCloseTo(10, 1);
@@ -149,12 +172,17 @@ describe("fair share", () => {
     const moved = (await ownStats("24h")).links[0]!;
     expect(moved).toMatchObject({ linkId: mine.id, programId: two.programId, programVisits: 10, visits, fairShare: 15 });
 
-    expect((await call("POST", `/api/programs/${two.programId}/merge`, { idToken: admin, body: { targetProgramId: three.programId } })).status).toBe(200);
+    expect(
+      (await call("POST", `/api/programs/${two.programId}/merge`, { idToken: admin, body: { targetProgramId: three.programId } })).status,
+    ).toBe(200);
     const merged = (await ownStats("24h")).links[0]!;
     expect(merged).toMatchObject({ linkId: mine.id, programId: three.programId, visits, fairShare: 15 });
     const rows = await report("24h");
     expect(rowOf(rows, three.programId).links.find((l) => l.linkId === mine.id)).toMatchObject({ email: ALICE, visits, fairShare: 15 });
-    expect(rowOf(rows, one.programId)).toMatchObject({ visits: 20, links: [expect.objectContaining({ visits: 20 - inOne, fairShare: 10 })] });
+    expect(rowOf(rows, one.programId)).toMatchObject({
+      visits: 20,
+      links: [expect.objectContaining({ visits: 20 - inOne, fairShare: 10 })],
+    });
     expect(rows.some((r) => r.programId === two.programId)).toBe(false);
   });
 
@@ -184,7 +212,11 @@ describe("fair share", () => {
       expect(row.links.map((l) => l.fairShare)).toEqual([1, 1, 1].map(() => 3));
       const own = (await ownLinkStatsIn(await callerFor(ALICE), "24h", now)).links[0]!;
       expect(own).toMatchObject({ visits: 3, fairShare: 3, programVisits: 9 });
-      expect(own.series.find((p) => p.start === `${today}T21:00:00.000Z`)).toEqual({ start: `${today}T21:00:00.000Z`, visits: 3, fairShare: 1 });
+      expect(own.series.find((p) => p.start === `${today}T21:00:00.000Z`)).toEqual({
+        start: `${today}T21:00:00.000Z`,
+        visits: 3,
+        fairShare: 1,
+      });
     };
     await check(halfPast);
     // the nightly fold after midnight moves today into the day roll-up: the hours come from there now
@@ -202,11 +234,13 @@ describe("fair share", () => {
     await visitsAt(programId, c, new Date(), 4, [a, b, c]);
     const before = rowOf(await fairnessIn("7d", new Date()), programId);
     expect(before.links.map((l) => [l.linkId, l.visits, l.fairShare])).toEqual(
-      expect.arrayContaining([
-        [a, 6, 4 + 4 / 3],
-        [b, 2, 4 + 4 / 3],
-        [c, 4, 4 / 3],
-      ].map(([id, v, f]) => [id, v, Math.round((f as number) * 100) / 100])),
+      expect.arrayContaining(
+        [
+          [a, 6, 4 + 4 / 3],
+          [b, 2, 4 + 4 / 3],
+          [c, 4, 4 / 3],
+        ].map(([id, v, f]) => [id, v, Math.round((f as number) * 100) / 100]),
+      ),
     );
     await foldFinishedDays(new Date(Date.now() + 2 * 24 * HOUR));
     for (const timeFilter of ["7d", "all"] as const) {

@@ -22,7 +22,9 @@ afterAll(() => app.close());
 
 const faultsInjected: string[] = [];
 afterAll(() => {
-  console.info(`faults injected: ${String(faultsInjected.length)} (${[...new Set(faultsInjected.map((f) => f.split(" @")[0]))].join(", ")})`);
+  console.info(
+    `faults injected: ${String(faultsInjected.length)} (${[...new Set(faultsInjected.map((f) => f.split(" @")[0]))].join(", ")})`,
+  );
 });
 
 /** Every document of every collection, and every sign-in account's e-mail, for before/after comparisons. */
@@ -53,7 +55,9 @@ const send = (admin: string, request: { method: string; path: string; body?: unk
   call(request.method, request.path, { baseUrl: app.url, idToken: admin, ...(request.body !== undefined ? { body: request.body } : {}) });
 
 const linksOf = async (admin: string) =>
-  ((await call("GET", "/api/links", { idToken: admin })).body as { email: string; programName: string; paused: boolean }[]).map((l) => `${l.email} in ${l.programName}${l.paused ? " (paused)" : ""}`).sort();
+  ((await call("GET", "/api/links", { idToken: admin })).body as { email: string; programName: string; paused: boolean }[])
+    .map((l) => `${l.email} in ${l.programName}${l.paused ? " (paused)" : ""}`)
+    .sort();
 const usernames = async (admin: string) => (await callRoute("listUsers", { idToken: admin })).body.map((u) => u.username);
 
 const SCENARIOS: Scenario[] = [
@@ -61,21 +65,36 @@ const SCENARIOS: Scenario[] = [
     name: "program merge",
     seed: async ({ admin }) => {
       const [source, target] = [await createProgramAs(admin, "Amex Gold Old"), await createProgramAs(admin, "Amex Gold")];
-      await call("POST", "/api/links", { idToken: admin, body: { programId: source.id, name: "A", email: "a@example.com", link: "https://x.example/a", description: "d" } });
-      await call("POST", "/api/links", { idToken: admin, body: { programId: source.id, name: "B", email: "b@example.com", link: "https://x.example/b", description: "d" } });
+      await call("POST", "/api/links", {
+        idToken: admin,
+        body: { programId: source.id, name: "A", email: "a@example.com", link: "https://x.example/a", description: "d" },
+      });
+      await call("POST", "/api/links", {
+        idToken: admin,
+        body: { programId: source.id, name: "B", email: "b@example.com", link: "https://x.example/b", description: "d" },
+      });
       return { method: "POST", path: `/api/programs/${source.id}/merge`, body: { targetProgramId: target.id } };
     },
-    done: async (admin) => ({ links: await linksOf(admin), programs: ((await call("GET", "/api/programs", { idToken: admin })).body as { name: string }[]).map((p) => p.name) }),
+    done: async (admin) => ({
+      links: await linksOf(admin),
+      programs: ((await call("GET", "/api/programs", { idToken: admin })).body as { name: string }[]).map((p) => p.name),
+    }),
   },
   {
     name: "program delete",
     seed: async ({ admin, alice }) => {
       const program = await createProgramAs(admin, "Chase");
       await submitOwnLink(alice, program.id);
-      await call("POST", "/api/links", { idToken: admin, body: { programId: program.id, name: "B", email: "b@example.com", link: "https://x.example/b", description: "d" } });
+      await call("POST", "/api/links", {
+        idToken: admin,
+        body: { programId: program.id, name: "B", email: "b@example.com", link: "https://x.example/b", description: "d" },
+      });
       return { method: "DELETE", path: `/api/programs/${program.id}` };
     },
-    done: async (admin) => ({ links: await linksOf(admin), programs: ((await call("GET", "/api/programs", { idToken: admin })).body as { name: string }[]).map((p) => p.name) }),
+    done: async (admin) => ({
+      links: await linksOf(admin),
+      programs: ((await call("GET", "/api/programs", { idToken: admin })).body as { name: string }[]).map((p) => p.name),
+    }),
   },
   {
     name: "user delete",
@@ -101,10 +120,39 @@ const SCENARIOS: Scenario[] = [
       const program = await createProgramAs(admin, "Chase");
       const uid = "legacy-duplicate";
       const t = new Date(Date.now() + 1000);
-      await db().collection("users").doc(uid).set({ username: "Active@Example.com ", email: "Active@Example.com ", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: "Alice Legacy", createdAt: t, updatedAt: t });
-      await db().collection("referral_links").add({ programId: program.id, email: "Active@Example.com ", name: "Legacy", link: "https://x.example/", description: "d", approved: true, paused: false, isDead: false, createdAt: t, submittedAt: t, updatedAt: t });
-      await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() + 3_600_000) });
-      return { method: "POST", path: "/api/admin/merge-accounts", body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " } };
+      await db().collection("users").doc(uid).set({
+        username: "Active@Example.com ",
+        email: "Active@Example.com ",
+        isAdmin: false,
+        blocked: false,
+        approved: true,
+        createdByAdmin: false,
+        notes: "Old account",
+        displayName: "Alice Legacy",
+        createdAt: t,
+        updatedAt: t,
+      });
+      await db().collection("referral_links").add({
+        programId: program.id,
+        email: "Active@Example.com ",
+        name: "Legacy",
+        link: "https://x.example/",
+        description: "d",
+        approved: true,
+        paused: false,
+        isDead: false,
+        createdAt: t,
+        submittedAt: t,
+        updatedAt: t,
+      });
+      await db()
+        .collection("email_tokens")
+        .add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() + 3_600_000) });
+      return {
+        method: "POST",
+        path: "/api/admin/merge-accounts",
+        body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " },
+      };
     },
     done: async (admin) => ({ users: await usernames(admin), links: await linksOf(admin) }),
   },
@@ -124,7 +172,10 @@ const SCENARIOS: Scenario[] = [
       const program = await createProgramAs(admin, "Chase");
       const ids: string[] = [];
       for (const owner of ["a", "b", "c"]) {
-        const res = await call<{ id: string }>("POST", "/api/links", { idToken: admin, body: { programId: program.id, name: owner, email: `${owner}@example.com`, link: `https://x.example/${owner}`, description: "d" } });
+        const res = await call<{ id: string }>("POST", "/api/links", {
+          idToken: admin,
+          body: { programId: program.id, name: owner, email: `${owner}@example.com`, link: `https://x.example/${owner}`, description: "d" },
+        });
         ids.push(res.body.id);
       }
       return { method: "PATCH", path: "/api/links/bulk", body: { ids, op: "pause" } };
@@ -158,7 +209,11 @@ describe.each(SCENARIOS)("$name", (scenario) => {
         continue;
       }
       faultsInjected.push(`${scenario.name} @${String(n)}`);
-      expect({ write: n, status: res.status, code: (res.body as { code?: string }).code }).toEqual({ write: n, status: 500, code: "INTERNAL" });
+      expect({ write: n, status: res.status, code: (res.body as { code?: string }).code }).toEqual({
+        write: n,
+        status: 500,
+        code: "INTERNAL",
+      });
       expect({ write: n, unchanged: (await everything()) === before }).toEqual({ write: n, unchanged: true });
       // the same request again, without a fault, finishes the job as if nothing had happened
       const freshAdmin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
@@ -183,9 +238,20 @@ describe("user delete whose sign-in account fails to go", () => {
     }
     faultsInjected.push("user delete, sign-in account @auth");
     expect(res.status).toBe(500);
-    expect(await getAuth().getUserByEmail("active@example.com").then(() => "still there")).toBe("still there");
+    expect(
+      await getAuth()
+        .getUserByEmail("active@example.com")
+        .then(() => "still there"),
+    ).toBe("still there");
     expect((await send(admin, { method: "DELETE", path: "/api/users/active@example.com" })).status).toBe(204);
-    expect(await getAuth().getUserByEmail("active@example.com").then(() => "still there", () => "gone")).toBe("gone");
+    expect(
+      await getAuth()
+        .getUserByEmail("active@example.com")
+        .then(
+          () => "still there",
+          () => "gone",
+        ),
+    ).toBe("gone");
     expect(await usernames(admin)).not.toContain("active@example.com");
   });
 });

@@ -20,7 +20,9 @@ import { mutatedBody, stringLimits, stringPaths, validBody, withValueAt, type Ov
 
 const url = fc.webUrl({ validSchemes: ["https", "http"] }).map((u) => u.slice(0, 2048));
 const plainText = fc.stringMatching(/^[A-Za-z0-9][ A-Za-z0-9]{0,40}$/);
-const plainEmail = fc.tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.stringMatching(/^[a-z]{2,10}$/)).map(([user, domain]) => `${user}@${domain}.example.com`);
+const plainEmail = fc
+  .tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.stringMatching(/^[a-z]{2,10}$/))
+  .map(([user, domain]) => `${user}@${domain}.example.com`);
 const OVERRIDES: Overrides = { "/link": url, "/fallbackUrl": url, "/newEmail": plainEmail };
 
 interface Input {
@@ -37,19 +39,31 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
   "POST /register": { schema: contract.registerRequestSchema, as: "anonymous" },
   "POST /auth/login-as-user": { schema: contract.loginAsUserRequestSchema, as: "admin" },
   "POST /programs": { schema: contract.createProgramRequestSchema, as: "member" },
-  "PATCH /programs/:id": { schema: contract.updateProgramRequestSchema, as: "admin", overrides: { "/fallbackUrl": fc.option(url, { nil: null }) } },
+  "PATCH /programs/:id": {
+    schema: contract.updateProgramRequestSchema,
+    as: "admin",
+    overrides: { "/fallbackUrl": fc.option(url, { nil: null }) },
+  },
   "POST /programs/:id/merge": { schema: contract.mergeProgramRequestSchema, as: "admin" },
   "POST /programs/:id/distribution-mode": { schema: contract.distributionModeRequestSchema, as: "admin" },
   "POST /programs/:id/toggle-shared": { schema: contract.toggleSharedRequestSchema, as: "admin" },
   "POST /links": { schema: contract.createLinkRequestSchema, as: "member" },
   "PATCH /links/bulk": { schema: contract.bulkLinkRequestSchema, as: "admin" },
-  "PATCH /links/:id": { schema: contract.updateLinkRequestSchema, as: "admin", overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) } },
+  "PATCH /links/:id": {
+    schema: contract.updateLinkRequestSchema,
+    as: "admin",
+    overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) },
+  },
   "POST /links/:id/mark-dead": { schema: contract.markDeadRequestSchema, as: "admin" },
   "POST /links/:id/move": { schema: contract.moveLinkRequestSchema, as: "admin" },
   "POST /admin/test-referral-link/:id": { schema: contract.testLinkRequestSchema, as: "admin" },
   "POST /user/links": { schema: contract.createMemberLinkRequestSchema, as: "member" },
   "POST /user/links/:id/test": { schema: contract.testOwnLinkRequestSchema, as: "member" },
-  "PATCH /user/links/:id": { schema: contract.updateLinkRequestSchema, as: "member", overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) } },
+  "PATCH /user/links/:id": {
+    schema: contract.updateLinkRequestSchema,
+    as: "member",
+    overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) },
+  },
   "PATCH /users/:username": { schema: contract.updateUserRequestSchema, as: "admin" },
   "POST /admin/create-user": { schema: contract.createUserRequestSchema, as: "admin" },
   "POST /admin/password": { schema: contract.changePasswordRequestSchema, as: "admin" },
@@ -164,7 +178,10 @@ beforeAll(async () => {
   const program = await createProgramAs(admin, "Amex Gold", { description: "Dining card" });
   const otherProgram = await createProgramAs(admin, "Chase Sapphire");
   const link = await submitOwnLink(alice, program.id, "https://refer.example.com/alice");
-  const announcement = await call<{ id: string }>("POST", "/api/announcements", { idToken: admin, body: { message: "Hello", isActive: true } });
+  const announcement = await call<{ id: string }>("POST", "/api/announcements", {
+    idToken: admin,
+    body: { message: "Hello", isActive: true },
+  });
   ids = { program: program.id, otherProgram: otherProgram.id, link: link.id, announcement: announcement.body.id };
   before = await storeContents();
 });
@@ -191,7 +208,15 @@ describe("hostile input", () => {
     // HTML page; Cloud Functions hands the app the raw body. So malformed JSON goes to the app itself,
     // in-process, and through the emulator only its status is checked.
     expect((await send(route, "malformed JSON", as, { rawBody: '{"name": "x",', baseUrl: inProcess.url })).status).toBe(400);
-    expect((await call(splitRoute(route).method, concretePath(route), { rawBody: '{"name": "x",', contentType: "application/json", idToken: tokens[as] })).status).toBe(400);
+    expect(
+      (
+        await call(splitRoute(route).method, concretePath(route), {
+          rawBody: '{"name": "x",',
+          contentType: "application/json",
+          idToken: tokens[as],
+        })
+      ).status,
+    ).toBe(400);
     expect((await send(route, "JSON that is not an object", as, { rawBody: "[1,2,3]" })).status).toBe(400);
     expect((await send(route, "over 100 KB", as, { rawBody: JSON.stringify({ name: "x".repeat(101 * 1024) }) })).status).toBe(413);
     expect((await send(route, "not JSON", as, { rawBody: "name=x", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
@@ -215,15 +240,18 @@ describe("hostile input", () => {
     }
   });
 
-  it.each(Object.keys(BODIES) as ApiRoute[])("%s refuses unknown fields, so a typo or a smuggled flag never passes silently", async (route) => {
-    const { schema, as, overrides = {} } = BODIES[route]!;
-    const [valid] = fc.sample(validBody(schema, { ...OVERRIDES, ...overrides }), { numRuns: 1, seed: 17 });
-    for (const extra of [{ isAdmin: true }, { approved: true }, { emial: "typo@example.com" }]) {
-      const res = await send(route, "unknown field", as, { body: { ...valid, ...extra } });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe("VALIDATION");
-    }
-  });
+  it.each(Object.keys(BODIES) as ApiRoute[])(
+    "%s refuses unknown fields, so a typo or a smuggled flag never passes silently",
+    async (route) => {
+      const { schema, as, overrides = {} } = BODIES[route]!;
+      const [valid] = fc.sample(validBody(schema, { ...OVERRIDES, ...overrides }), { numRuns: 1, seed: 17 });
+      for (const extra of [{ isAdmin: true }, { approved: true }, { emial: "typo@example.com" }]) {
+        const res = await send(route, "unknown field", as, { body: { ...valid, ...extra } });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe("VALIDATION");
+      }
+    },
+  );
 
   it.each(Object.keys(BODIES) as ApiRoute[])("%s refuses each string one character past its limit, naming the field", async (route) => {
     const { schema, as, overrides = {} } = BODIES[route]!;
@@ -242,22 +270,31 @@ describe("hostile input", () => {
     }
   });
 
-  const routesWithUrls = (Object.keys(BODIES) as ApiRoute[]).filter((route) => stringLimits(BODIES[route]!.schema).some((l) => URL_FIELDS.has(l.field)));
-  it.each(routesWithUrls)(
-    "%s refuses every address that is not an absolute http(s) URL with 'Invalid URL'",
-    async (route) => {
-      const { schema, as, overrides = {} } = BODIES[route]!;
-      const [valid] = fc.sample(validBody(schema, { ...OVERRIDES, ...overrides }), { numRuns: 1, seed: 13 });
-      const fields = stringLimits(schema).filter((l) => URL_FIELDS.has(l.field));
-      for (const { field } of fields) {
-        for (const bad of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "mailto:a@example.com", "/relative/path", "//evil.example.com/x", "ftp://example.com/x", "http://", " "]) {
-          const res = await send(route, "non-http(s) URL", as, { body: { ...valid, [field]: bad } });
-          expect(res.status).toBe(400);
-          expect(res.body.issues).toContainEqual({ path: field, message: "Invalid URL" });
-        }
-      }
-    },
+  const routesWithUrls = (Object.keys(BODIES) as ApiRoute[]).filter((route) =>
+    stringLimits(BODIES[route]!.schema).some((l) => URL_FIELDS.has(l.field)),
   );
+  it.each(routesWithUrls)("%s refuses every address that is not an absolute http(s) URL with 'Invalid URL'", async (route) => {
+    const { schema, as, overrides = {} } = BODIES[route]!;
+    const [valid] = fc.sample(validBody(schema, { ...OVERRIDES, ...overrides }), { numRuns: 1, seed: 13 });
+    const fields = stringLimits(schema).filter((l) => URL_FIELDS.has(l.field));
+    for (const { field } of fields) {
+      for (const bad of [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "mailto:a@example.com",
+        "/relative/path",
+        "//evil.example.com/x",
+        "ftp://example.com/x",
+        "http://",
+        " ",
+      ]) {
+        const res = await send(route, "non-http(s) URL", as, { body: { ...valid, [field]: bad } });
+        expect(res.status).toBe(400);
+        expect(res.body.issues).toContainEqual({ path: field, message: "Invalid URL" });
+      }
+    }
+  });
 
   it.each(Object.keys(QUERIES) as ApiRoute[])("%s refuses missing, repeated, nested and unknown query values", async (route) => {
     const { as, field } = QUERIES[route]!;
@@ -282,20 +319,27 @@ describe("hostile input", () => {
         const res: Answer = await call(splitRoute(route).method, concretePath(route), { idToken: tokens[as], body });
         tried.push({ route, kind: "lone surrogate", status: res.status });
         const issues = (res.body.issues ?? []) as { path: string; message: string }[];
-        const refused = res.status === 400 && res.body.code === "VALIDATION" && issues.some((i) => i.path === issuePath && i.message === contract.INVALID_TEXT_MESSAGE);
-        if (!refused) wrong.push({ field: issuePath, text: JSON.stringify(text).slice(0, 40), status: res.status, body: res.text.slice(0, 160) });
+        const refused =
+          res.status === 400 &&
+          res.body.code === "VALIDATION" &&
+          issues.some((i) => i.path === issuePath && i.message === contract.INVALID_TEXT_MESSAGE);
+        if (!refused)
+          wrong.push({ field: issuePath, text: JSON.stringify(text).slice(0, 40), status: res.status, body: res.text.slice(0, 160) });
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it.each(Object.keys(QUERIES) as ApiRoute[])("%s: a query string cannot carry a lone surrogate (UTF-8 has no form for one)", async (route) => {
-    const { as, field } = QUERIES[route]!;
-    // %ED%A0%80 is U+D800 as (invalid) UTF-8; %uD800 is the old escape() form. Neither decodes to one.
-    for (const query of [`?${field}=%ED%A0%80`, `?${field}=%uD800`, `?${field}=x%ED%B0%80`]) {
-      await send(route, "lone surrogate in query", as, { query });
-    }
-  });
+  it.each(Object.keys(QUERIES) as ApiRoute[])(
+    "%s: a query string cannot carry a lone surrogate (UTF-8 has no form for one)",
+    async (route) => {
+      const { as, field } = QUERIES[route]!;
+      // %ED%A0%80 is U+D800 as (invalid) UTF-8; %uD800 is the old escape() form. Neither decodes to one.
+      for (const query of [`?${field}=%ED%A0%80`, `?${field}=%uD800`, `?${field}=x%ED%B0%80`]) {
+        await send(route, "lone surrogate in query", as, { query });
+      }
+    },
+  );
 
   it("left every document exactly as it was", async () => {
     expect(await storeContents()).toBe(before);
@@ -314,9 +358,14 @@ describe("friendly oddities", () => {
 
   it("keeps unicode names and offers exactly as typed (emoji, accents, right-to-left, combining marks)", async () => {
     for (const name of ["Café Crédit 🦄", "בנק הפועלים", "Zalgo Z̴̡a̸l̶g̵o", "x\u202ey"]) {
-      const res = await call<{ id: string; name: string }>("POST", "/api/programs", { idToken: tokens.admin, body: { name, description: `${name} — 5% back` } });
+      const res = await call<{ id: string; name: string }>("POST", "/api/programs", {
+        idToken: tokens.admin,
+        body: { name, description: `${name} — 5% back` },
+      });
       expect(res.status).toBe(201);
-      const listed = (await call<{ id: string; name: string; description: string }[]>("GET", "/api/programs", { idToken: tokens.admin })).body.find((p) => p.id === res.body.id)!;
+      const listed = (
+        await call<{ id: string; name: string; description: string }[]>("GET", "/api/programs", { idToken: tokens.admin })
+      ).body.find((p) => p.id === res.body.id)!;
       expect(listed).toMatchObject({ name, description: `${name} — 5% back` });
     }
   });

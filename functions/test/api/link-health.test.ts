@@ -40,7 +40,8 @@ afterAll(() => resetBankPages());
 const adminLinks = async (): Promise<ReferralLink[]> => (await callRoute("listLinks", { idToken: admin })).body;
 const healthOf = async (id: string): Promise<LinkHealth> => (await adminLinks()).find((l) => l.id === id)!.health;
 const activeCount = async (programId: string) =>
-  ((await call<{ id: string; activeLinkCount: number }[]>("GET", "/api/programs", { idToken: admin })).body.find((p) => p.id === programId)!).activeLinkCount;
+  (await call<{ id: string; activeLinkCount: number }[]>("GET", "/api/programs", { idToken: admin })).body.find((p) => p.id === programId)!
+    .activeLinkCount;
 const adminTest = (id: string) => callRoute("testLink", { params: { id }, idToken: admin, body: {} });
 const mailsTo = async (address: string, subject: RegExp) =>
   ((await (await fetch(`${suite.mailUrl}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[]).filter(
@@ -63,8 +64,16 @@ describe("link health", () => {
     expect(await activeCount(programId)).toBe(3);
 
     const first = await runJob(admin, RUN);
-    expect(first).toMatchObject({ kind: "link-health", state: "done", summary: { tested: 3, ok: 2, broken: 1, inconclusive: 0, failing: 0 } });
-    expect(await healthOf(aliceLink)).toMatchObject({ status: "unknown", consecutiveBroken: 1, lastTest: { outcome: "broken", status: 404 } });
+    expect(first).toMatchObject({
+      kind: "link-health",
+      state: "done",
+      summary: { tested: 3, ok: 2, broken: 1, inconclusive: 0, failing: 0 },
+    });
+    expect(await healthOf(aliceLink)).toMatchObject({
+      status: "unknown",
+      consecutiveBroken: 1,
+      lastTest: { outcome: "broken", status: 404 },
+    });
     expect(await activeCount(programId)).toBe(3);
 
     const second = await runJob(admin, RUN);
@@ -92,13 +101,21 @@ describe("link health", () => {
   it("an inconclusive answer (a bot wall, a server error) never takes a link out, nor breaks a run of broken tests", async () => {
     const { programId, aliceLink } = await programWithAliceAt(fixturePage("/blocked"), 1);
     for (let i = 0; i < 3; i++) expect((await adminTest(aliceLink)).status).toBe(200);
-    expect(await healthOf(aliceLink)).toMatchObject({ status: "unknown", consecutiveBroken: 0, lastTest: { outcome: "inconclusive", status: 403 } });
+    expect(await healthOf(aliceLink)).toMatchObject({
+      status: "unknown",
+      consecutiveBroken: 0,
+      lastTest: { outcome: "inconclusive", status: 403 },
+    });
     await call("PATCH", `/api/links/${aliceLink}`, { idToken: admin, body: { link: fixturePage("/bank/alice") } });
     await setBankPage("alice", 404);
     await adminTest(aliceLink);
     await setBankPage("alice", 503);
     await adminTest(aliceLink);
-    expect(await healthOf(aliceLink)).toMatchObject({ status: "unknown", consecutiveBroken: 1, lastTest: { outcome: "inconclusive", status: 503 } });
+    expect(await healthOf(aliceLink)).toMatchObject({
+      status: "unknown",
+      consecutiveBroken: 1,
+      lastTest: { outcome: "inconclusive", status: 503 },
+    });
     expect(await activeCount(programId)).toBe(2);
     await setBankPage("alice", 404);
     await adminTest(aliceLink);
@@ -123,7 +140,8 @@ describe("link health", () => {
     expect(await healthOf(aliceLink)).toMatchObject({ status: "healthy", consecutiveBroken: 0 });
     expect(await activeCount(programId)).toBe(2);
 
-    for (let i = 0; i < 4; i++) expect((await call("POST", `/api/user/links/${aliceLink}/test`, { idToken: alice, body: {} })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await call("POST", `/api/user/links/${aliceLink}/test`, { idToken: alice, body: {} })).status).toBe(200);
     const limited = await call("POST", `/api/user/links/${aliceLink}/test`, { idToken: alice, body: {} });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: "RATE_LIMITED" });
@@ -135,7 +153,10 @@ describe("link health", () => {
     await adminTest(aliceLink);
     await adminTest(aliceLink);
     expect((await healthOf(aliceLink)).status).toBe("failing");
-    const edited = await call<ReferralLink>("PATCH", `/api/user/links/${aliceLink}`, { idToken: alice, body: { link: fixturePage("/offer") } });
+    const edited = await call<ReferralLink>("PATCH", `/api/user/links/${aliceLink}`, {
+      idToken: alice,
+      body: { link: fixturePage("/offer") },
+    });
     expect(edited.body.health).toEqual({ status: "unknown", lastTest: null, consecutiveBroken: 0, tests: [] });
   });
 });
@@ -155,7 +176,13 @@ describe("the link-health job", () => {
     const running = seen.filter((j) => j.state === "running");
     expect(running.every((j) => j.phase === "testing" && j.total === 11)).toBe(true);
     expect(running.some((j) => j.done > 0 && j.done < 11)).toBe(true);
-    expect(seen.at(-1)).toMatchObject({ state: "done", phase: "finished", done: 11, total: 11, summary: { tested: 11, ok: 11, broken: 0, failing: 0 } });
+    expect(seen.at(-1)).toMatchObject({
+      state: "done",
+      phase: "finished",
+      done: 11,
+      total: 11,
+      summary: { tested: 11, ok: 11, broken: 0, failing: 0 },
+    });
     expect((await healthOf(paused)).tests).toHaveLength(0);
   }, 120_000);
 
@@ -175,7 +202,13 @@ describe("the link-health job", () => {
     for (let i = 0; i < 14; i++) await addLink(admin, programId, `owner${String(i)}@example.com`);
     const deps = productionLikeDeps(suite.stripeUrl);
     let tests = 0;
-    const gone: LinkTestValidation = { isValid: false, responseTime: 5, errorMessage: "HTTP 404 Not Found", statusCode: 404, finalUrl: null };
+    const gone: LinkTestValidation = {
+      isValid: false,
+      responseTime: 5,
+      errorMessage: "HTTP 404 Not Found",
+      statusCode: 404,
+      finalUrl: null,
+    };
     const crashesAfter = (n: number) => ({
       test: async () => {
         if (++tests > n) throw new Error("instance lost");
@@ -183,7 +216,10 @@ describe("the link-health job", () => {
       },
     });
     const now = new Date();
-    const jobId = await createJob("link-health", { trigger: "admin", actorUid: null }, now, { phase: "testing", total: await countLinksToCheck() });
+    const jobId = await createJob("link-health", { trigger: "admin", actorUid: null }, now, {
+      phase: "testing",
+      total: await countLinksToCheck(),
+    });
     const slice = () => Promise.resolve(linkHealthSlice);
     // the first attempt dies half-way through its second chunk; the queue's retry starts from the stored cursor
     await expect(runJobSlice({ ...deps, linkTester: crashesAfter(13) }, jobId, false, slice)).rejects.toThrow("instance lost");
@@ -193,7 +229,11 @@ describe("the link-health job", () => {
     await runJobSlice({ ...deps, linkTester: crashesAfter(100) }, jobId, false, slice);
     expect(tests).toBe(1);
     const end = (await readJob(jobId))!;
-    expect(end).toMatchObject({ state: "done", done: 14, summary: { tested: 14, broken: 14, failing: 0 } satisfies Partial<NonNullable<Job["summary"]>> });
+    expect(end).toMatchObject({
+      state: "done",
+      done: 14,
+      summary: { tested: 14, broken: 14, failing: 0 } satisfies Partial<NonNullable<Job["summary"]>>,
+    });
     const links = await db().collection("referral_links").where("programId", "==", programId).get();
     expect(links.docs.map((d) => (d.get("health.tests") as unknown[]).length)).toEqual(Array(14).fill(1));
   }, 60_000);

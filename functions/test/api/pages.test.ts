@@ -12,7 +12,8 @@ beforeEach(async () => {
   ({ admin } = await signInActors());
 });
 
-const share = (programId: string) => callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
+const share = (programId: string) =>
+  callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
 
 /** The data the page carries for the browser's first render (web/src/app/page-state.ts). */
 function pageState(html: string): { queries: { queryKey: string[]; state: { data: unknown } }[] } {
@@ -46,7 +47,10 @@ describe("the server-rendered pages (the `pages` function behind / and /programs
     // the card's QR code is drawn in the page, and the app is not named: the loader is
     expect(html).toMatch(/<svg[^>]*viewBox="0 0 \d+ \d+"[^>]*><path d="M/);
     // no inline script (the Content-Security-Policy refuses them): the loader, and the data as JSON
-    expect(html.match(/<script[^>]*>/g)).toEqual([expect.stringContaining('src="/hydrate-after-paint.js"'), '<script type="application/json" id="hub-page-state">']);
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      expect.stringContaining('src="/hydrate-after-paint.js"'),
+      '<script type="application/json" id="hub-page-state">',
+    ]);
 
     const state = pageState(html);
     const programs = state.queries.find((query) => query.queryKey[0] === "public-programs")?.state.data;

@@ -74,7 +74,10 @@ const userId = async (email: string) => (await db().collection("users").where("u
  */
 async function signInEveryone(): Promise<Record<CallerKind, string | undefined>> {
   const admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
-  const impersonation = await call<{ customToken: string }>("POST", "/api/auth/login-as-user", { idToken: admin, body: { email: "active@example.com" } });
+  const impersonation = await call<{ customToken: string }>("POST", "/api/auth/login-as-user", {
+    idToken: admin,
+    body: { email: "active@example.com" },
+  });
   const tokenFor = async (email: string) => idTokenFromCustomToken(await getAuth().createCustomToken(await userId(email)));
   return {
     anonymous: undefined,
@@ -92,7 +95,9 @@ async function prepareMembers(): Promise<void> {
   const created = await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "lapsed@example.com" } });
   expect(created.status).toBe(201);
   // a member whose last check found the subscription cancelled (not admin-made: that one is exempt)
-  await db().doc(`users/${await userId("lapsed@example.com")}`).update({ createdByAdmin: false, subscriptionStatus: "canceled" });
+  await db()
+    .doc(`users/${await userId("lapsed@example.com")}`)
+    .update({ createdByAdmin: false, subscriptionStatus: "canceled" });
   expect((await call("POST", "/api/users/trialing@example.com/block", { idToken: admin })).status).toBe(200);
   // revocation has one-second granularity: tokens minted from now on are valid, for a blocked user
   await new Promise((done) => setTimeout(done, 1100));
@@ -114,7 +119,15 @@ const CONTRACT_PUBLIC = new Set([
   "GET /public/programs",
   "GET /public/community",
 ]);
-const CONTRACT_MEMBER = new Set(["GET /user", "GET /user/profile", "GET /programs", "POST /programs", "POST /links", "POST /logout", "POST /auth/logout"]);
+const CONTRACT_MEMBER = new Set([
+  "GET /user",
+  "GET /user/profile",
+  "GET /programs",
+  "POST /programs",
+  "POST /links",
+  "POST /logout",
+  "POST /auth/logout",
+]);
 function contractAccess(route: string): RouteAccess {
   if (CONTRACT_PUBLIC.has(route)) return "public";
   if (CONTRACT_MEMBER.has(route) || / \/user\/links(\/|$)/.test(route)) return "member";
@@ -145,7 +158,11 @@ describe("who may call what", () => {
     await resetEmulators();
     await prepareMembers();
     tokens = await signInEveryone();
-    const routes = [...(Object.keys(API_ROUTES) as ApiRoute[]).filter((route) => !ENDS_SESSIONS.has(route)), ...ENDS_SESSIONS, ROTATION_ROUTE];
+    const routes = [
+      ...(Object.keys(API_ROUTES) as ApiRoute[]).filter((route) => !ENDS_SESSIONS.has(route)),
+      ...ENDS_SESSIONS,
+      ROTATION_ROUTE,
+    ];
     for (const route of routes) {
       const { method, path, body } = requestFor(route);
       for (const caller of CALLERS) {
@@ -194,7 +211,10 @@ describe("one member and another's data", () => {
     const { admin, alice, tom } = await signInActors();
     const program = await createProgramAs(admin, "Amex Gold");
     const alicesLink = await submitOwnLink(alice, program.id, "https://refer.example.com/alice");
-    await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { notes: "private note", stripeCustomerId: "cus_secret" } });
+    await call("PATCH", "/api/users/active@example.com", {
+      idToken: admin,
+      body: { notes: "private note", stripeCustomerId: "cus_secret" },
+    });
 
     // Tom cannot find Alice's link among his own, nor read, change or delete it by its id
     expect((await call("GET", "/api/user/links", { idToken: tom })).body).toEqual([]);
@@ -206,18 +226,33 @@ describe("one member and another's data", () => {
       expect(res.status).toBe(404);
     }
     // nor submit one in Alice's name
-    expect((await call("POST", "/api/links", { idToken: tom, body: { programId: program.id, name: "Tom", email: "active@example.com", link: "https://x.example/t", description: "d" } })).status).toBe(403);
+    expect(
+      (
+        await call("POST", "/api/links", {
+          idToken: tom,
+          body: { programId: program.id, name: "Tom", email: "active@example.com", link: "https://x.example/t", description: "d" },
+        })
+      ).status,
+    ).toBe(403);
     // nor read or change users (where notes and payment IDs live)
     expect((await call("GET", "/api/users", { idToken: tom })).status).toBe(403);
-    expect((await call("PATCH", "/api/users/active@example.com", { idToken: tom, body: { stripeCustomerId: "cus_tom" } })).status).toBe(403);
+    expect((await call("PATCH", "/api/users/active@example.com", { idToken: tom, body: { stripeCustomerId: "cus_tom" } })).status).toBe(
+      403,
+    );
     // and what members read about themselves holds no notes or payment IDs
     for (const path of ["/api/user", "/api/user/profile", "/api/user/links"]) {
-      expect((await call("GET", path, { idToken: alice })).text).not.toMatch(/private note|cus_secret|notes|stripeCustomerId|stripeSubscriptionId/);
+      expect((await call("GET", path, { idToken: alice })).text).not.toMatch(
+        /private note|cus_secret|notes|stripeCustomerId|stripeSubscriptionId/,
+      );
     }
 
     const links = (await call("GET", "/api/links", { idToken: admin })).body as { id: string; description: string }[];
     expect(links.find((l) => l.id === alicesLink.id)!.description).toBe("Bonus offer");
-    const users = (await call("GET", "/api/users", { idToken: admin })).body as { username: string; notes: string; stripeCustomerId: string }[];
+    const users = (await call("GET", "/api/users", { idToken: admin })).body as {
+      username: string;
+      notes: string;
+      stripeCustomerId: string;
+    }[];
     expect(users.find((u) => u.username === "active@example.com")).toMatchObject({ notes: "private note", stripeCustomerId: "cus_secret" });
   });
 });

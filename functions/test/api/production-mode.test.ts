@@ -17,7 +17,9 @@ let app: Awaited<ReturnType<typeof serveInProcess>>;
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: { send: async (mail) => void sent.push(mail) }, now: () => now }));
+  app = await serveInProcess(
+    productionLikeDeps(suite.stripeUrl, { mailer: { send: async (mail) => void sent.push(mail) }, now: () => now }),
+  );
   baseUrl = app.url;
 });
 afterAll(() => app.close());
@@ -31,7 +33,11 @@ const tokenFromMail = () => new URL(/https:\/\/\S+/.exec(sent.at(-1)!.text)![0])
 
 describe("outside the emulator", () => {
   it("answers POST /api/auth/email with { sent: true } only, and mails a link on the configured origin", async () => {
-    const res = await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" }, headers: { host: "evil.example.net" } });
+    const res = await call("POST", "/api/auth/email", {
+      baseUrl,
+      body: { email: "active@example.com" },
+      headers: { host: "evil.example.net" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ sent: true });
     expect(sent).toHaveLength(1);
@@ -52,7 +58,9 @@ describe("outside the emulator", () => {
   });
 
   it("with an invalid community configuration, fails only the community's own endpoint, not login", async () => {
-    const misconfigured = await serveInProcess(productionLikeDeps(suite.stripeUrl, { community: null, mailer: { send: async (mail) => void sent.push(mail) } }));
+    const misconfigured = await serveInProcess(
+      productionLikeDeps(suite.stripeUrl, { community: null, mailer: { send: async (mail) => void sent.push(mail) } }),
+    );
     const community = await call("GET", "/api/public/community", { baseUrl: misconfigured.url });
     const login = await call("POST", "/api/auth/email", { baseUrl: misconfigured.url, body: { email: "active@example.com" } });
     await misconfigured.close();
@@ -81,7 +89,9 @@ describe("outside the emulator", () => {
   });
 
   it("answers 503 with the error body when the e-mail cannot be sent", async () => {
-    const failing = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: { send: async () => Promise.reject(new Error("SMTP down")) } }));
+    const failing = await serveInProcess(
+      productionLikeDeps(suite.stripeUrl, { mailer: { send: async () => Promise.reject(new Error("SMTP down")) } }),
+    );
     const res = await call("POST", "/api/auth/email", { baseUrl: failing.url, body: { email: "a@example.com" } });
     await failing.close();
     expect(res.status).toBe(503);
@@ -91,7 +101,8 @@ describe("outside the emulator", () => {
 });
 
 describe("the first admin of a deployed project", () => {
-  const register = (body: Record<string, unknown>) => call("POST", "/api/register", { baseUrl, body: { username: "boss@example.com", password: "correct-horse", ...body } });
+  const register = (body: Record<string, unknown>) =>
+    call("POST", "/api/register", { baseUrl, body: { username: "boss@example.com", password: "correct-horse", ...body } });
 
   it("needs the setup secret the operator set; once an admin exists registration is closed, whatever the token", async () => {
     for (const setupToken of [undefined, "", "guess", `${PRODUCTION_SETUP_TOKEN}x`]) {
@@ -107,7 +118,10 @@ describe("the first admin of a deployed project", () => {
 
   it("with no setup secret deployed, nobody can register", async () => {
     const unset = await serveInProcess(productionLikeDeps(suite.stripeUrl, { adminSetupToken: "" }));
-    const res = await call("POST", "/api/register", { baseUrl: unset.url, body: { username: "boss@example.com", password: "correct-horse", setupToken: "" } });
+    const res = await call("POST", "/api/register", {
+      baseUrl: unset.url,
+      body: { username: "boss@example.com", password: "correct-horse", setupToken: "" },
+    });
     await unset.close();
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("SETUP_TOKEN_INVALID");

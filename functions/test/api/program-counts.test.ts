@@ -37,27 +37,56 @@ type Op =
 const index = fc.nat(20);
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("submit" as const), program: index, owner: fc.nat(OWNERS.length - 1) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom("approve", "pause", "unpause", "mark-dead", "mark-alive", "delete"), link: index }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constantFrom("approve", "pause", "unpause", "mark-dead", "mark-alive", "delete"), link: index }),
+  },
   fc.record({ kind: fc.constant("move" as const), link: index, program: index }),
   fc.record({ kind: fc.constantFrom("bulk-pause", "bulk-approve"), links: fc.array(index, { minLength: 1, maxLength: 3 }) }),
   fc.record({ kind: fc.constantFrom("block", "unblock"), owner: fc.nat(OWNERS.length - 1) }),
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("subscription" as const), member: fc.nat(MEMBERS.length - 1), status: fc.constantFrom("active", "trialing", "past_due", "canceled", "unpaid") }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("subscription" as const),
+      member: fc.nat(MEMBERS.length - 1),
+      status: fc.constantFrom("active", "trialing", "past_due", "canceled", "unpaid"),
+    }),
+  },
   fc.record({ kind: fc.constant("merge" as const), program: index, into: index }),
   fc.record({ kind: fc.constant("delete-user" as const), owner: fc.nat(OWNERS.length - 1) }),
 );
 
-interface AdminLink { id: string; programId: string; email: string; approved: boolean; paused: boolean; isDead: boolean }
-interface AdminUser { username: string; blocked: boolean; isAdmin: boolean; createdByAdmin: boolean; subscriptionStatus: string | null }
-interface ListedProgram { id: string; linkCount: number; activeLinkCount: number }
+interface AdminLink {
+  id: string;
+  programId: string;
+  email: string;
+  approved: boolean;
+  paused: boolean;
+  isDead: boolean;
+}
+interface AdminUser {
+  username: string;
+  blocked: boolean;
+  isAdmin: boolean;
+  createdByAdmin: boolean;
+  subscriptionStatus: string | null;
+}
+interface ListedProgram {
+  id: string;
+  linkCount: number;
+  activeLinkCount: number;
+}
 
-const get = async <T,>(path: string): Promise<T> => (await call("GET", path, { idToken: admin })).body as T;
-const pick = <T,>(items: T[], i: number): T | undefined => (items.length > 0 ? items[i % items.length] : undefined);
+const get = async <T>(path: string): Promise<T> => (await call("GET", path, { idToken: admin })).body as T;
+const pick = <T>(items: T[], i: number): T | undefined => (items.length > 0 ? items[i % items.length] : undefined);
 
 /** Sets a member's only subscription in the local Stripe to `status`, then checks them, as an admin's Check does. */
 async function subscribe(stripe: Stripe, email: string, status: string) {
   const customer = (await stripe.customers.list({ email })).data[0] ?? (await stripe.customers.create({ email }));
-  for (const sub of (await stripe.subscriptions.list({ customer: customer.id, status: "all" })).data) if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
-  if (status !== "canceled") await stripe.subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & { status: string });
+  for (const sub of (await stripe.subscriptions.list({ customer: customer.id, status: "all" })).data)
+    if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
+  if (status !== "canceled")
+    await stripe.subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & { status: string });
   await call("PATCH", `/api/users/${email}`, { idToken: admin, body: { stripeCustomerId: customer.id } });
   await call("POST", `/api/admin/check-subscription/${email}`, { idToken: admin });
 }
@@ -68,7 +97,13 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
   switch (step.kind) {
     case "submit": {
       const email = OWNERS[step.owner]!;
-      const body = { programId: pick(programs, step.program), name: "Owner", email, link: `https://refer.example.com/${String(Math.random()).slice(2)}`, description: "Offer" };
+      const body = {
+        programId: pick(programs, step.program),
+        name: "Owner",
+        email,
+        link: `https://refer.example.com/${String(Math.random()).slice(2)}`,
+        description: "Offer",
+      };
       return call("POST", "/api/links", { idToken: admin, body });
     }
     case "delete":
@@ -106,10 +141,18 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
 
 /** The counts as the contract defines them, from the links and their owners as they are now. */
 async function expectedCounts(): Promise<Record<string, [number, number]>> {
-  const [links, users, programs] = await Promise.all([get<AdminLink[]>("/api/links"), get<AdminUser[]>("/api/users"), get<ListedProgram[]>("/api/programs")]);
+  const [links, users, programs] = await Promise.all([
+    get<AdminLink[]>("/api/links"),
+    get<AdminUser[]>("/api/users"),
+    get<ListedProgram[]>("/api/programs"),
+  ]);
   const heldBack = new Set(
     users
-      .filter((u) => u.blocked || (!u.isAdmin && !u.createdByAdmin && u.subscriptionStatus !== null && !isActiveSubscriptionStatus(u.subscriptionStatus)))
+      .filter(
+        (u) =>
+          u.blocked ||
+          (!u.isAdmin && !u.createdByAdmin && u.subscriptionStatus !== null && !isActiveSubscriptionStatus(u.subscriptionStatus)),
+      )
       .map((u) => u.username),
   );
   const counts = Object.fromEntries(programs.map((p) => [p.id, [0, 0] as [number, number]]));
@@ -128,10 +171,16 @@ describe("program link counts", () => {
         await Promise.all([resetEmulators(), stripeLocal.reset()]);
         ({ admin } = await signInActors());
         await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "made@example.com" } });
-        const programs = [(await createProgramAs(admin, "Alpha")).id, (await createProgramAs(admin, "Beta")).id, (await createProgramAs(admin, "Gamma")).id];
+        const programs = [
+          (await createProgramAs(admin, "Alpha")).id,
+          (await createProgramAs(admin, "Beta")).id,
+          (await createProgramAs(admin, "Gamma")).id,
+        ];
         for (const [i, step] of steps.entries()) {
           await apply(stripe, step, programs);
-          const shown = Object.fromEntries((await get<ListedProgram[]>("/api/programs")).map((p) => [p.id, [p.linkCount, p.activeLinkCount]]));
+          const shown = Object.fromEntries(
+            (await get<ListedProgram[]>("/api/programs")).map((p) => [p.id, [p.linkCount, p.activeLinkCount]]),
+          );
           expect(shown, `after step ${String(i + 1)}: ${JSON.stringify(step)}`).toEqual(await expectedCounts());
         }
       }),

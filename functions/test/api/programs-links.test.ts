@@ -72,7 +72,8 @@ describe("programs", () => {
   it("a member's proposal waits for approval and is visible only to its proposer and admins", async () => {
     const proposed = await createProgramAs(alice, "Capital One 360", { description: "Checking bonus" });
     expect(proposed.approved).toBe(false);
-    const names = async (idToken: string) => ((await call("GET", "/api/programs", { idToken })).body as { name: string }[]).map((p) => p.name);
+    const names = async (idToken: string) =>
+      ((await call("GET", "/api/programs", { idToken })).body as { name: string }[]).map((p) => p.name);
     expect(await names(alice)).toEqual(["Capital One 360"]);
     expect(await names(tom)).toEqual([]);
     expect(await names(admin)).toEqual(["Capital One 360"]);
@@ -110,8 +111,12 @@ describe("programs", () => {
     const p = await createProgramAs(admin, "Discover", { fallbackUrl: "https://discover.example/" });
     const edited = await call("PATCH", `/api/programs/${p.id}`, { idToken: admin, body: { description: "Cash back", fallbackUrl: null } });
     expect(edited.body).toMatchObject({ description: "Cash back", fallbackUrl: null });
-    expect((await call("POST", `/api/programs/${p.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } })).body.isSharedOnSite).toBe(true);
-    expect((await call("POST", `/api/programs/${p.id}/distribution-mode`, { idToken: admin, body: { mode: "balanced" } })).body.distributionMode).toBe("balanced");
+    expect(
+      (await call("POST", `/api/programs/${p.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } })).body.isSharedOnSite,
+    ).toBe(true);
+    expect(
+      (await call("POST", `/api/programs/${p.id}/distribution-mode`, { idToken: admin, body: { mode: "balanced" } })).body.distributionMode,
+    ).toBe("balanced");
     const bad = await call("POST", `/api/programs/${p.id}/distribution-mode`, { idToken: admin, body: { mode: "random" } });
     expect(bad.status).toBe(400);
   });
@@ -155,13 +160,27 @@ describe("programs", () => {
     expect(merged.status).toBe(200);
     expect(merged.body).toEqual({ movedLinks: 2 });
     const links = (await call("GET", "/api/links", { idToken: admin })).body;
-    expect(links.map((l: { id: string; programId: string }) => [l.id, l.programId]).sort()).toEqual([[aliceLink.id, target.id], [tomSource.id, target.id]].sort());
+    expect(links.map((l: { id: string; programId: string }) => [l.id, l.programId]).sort()).toEqual(
+      [
+        [aliceLink.id, target.id],
+        [tomSource.id, target.id],
+      ].sort(),
+    );
     const programs = (await call("GET", "/api/programs", { idToken: admin })).body;
     expect(programs.map((p: { name: string }) => p.name)).toEqual(["Target"]);
     // the moved links keep the one-per-program rule in their new program
-    expect((await call("POST", "/api/user/links", { idToken: alice, body: { programId: target.id, link: "https://x.example/", description: "d" } })).status).toBe(409);
+    expect(
+      (
+        await call("POST", "/api/user/links", {
+          idToken: alice,
+          body: { programId: target.id, link: "https://x.example/", description: "d" },
+        })
+      ).status,
+    ).toBe(409);
 
-    expect((await call("POST", `/api/programs/${target.id}/merge`, { idToken: admin, body: { targetProgramId: target.id } })).status).toBe(400);
+    expect((await call("POST", `/api/programs/${target.id}/merge`, { idToken: admin, body: { targetProgramId: target.id } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -170,11 +189,16 @@ describe("links", () => {
     expect((await call("DELETE", "/api/links/a%2Fb", { idToken: admin })).status).toBe(404);
     expect((await call("POST", "/api/links/__x__/approve", { idToken: admin })).status).toBe(404);
     expect((await call("PATCH", `/api/programs/${"x".repeat(200)}`, { idToken: admin, body: { name: "N" } })).status).toBe(404);
-    const badProgram = await call("POST", "/api/user/links", { idToken: alice, body: { programId: "a/b", link: "https://x.example/", description: "d" } });
+    const badProgram = await call("POST", "/api/user/links", {
+      idToken: alice,
+      body: { programId: "a/b", link: "https://x.example/", description: "d" },
+    });
     expect(badProgram.status).toBe(400);
     expect(badProgram.body.message).toBe("Program is required");
     expect((await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: ["a/b"], op: "approve" } })).status).toBe(400);
-    expect((await call("POST", "/api/programs/abc/merge", { idToken: admin, body: { targetProgramId: "x".repeat(2000) } })).status).toBe(400);
+    expect((await call("POST", "/api/programs/abc/merge", { idToken: admin, body: { targetProgramId: "x".repeat(2000) } })).status).toBe(
+      400,
+    );
   });
 
   it("a member submits for their own e-mail only, one link per program", async () => {
@@ -184,13 +208,24 @@ describe("links", () => {
       body: { programId: p.id, name: "Alice", email: "Active@Example.com", link: "https://refer.example.com/a", description: "60k points" },
     });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ approved: false, paused: false, isDead: false, email: "active@example.com", programName: "Chase", visitCount: 0, testedOffer: null });
+    expect(ok.body).toMatchObject({
+      approved: false,
+      paused: false,
+      isDead: false,
+      email: "active@example.com",
+      programName: "Chase",
+      visitCount: 0,
+      testedOffer: null,
+    });
     const forSomeoneElse = await call("POST", "/api/links", {
       idToken: alice,
       body: { programId: p.id, name: "Alice", email: "trialing@example.com", link: "https://refer.example.com/a", description: "x" },
     });
     expect(forSomeoneElse.status).toBe(403);
-    const again = await call("POST", "/api/user/links", { idToken: alice, body: { programId: p.id, link: "https://refer.example.com/b", description: "x" } });
+    const again = await call("POST", "/api/user/links", {
+      idToken: alice,
+      body: { programId: p.id, link: "https://refer.example.com/b", description: "x" },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: "DUPLICATE_PROGRAM_LINK", message: "You already have a link for this program" });
   });
@@ -198,16 +233,38 @@ describe("links", () => {
   it("lets only one of two simultaneous submissions for one program through", async () => {
     const p = await createProgramAs(admin, "Race");
     const answers = await Promise.all(
-      ["a", "b", "c"].map((s) => call("POST", "/api/user/links", { idToken: alice, body: { programId: p.id, link: `https://refer.example.com/${s}`, description: "x" } })),
+      ["a", "b", "c"].map((s) =>
+        call("POST", "/api/user/links", {
+          idToken: alice,
+          body: { programId: p.id, link: `https://refer.example.com/${s}`, description: "x" },
+        }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
   });
 
   it("a member cannot link to another member's unapproved program or an unknown one", async () => {
     const proposed = await createProgramAs(tom, "Tom's idea");
-    expect((await call("POST", "/api/user/links", { idToken: alice, body: { programId: proposed.id, link: "https://x.example/", description: "d" } })).status).toBe(404);
-    expect((await call("POST", "/api/user/links", { idToken: alice, body: { programId: "nope", link: "https://x.example/", description: "d" } })).status).toBe(404);
-    expect((await call("POST", "/api/user/links", { idToken: tom, body: { programId: proposed.id, link: "https://x.example/", description: "d" } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/api/user/links", {
+          idToken: alice,
+          body: { programId: proposed.id, link: "https://x.example/", description: "d" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call("POST", "/api/user/links", { idToken: alice, body: { programId: "nope", link: "https://x.example/", description: "d" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call("POST", "/api/user/links", {
+          idToken: tom,
+          body: { programId: proposed.id, link: "https://x.example/", description: "d" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("members see and change only their own links; others' are 404", async () => {
@@ -280,7 +337,10 @@ describe("links", () => {
     const moved = await call("POST", `/api/links/${link.id}/move`, { idToken: admin, body: { programId: c.id } });
     expect(moved.body).toMatchObject({ programId: c.id, programName: "C" });
     // the old program's slot is free again
-    expect((await call("POST", "/api/user/links", { idToken: alice, body: { programId: a.id, link: "https://x.example/", description: "d" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/user/links", { idToken: alice, body: { programId: a.id, link: "https://x.example/", description: "d" } }))
+        .status,
+    ).toBe(201);
   });
 
   it("bulk: approve with a partial result, mark dead e-mailing each owner", async () => {
@@ -290,7 +350,10 @@ describe("links", () => {
     const l2 = await submitOwnLink(tom, q.id);
     const res = await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: [l1.id, l2.id, "missing"], op: "approve" } });
     expect(res.body).toEqual({ updated: 2, failed: [{ id: "missing", message: "Link not found" }] });
-    const dead = await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: [l1.id, l2.id], op: "mark-dead", deadNote: "Expired" } });
+    const dead = await call("PATCH", "/api/links/bulk", {
+      idToken: admin,
+      body: { ids: [l1.id, l2.id], op: "mark-dead", deadNote: "Expired" },
+    });
     expect(dead.body).toEqual({ updated: 2, failed: [] });
     expect((await latestMailTo("trialing@example.com", /marked dead/)).text).toContain("Expired");
     const links = (await call("GET", "/api/links", { idToken: admin })).body;
@@ -306,7 +369,9 @@ describe("links", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="referral-links-export-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.trim().split("\r\n");
-    expect(lines[0]).toBe("Program,Owner Name,Owner Email,Link,Offer Details,Approved,Paused,Dead,Dead Note,Clicks,Tested Offer,Created,Updated");
+    expect(lines[0]).toBe(
+      "Program,Owner Name,Owner Email,Link,Offer Details,Approved,Paused,Dead,Dead Note,Clicks,Tested Offer,Created,Updated",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Chase, Sapphire"');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
@@ -324,7 +389,9 @@ describe("links", () => {
     expect(stored.testedAt).not.toBeNull();
 
     await call("PATCH", `/api/links/${link.id}`, { idToken: admin, body: { link: "http://169.254.169.254/latest/meta-data" } });
-    expect((await call("POST", `/api/admin/test-referral-link/${link.id}`, { idToken: admin, body: {} })).body.validation.errorMessage).toMatch(/169\.254\.169\.254 is not public/);
+    expect(
+      (await call("POST", `/api/admin/test-referral-link/${link.id}`, { idToken: admin, body: {} })).body.validation.errorMessage,
+    ).toMatch(/169\.254\.169\.254 is not public/);
   });
 });
 

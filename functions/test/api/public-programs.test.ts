@@ -14,7 +14,8 @@ beforeEach(async () => {
   ({ admin, alice } = await signInActors());
 });
 
-const share = (programId: string) => callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
+const share = (programId: string) =>
+  callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
 
 describe("GET /api/public/programs", () => {
   it("refuses any query parameter (400, not cached), so a random one cannot skip the minute's cache; the rotation address ignores them", async () => {
@@ -53,8 +54,20 @@ describe("GET /api/public/programs", () => {
     const res = await call("GET", "/api/public/programs");
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: amex.id, name: "Amex Gold", description: null, activeLinkCount: 0, redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${amex.id}/redirect$`)) },
-      { id: zeta.id, name: "zeta Bank", description: "Checking bonus", activeLinkCount: 2, redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${zeta.id}/redirect$`)) },
+      {
+        id: amex.id,
+        name: "Amex Gold",
+        description: null,
+        activeLinkCount: 0,
+        redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${amex.id}/redirect$`)),
+      },
+      {
+        id: zeta.id,
+        name: "zeta Bank",
+        description: "Checking bonus",
+        activeLinkCount: 2,
+        redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${zeta.id}/redirect$`)),
+      },
     ]);
     // nothing about members anywhere in the answer
     expect(res.text).not.toMatch(/@|refer\.example\.com|alice-secret-code|linkCount"|approved|proposedBy/);

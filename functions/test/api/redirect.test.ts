@@ -5,7 +5,19 @@ import { call } from "../../../testing/http";
 import { purged, settle } from "../../../testing/click-purges";
 import { resetEmulators } from "../../../testing/emulators";
 import { signInActors, submitOwnLink, createProgramAs } from "../../../testing/actors";
-import { addLink, BROWSER_UA, PREVIEW_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, storedCounts, visit, visitAt, visitCounts, visitMany } from "../../../testing/rotation";
+import {
+  addLink,
+  BROWSER_UA,
+  PREVIEW_UA,
+  programWithLinks,
+  ROTATION_SETTLE_MS,
+  sleep,
+  storedCounts,
+  visit,
+  visitAt,
+  visitCounts,
+  visitMany,
+} from "../../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
 
 let admin: string;
@@ -112,10 +124,23 @@ describe("the rotation address", () => {
     const lapsed = await addLink(admin, program.id, "lapsed@example.com");
     const blockedOwner = await addLink(admin, program.id, "blocked-owner@example.com");
     const member = { isAdmin: false, createdByAdmin: false, approved: true, createdAt: new Date() };
-    await db().collection("users").doc("lapsed-uid").set({ ...member, username: "lapsed@example.com", email: "lapsed@example.com", blocked: false, subscriptionStatus: "canceled" });
-    await db().collection("users").doc("blocked-owner-uid").set({ ...member, username: "blocked-owner@example.com", email: "blocked-owner@example.com", blocked: true, subscriptionStatus: "active" });
+    await db()
+      .collection("users")
+      .doc("lapsed-uid")
+      .set({ ...member, username: "lapsed@example.com", email: "lapsed@example.com", blocked: false, subscriptionStatus: "canceled" });
+    await db()
+      .collection("users")
+      .doc("blocked-owner-uid")
+      .set({
+        ...member,
+        username: "blocked-owner@example.com",
+        email: "blocked-owner@example.com",
+        blocked: true,
+        subscriptionStatus: "active",
+      });
     await sleep(ROTATION_SETTLE_MS);
-    for (const held of [lapsed, blockedOwner]) expect((await db().collection("referral_links").doc(held.id).get()).get("paused")).toBe(false);
+    for (const held of [lapsed, blockedOwner])
+      expect((await db().collection("referral_links").doc(held.id).get()).get("paused")).toBe(false);
 
     const tally = await visitMany(program.id, 40);
     expect(tally).toEqual(new Map([[live.url, 40]]));
@@ -176,7 +201,11 @@ describe("the rotation address", () => {
       expect(res.contentType).toMatch(/^text\/html/);
       expect(res.cacheControl).toBe("private, no-store");
     }
-    const post = await fetch(`${process.env.APP_URL}/api/programs/${proposed.id}/redirect`, { method: "POST", redirect: "manual", headers: { "user-agent": BROWSER_UA } });
+    const post = await fetch(`${process.env.APP_URL}/api/programs/${proposed.id}/redirect`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "user-agent": BROWSER_UA },
+    });
     expect(post.status).toBe(405);
   });
 
@@ -186,7 +215,10 @@ describe("the rotation address", () => {
     expect((await storedCounts(programId)).clickRecords).toBe(10);
     await call("DELETE", `/api/links/${links[0]!.id}`, { idToken: admin });
     // the records go in the background (the purgeClicks queue): read until they have gone, then assert
-    const left = await settle(async () => (await storedCounts(programId)).clickRecords, (n) => n <= 5);
+    const left = await settle(
+      async () => (await storedCounts(programId)).clickRecords,
+      (n) => n <= 5,
+    );
     expect(left).toBe(5);
     expect(await purged([links[0]!.id])).toEqual({ clicks: 0, pendingPurges: 0 });
     expect((await visitCounts(admin)).get(links[1]!.id)).toBe(5);
@@ -197,7 +229,16 @@ describe("the rotation address", () => {
     await call("DELETE", `/api/links/${links[2]!.id}`, { idToken: admin });
     await sleep(ROTATION_SETTLE_MS); // until the rotation has seen the deletion
     // a visit an instance sent to the deleted link before it saw the deletion, recorded after it
-    await recordVisit({ clickId: newClickId(), linkId: links[2]!.id, programId, clickedAt: new Date(), ipAddress: "203.0.113.9", userAgent: BROWSER_UA, shard: 5, activeLinkIds: links.map((l) => l.id) });
+    await recordVisit({
+      clickId: newClickId(),
+      linkId: links[2]!.id,
+      programId,
+      clickedAt: new Date(),
+      ipAddress: "203.0.113.9",
+      userAgent: BROWSER_UA,
+      shard: 5,
+      activeLinkIds: links.map((l) => l.id),
+    });
     const today = new Date().toISOString().slice(0, 10);
 
     // what the scheduler would run the next day; run twice, as a retried job would

@@ -4,7 +4,17 @@ import { call } from "../../../testing/http";
 import { resetEmulators } from "../../../testing/emulators";
 import { signInActors } from "../../../testing/actors";
 import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
-import { BROWSER_UA, CookieVisitor, PREVIEW_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, storedCounts, visit, visitCounts } from "../../../testing/rotation";
+import {
+  BROWSER_UA,
+  CookieVisitor,
+  PREVIEW_UA,
+  programWithLinks,
+  ROTATION_SETTLE_MS,
+  sleep,
+  storedCounts,
+  visit,
+  visitCounts,
+} from "../../../testing/rotation";
 
 /**
  * Sticky visitors (api-contract.md, "Sticky visitors and fair share"): the rotation remembers each
@@ -129,7 +139,10 @@ describe("sticky visitors", () => {
         expect(answer.status).toBe(302);
         expect(answer.setCookies).toEqual([]);
       }
-      for (const [method, headers] of [["HEAD", {}], ["GET", { "sec-purpose": "prefetch" }]] as const) {
+      for (const [method, headers] of [
+        ["HEAD", {}],
+        ["GET", { "sec-purpose": "prefetch" }],
+      ] as const) {
         const answer = await new CookieVisitor(cookie).visit(programId, BROWSER_UA, method, headers);
         expect(answer.status).toBe(302);
         expect(answer.setCookies).toEqual([]);

@@ -35,20 +35,38 @@ async function seedMembers(stripe: Stripe, n: number): Promise<void> {
   const batch = db().batch();
   for (let i = 0; i < n; i++) {
     const email = `member${String(i)}@example.com`;
-    batch.set(db().collection("users").doc(`member-${String(i).padStart(3, "0")}`), {
-      username: email, email, isAdmin: false, blocked: false, approved: true, createdByAdmin: false,
-      subscriptionStatus: "active", stripeCustomerId: null, createdAt: new Date(), updatedAt: new Date(),
-    });
+    batch.set(
+      db()
+        .collection("users")
+        .doc(`member-${String(i).padStart(3, "0")}`),
+      {
+        username: email,
+        email,
+        isAdmin: false,
+        blocked: false,
+        approved: true,
+        createdByAdmin: false,
+        subscriptionStatus: "active",
+        stripeCustomerId: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    );
   }
   await batch.commit();
   for (let i = 0; i < n; i++) {
     if (i % 3 === 2) continue;
-    await addSubscriber(stripe, i % 2 ? `MEMBER${String(i)}@EXAMPLE.COM` : `member${String(i)}@example.com`, i % 3 === 0 ? "canceled" : "active");
+    await addSubscriber(
+      stripe,
+      i % 2 ? `MEMBER${String(i)}@EXAMPLE.COM` : `member${String(i)}@example.com`,
+      i % 3 === 0 ? "canceled" : "active",
+    );
   }
 }
 
 /** The job's calls to Stripe's listing (the sign-ins' own lookups list one customer's, without `expand`). */
-const listingRequests = async () => (await stripeLocal.stats()).requests.filter((r) => r.startsWith("GET /v1/subscriptions") && r.includes("expand"));
+const listingRequests = async () =>
+  (await stripeLocal.stats()).requests.filter((r) => r.startsWith("GET /v1/subscriptions") && r.includes("expand"));
 const statusOf = async (uid: string) => (await db().doc(`users/${uid}`).get()).get("subscriptionStatus") as unknown;
 const usersNow = async () => (await db().collection("users").orderBy("__name__").get()).docs.map((d) => [d.id, d.data()]);
 
@@ -57,7 +75,9 @@ describe("Check All Subscriptions, a job", () => {
     const stripe = stripeLocal.sdk();
     await seedMembers(stripe, 150);
     // alice's subscription ends: she must lose access
-    const [aliceSub] = (await stripe.subscriptions.list({ customer: (await stripe.customers.list({ email: "active@example.com" })).data[0]!.id })).data;
+    const [aliceSub] = (
+      await stripe.subscriptions.list({ customer: (await stripe.customers.list({ email: "active@example.com" })).data[0]!.id })
+    ).data;
     await stripe.subscriptions.cancel(aliceSub!.id);
     await stripeLocal.setLatency(300);
 
@@ -73,10 +93,21 @@ describe("Check All Subscriptions, a job", () => {
     }
     const end = seen.at(-1)!;
     // members: alice (now canceled), tom (trialing) and the 150; the admin is not checked
-    expect(end).toMatchObject({ state: "done", phase: "finished", total: 153, done: 153, summary: { total: 152, active: 51, cancelled: 51, not_found: 50, errors: 0 } });
+    expect(end).toMatchObject({
+      state: "done",
+      phase: "finished",
+      total: 153,
+      done: 153,
+      summary: { total: 152, active: 51, cancelled: 51, not_found: 50, errors: 0 },
+    });
     expect(end.endedAt).toBeTruthy();
 
-    expect([await statusOf("member-000"), await statusOf("member-001"), await statusOf("member-002"), await statusOf("member-003")]).toEqual(["canceled", "active", "not_found", "canceled"]);
+    expect([
+      await statusOf("member-000"),
+      await statusOf("member-001"),
+      await statusOf("member-002"),
+      await statusOf("member-003"),
+    ]).toEqual(["canceled", "active", "not_found", "canceled"]);
     expect((await call("GET", "/api/user/links", { idToken: alice })).status).toBe(401);
     const summaries = (await db().collection("subscription_checks").get()).docs.map((d) => d.data());
     expect(summaries).toEqual([expect.objectContaining({ total: 152, active: 51, trigger: "admin" })]);

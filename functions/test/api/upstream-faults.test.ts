@@ -34,15 +34,21 @@ beforeEach(async () => {
 const userDoc = async (email: string) => (await db().collection("users").where("username", "==", email).get()).docs[0]?.data();
 
 describe("Stripe failing", () => {
-  it.each([429, 500, 503])("a subscription check while Stripe answers %i: retried, then a clear 503, the stored status untouched", async (statusCode) => {
-    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: alwaysFailing(statusCode) }));
-    const before = await userDoc("active@example.com");
-    const res = await call("POST", "/api/admin/check-subscription/active@example.com", { baseUrl: app.url, idToken: admin });
-    await app.close();
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ code: "UPSTREAM_UNAVAILABLE", message: "The payment provider could not be reached. Please try again in a minute." });
-    expect(await userDoc("active@example.com")).toEqual(before);
-  });
+  it.each([429, 500, 503])(
+    "a subscription check while Stripe answers %i: retried, then a clear 503, the stored status untouched",
+    async (statusCode) => {
+      const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: alwaysFailing(statusCode) }));
+      const before = await userDoc("active@example.com");
+      const res = await call("POST", "/api/admin/check-subscription/active@example.com", { baseUrl: app.url, idToken: admin });
+      await app.close();
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        code: "UPSTREAM_UNAVAILABLE",
+        message: "The payment provider could not be reached. Please try again in a minute.",
+      });
+      expect(await userDoc("active@example.com")).toEqual(before);
+    },
+  );
 
   it("a subscription check that Stripe rate-limits once goes through on the retry", async () => {
     let calls = 0;
@@ -81,8 +87,16 @@ describe("SMTP down", () => {
     const program = await createProgramAs(admin, "Chase");
     const link = await submitOwnLink(alice, program.id);
     const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { mailer: smtpDown }));
-    const res = await call("POST", `/api/links/${link.id}/mark-dead`, { baseUrl: app.url, idToken: admin, body: { note: "Expired offer" } });
-    const bulk = await call("PATCH", "/api/links/bulk", { baseUrl: app.url, idToken: admin, body: { ids: [link.id], op: "mark-dead", deadNote: "Still expired" } });
+    const res = await call("POST", `/api/links/${link.id}/mark-dead`, {
+      baseUrl: app.url,
+      idToken: admin,
+      body: { note: "Expired offer" },
+    });
+    const bulk = await call("PATCH", "/api/links/bulk", {
+      baseUrl: app.url,
+      idToken: admin,
+      body: { ids: [link.id], op: "mark-dead", deadNote: "Still expired" },
+    });
     await app.close();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isDead: true, deadNote: "Expired offer", lastNotifiedAt: null });
@@ -125,7 +139,9 @@ describe("a link under test that never answers", () => {
     expect(one.status).toBe(200);
     expect(one.body.validation).toMatchObject({ isValid: false, errorMessage: "Timed out after 1 second" });
     expect(bulk.body).toEqual({ updated: 1, failed: [] });
-    const stored = ((await call("GET", "/api/links", { idToken: admin })).body as { id: string; testedOffer: string }[]).find((l) => l.id === link.id)!;
+    const stored = ((await call("GET", "/api/links", { idToken: admin })).body as { id: string; testedOffer: string }[]).find(
+      (l) => l.id === link.id,
+    )!;
     expect(stored.testedOffer).toContain("Timed out after 1 second");
   });
 });

@@ -19,7 +19,8 @@ beforeEach(async () => {
   ({ admin, alice, tom } = await signInActors());
 });
 
-const stripe = () => new Stripe("sk_test_local", { host: new URL(suite.stripeUrl).hostname, port: Number(new URL(suite.stripeUrl).port), protocol: "http" });
+const stripe = () =>
+  new Stripe("sk_test_local", { host: new URL(suite.stripeUrl).hostname, port: Number(new URL(suite.stripeUrl).port), protocol: "http" });
 const userDoc = async (email: string) => (await db().collection("users").where("username", "==", email).get()).docs[0];
 const audit = async (action: string) => (await db().collection("audit_log").where("action", "==", action).get()).docs.map((d) => d.data());
 
@@ -70,7 +71,14 @@ describe("users", () => {
     expect(again.body.code).toBe("BLOCKED");
     const link = async (id: string) => (await call("GET", "/api/links", { idToken: admin })).body.find((l: { id: string }) => l.id === id);
     expect((await link(running.id)).paused).toBe(true);
-    expect(await getAuth().verifyIdToken(alice, true).then(() => "valid", (e: { code: string }) => e.code)).toBe("auth/id-token-revoked");
+    expect(
+      await getAuth()
+        .verifyIdToken(alice, true)
+        .then(
+          () => "valid",
+          (e: { code: string }) => e.code,
+        ),
+    ).toBe("auth/id-token-revoked");
 
     await call("POST", "/api/users/active@example.com/unblock", { idToken: admin });
     expect((await link(running.id)).paused).toBe(false);
@@ -91,17 +99,23 @@ describe("users", () => {
     const links = (await call("GET", "/api/links", { idToken: admin })).body;
     expect(links.find((l: { id: string }) => l.id === link.id).email).toBe("alice.new@example.com");
     // the one-link-per-program rule follows the new address
-    const again = await call("POST", "/api/links", { idToken: admin, body: { programId: p.id, name: "A", email: "alice.new@example.com", link: "https://x.example/", description: "d" } });
+    const again = await call("POST", "/api/links", {
+      idToken: admin,
+      body: { programId: p.id, name: "A", email: "alice.new@example.com", link: "https://x.example/", description: "d" },
+    });
     expect(again.status).toBe(409);
     // taken: refused, nothing changed
     const taken = await call("PATCH", "/api/users/trialing@example.com", { idToken: admin, body: { newEmail: "alice.new@example.com" } });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe("USER_EXISTS");
-    expect((await userDoc("trialing@example.com"))).toBeDefined();
+    expect(await userDoc("trialing@example.com")).toBeDefined();
   });
 
   it("payment IDs: empty is null, a new customer clears the subscription", async () => {
-    await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: "cus_A", stripeSubscriptionId: "sub_A" } });
+    await call("PATCH", "/api/users/active@example.com", {
+      idToken: admin,
+      body: { stripeCustomerId: "cus_A", stripeSubscriptionId: "sub_A" },
+    });
     const changed = await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: "cus_B" } });
     expect(changed.body).toMatchObject({ stripeCustomerId: "cus_B", stripeSubscriptionId: null });
     const cleared = await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: "" } });
@@ -118,7 +132,10 @@ describe("users", () => {
     expect((await call("DELETE", "/api/users/active@example.com", { idToken: admin })).status).toBe(204);
     expect((await call("GET", "/api/links", { idToken: admin })).body.map((l: { id: string }) => l.id)).toEqual([tomsLink.id]);
     // the clicks go in the background (the purgeClicks queue): read until alice's have gone, then assert
-    const clicksLeft = await settle(async () => (await db().collection("clicks").get()).docs.map((d) => String(d.get("referralLinkId"))), (ids) => !ids.includes(alicesLink.id));
+    const clicksLeft = await settle(
+      async () => (await db().collection("clicks").get()).docs.map((d) => String(d.get("referralLinkId"))),
+      (ids) => !ids.includes(alicesLink.id),
+    );
     expect(clicksLeft).toEqual([tomsLink.id]);
     expect(await purged([alicesLink.id])).toEqual({ clicks: 0, pendingPurges: 0 });
     expect((await db().collection("email_tokens").where("email", "==", "active@example.com").get()).empty).toBe(true);
@@ -159,11 +176,15 @@ describe("subscriptions", () => {
     ["canceled", false],
   ])("a member whose subscription became %s: isActive %s, stored, access follows", async (status, isActive) => {
     const customer = await stripe().customers.create({ email: "active@example.com" });
-    const sub = await stripe().subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & { status: string });
+    const sub = await stripe().subscriptions.create({ customer: customer.id, status } as Stripe.SubscriptionCreateParams & {
+      status: string;
+    });
     await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: customer.id } });
     const res = await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin });
     expect(res.body).toEqual({ status, isActive });
-    const stored = (await call("GET", "/api/users", { idToken: admin })).body.find((u: { username: string }) => u.username === "active@example.com");
+    const stored = (await call("GET", "/api/users", { idToken: admin })).body.find(
+      (u: { username: string }) => u.username === "active@example.com",
+    );
     expect(stored).toMatchObject({ subscriptionStatus: status, stripeSubscriptionId: sub.id });
     expect(stored.subscriptionLastChecked).not.toBeNull();
     // refused: the session was revoked (401) or, within the same second, the stored status says so (403)
@@ -184,13 +205,23 @@ describe("subscriptions", () => {
     };
     expect(await counts()).toEqual([1, 1, 1]);
     const customer = await stripe().customers.create({ email: "active@example.com" });
-    const sub = await stripe().subscriptions.create({ customer: customer.id, status: "unpaid" } as Stripe.SubscriptionCreateParams & { status: string });
+    const sub = await stripe().subscriptions.create({ customer: customer.id, status: "unpaid" } as Stripe.SubscriptionCreateParams & {
+      status: string;
+    });
     await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: customer.id } });
-    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({ status: "unpaid", isActive: false });
+    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({
+      status: "unpaid",
+      isActive: false,
+    });
     expect(await counts()).toEqual([1, 0, 0]);
     await stripe().subscriptions.cancel(sub.id);
-    await stripe().subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
-    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({ status: "active", isActive: true });
+    await stripe().subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & {
+      status: string;
+    });
+    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({
+      status: "active",
+      isActive: true,
+    });
     expect(await counts()).toEqual([1, 1, 1]);
   });
 
@@ -207,7 +238,10 @@ describe("subscriptions", () => {
 
   it("a member with no Stripe customer is not_found", async () => {
     await call("PATCH", "/api/users/active@example.com", { idToken: admin, body: { stripeCustomerId: "cus_gone" } });
-    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({ status: "not_found", isActive: false });
+    expect((await call("POST", "/api/admin/check-subscription/active@example.com", { idToken: admin })).body).toEqual({
+      status: "not_found",
+      isActive: false,
+    });
   });
 
   it("check-all counts every member by outcome", async () => {
@@ -224,24 +258,66 @@ describe("duplicates", () => {
     // an account from before addresses were normalised: same e-mail, other case
     const { uid } = await getAuth().createUser({ email: "dup-legacy@example.com" });
     const t = new Date(Date.now() + 1000);
-    await db().collection("users").doc(uid).set({ username: "Active@Example.com ", email: "Active@Example.com ", isAdmin: false, blocked: false, approved: true, createdByAdmin: false, notes: "Old account", displayName: "Alice Legacy", createdAt: t, updatedAt: t });
+    await db().collection("users").doc(uid).set({
+      username: "Active@Example.com ",
+      email: "Active@Example.com ",
+      isAdmin: false,
+      blocked: false,
+      approved: true,
+      createdByAdmin: false,
+      notes: "Old account",
+      displayName: "Alice Legacy",
+      createdAt: t,
+      updatedAt: t,
+    });
     return uid;
   }
 
   it("groups accounts sharing an e-mail, the oldest first, and merges a duplicate into it", async () => {
     await legacyDuplicate();
     const p = await createProgramAs(admin, "Chase");
-    await db().collection("referral_links").add({ programId: p.id, email: "Active@Example.com ", name: "Legacy", link: "https://x.example/", description: "d", approved: true, paused: false, isDead: false, createdAt: new Date(), submittedAt: new Date(), updatedAt: new Date() });
+    await db().collection("referral_links").add({
+      programId: p.id,
+      email: "Active@Example.com ",
+      name: "Legacy",
+      link: "https://x.example/",
+      description: "d",
+      approved: true,
+      paused: false,
+      isDead: false,
+      createdAt: new Date(),
+      submittedAt: new Date(),
+      updatedAt: new Date(),
+    });
     // one token that can still sign in moves; an expired one stays for its TTL and does not count
     const hour = 3_600_000;
-    const live = await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() + hour), deleteAt: new Date(Date.now() + hour + 7 * 24 * hour) });
-    const expired = await db().collection("email_tokens").add({ email: "Active@Example.com ", useCount: 0, maxUses: 5, expiresAt: new Date(Date.now() - hour), deleteAt: new Date(Date.now() - hour + 7 * 24 * hour) });
+    const live = await db()
+      .collection("email_tokens")
+      .add({
+        email: "Active@Example.com ",
+        useCount: 0,
+        maxUses: 5,
+        expiresAt: new Date(Date.now() + hour),
+        deleteAt: new Date(Date.now() + hour + 7 * 24 * hour),
+      });
+    const expired = await db()
+      .collection("email_tokens")
+      .add({
+        email: "Active@Example.com ",
+        useCount: 0,
+        maxUses: 5,
+        expiresAt: new Date(Date.now() - hour),
+        deleteAt: new Date(Date.now() - hour + 7 * 24 * hour),
+      });
     const groups = (await call("GET", "/api/admin/duplicate-users", { idToken: admin })).body;
     expect(groups).toHaveLength(1);
     expect(groups[0].email).toBe("active@example.com");
     expect(groups[0].duplicates.map((u: { username: string }) => u.username)).toEqual(["active@example.com", "Active@Example.com "]);
 
-    const merged = await call("POST", "/api/admin/merge-accounts", { idToken: admin, body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " } });
+    const merged = await call("POST", "/api/admin/merge-accounts", {
+      idToken: admin,
+      body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " },
+    });
     expect(merged.body).toEqual({ movedLinks: 1, movedTokens: 1 });
     expect([(await live.get()).get("email"), (await expired.get()).get("email")]).toEqual(["active@example.com", "Active@Example.com "]);
     const users = (await call("GET", "/api/users", { idToken: admin })).body;
@@ -255,8 +331,23 @@ describe("duplicates", () => {
     await legacyDuplicate();
     const p = await createProgramAs(admin, "Chase");
     await submitOwnLink(alice, p.id);
-    await db().collection("referral_links").add({ programId: p.id, email: "Active@Example.com ", name: "Legacy", link: "https://x.example/", description: "d", approved: true, paused: false, isDead: false, createdAt: new Date(), submittedAt: new Date(), updatedAt: new Date() });
-    const res = await call("POST", "/api/admin/merge-accounts", { idToken: admin, body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " } });
+    await db().collection("referral_links").add({
+      programId: p.id,
+      email: "Active@Example.com ",
+      name: "Legacy",
+      link: "https://x.example/",
+      description: "d",
+      approved: true,
+      paused: false,
+      isDead: false,
+      createdAt: new Date(),
+      submittedAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const res = await call("POST", "/api/admin/merge-accounts", {
+      idToken: admin,
+      body: { primaryEmail: "active@example.com", duplicateEmail: "Active@Example.com " },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("MERGE_CONFLICT");
     expect(res.body.message).toContain(p.id);

@@ -40,8 +40,12 @@ describe("link submission", () => {
 
   it("a new program needs a name and a valid fallback URL", async () => {
     expect((await call("POST", "/api/programs", { idToken: alice, body: { name: "" } })).body.message).toBe("Program name is required");
-    expect((await call("POST", "/api/programs", { idToken: alice, body: { name: "X", fallbackUrl: "javascript:alert(1)" } })).body.message).toBe("Invalid URL");
-    expect((await call("PATCH", `/api/programs/${programId}`, { idToken: admin, body: { fallbackUrl: "ftp://x" } })).body.message).toBe("Invalid URL");
+    expect(
+      (await call("POST", "/api/programs", { idToken: alice, body: { name: "X", fallbackUrl: "javascript:alert(1)" } })).body.message,
+    ).toBe("Invalid URL");
+    expect((await call("PATCH", `/api/programs/${programId}`, { idToken: admin, body: { fallbackUrl: "ftp://x" } })).body.message).toBe(
+      "Invalid URL",
+    );
   });
 });
 
@@ -60,7 +64,10 @@ describe("bulk operation", () => {
   });
 
   it("a dead note of exactly 500 characters is accepted", async () => {
-    const res = await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: ["missing"], op: "mark-dead", deadNote: "x".repeat(500) } });
+    const res = await call("PATCH", "/api/links/bulk", {
+      idToken: admin,
+      body: { ids: ["missing"], op: "mark-dead", deadNote: "x".repeat(500) },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ updated: 0, failed: [{ id: "missing", message: "Link not found" }] });
   });

@@ -11,7 +11,23 @@ import { suite } from "../../../testing/suite-env";
  */
 let env: RulesTestEnvironment;
 
-const COLLECTIONS = ["users", "email_tokens", "rate_limits", "programs", "program_names", "referral_links", "link_slots", "announcements", "clicks", "click_counters", "click_days", "click_months", "audit_log", "subscription_checks", "click_purges"];
+const COLLECTIONS = [
+  "users",
+  "email_tokens",
+  "rate_limits",
+  "programs",
+  "program_names",
+  "referral_links",
+  "link_slots",
+  "announcements",
+  "clicks",
+  "click_counters",
+  "click_days",
+  "click_months",
+  "audit_log",
+  "subscription_checks",
+  "click_purges",
+];
 
 beforeAll(async () => {
   setLogLevel("error"); // denials are the expected outcome here, not worth a warning each
@@ -25,7 +41,8 @@ afterAll(() => env.cleanup());
 beforeEach(async () => {
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (ctx) => {
-    for (const name of COLLECTIONS) await setDoc(doc(ctx.firestore(), name, "member-uid"), { email: "member@example.com", owner: "member-uid" });
+    for (const name of COLLECTIONS)
+      await setDoc(doc(ctx.firestore(), name, "member-uid"), { email: "member@example.com", owner: "member-uid" });
   });
 });
 

@@ -72,7 +72,9 @@ async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
       value={(title) => {
         pageTitle = title;
       }}
-    >{inAppAt(url, queryClient, <AppRoutes />)}</ServerPageTitle>,
+    >
+      {inAppAt(url, queryClient, <AppRoutes />)}
+    </ServerPageTitle>,
   );
   if (html.includes("<script")) throw new Error(`The render of ${url} suspended: its HTML needs an inline script`);
   // `data-emotion="css <names>"`: the browser's cache marks these names as inserted and skips them.

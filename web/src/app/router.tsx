@@ -34,7 +34,10 @@ let browserHistory: ReturnType<typeof createBrowserHistory> | undefined;
 
 function AppHistoryRouter({ children }: { children: ReactNode }) {
   const history = (browserHistory ??= createBrowserHistory({ v5Compat: true }));
-  const [state, setState] = useState<{ action: NavigationType; location: Location }>({ action: history.action, location: history.location });
+  const [state, setState] = useState<{ action: NavigationType; location: Location }>({
+    action: history.action,
+    location: history.location,
+  });
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {

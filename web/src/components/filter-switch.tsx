@@ -13,12 +13,7 @@ interface FilterSwitchProps<K extends string> {
 }
 
 function FilterSwitchInner<K extends string>({ name, label, checked, onChange }: FilterSwitchProps<K>) {
-  return (
-    <FormControlLabel
-      control={<Switch checked={checked} onChange={(_, value) => onChange(name, value)} />}
-      label={label}
-    />
-  );
+  return <FormControlLabel control={<Switch checked={checked} onChange={(_, value) => onChange(name, value)} />} label={label} />;
 }
 
 /** A labelled switch for a list filter. */

@@ -1,6 +1,14 @@
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "@hub/contract/zod";
-import { ApiRequestError, ApiResponseError, buildUrl, createApiCaller, createApiClient, parseRetryAfter, toApiRequestError } from "./api-client";
+import {
+  ApiRequestError,
+  ApiResponseError,
+  buildUrl,
+  createApiCaller,
+  createApiClient,
+  parseRetryAfter,
+  toApiRequestError,
+} from "./api-client";
 
 // The app's default client reads the Firebase user; these tests build their own client instead.
 vi.mock("./firebase", () => ({ auth: { currentUser: null } }));
@@ -26,14 +34,26 @@ describe("toApiRequestError", () => {
   it.each<[string, Reply, string]>([
     [
       "the contract's error body",
-      { status: 403, statusText: "Forbidden", body: JSON.stringify({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" }) },
+      {
+        status: 403,
+        statusText: "Forbidden",
+        body: JSON.stringify({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" }),
+      },
       "403: No active subscription found for this email address",
     ],
     ["a JSON body with only a message", { status: 409, body: JSON.stringify({ message: "Taken" }) }, "409: Taken"],
-    ["a text body", { status: 502, statusText: "Bad Gateway", body: "upstream timed out\n", contentType: "text/plain" }, "502: upstream timed out"],
+    [
+      "a text body",
+      { status: 502, statusText: "Bad Gateway", body: "upstream timed out\n", contentType: "text/plain" },
+      "502: upstream timed out",
+    ],
     ["an empty body", { status: 404, statusText: "Not Found" }, "404: Not Found"],
     ["an empty body and no status text (HTTP/2)", { status: 500 }, "500: Request failed"],
-    ["an HTML error page", { status: 503, statusText: "Service Unavailable", body: "<!doctype html><h1>oops</h1>", contentType: "text/html" }, "503: Service Unavailable"],
+    [
+      "an HTML error page",
+      { status: 503, statusText: "Service Unavailable", body: "<!doctype html><h1>oops</h1>", contentType: "text/html" },
+      "503: Service Unavailable",
+    ],
     ["JSON without a message", { status: 400, statusText: "Bad Request", body: JSON.stringify({ error: 1 }) }, "400: Bad Request"],
   ])("formats %s as {status}: {message}", async (_case, answer, expected) => {
     const error = await toApiRequestError(reply(answer));
@@ -43,7 +63,11 @@ describe("toApiRequestError", () => {
   });
 
   it("keeps the code, the issues and the parsed body", async () => {
-    const body = { code: "VALIDATION", message: "Invalid request", issues: [{ path: "email", message: "Please enter a valid email address" }] };
+    const body = {
+      code: "VALIDATION",
+      message: "Invalid request",
+      issues: [{ path: "email", message: "Please enter a valid email address" }],
+    };
     const error = await toApiRequestError(reply({ status: 400, body: JSON.stringify(body) }));
     expect(error.code).toBe("VALIDATION");
     expect(error.issues).toEqual(body.issues);
@@ -112,12 +136,18 @@ describe("createApiClient", () => {
   });
 
   it("answers null on 401 when asked to", async () => {
-    const { request } = clientReplying({ status: 401, body: JSON.stringify({ code: "UNAUTHENTICATED", message: "Authentication required" }) });
+    const { request } = clientReplying({
+      status: 401,
+      body: JSON.stringify({ code: "UNAUTHENTICATED", message: "Authentication required" }),
+    });
     await expect(request("/api/user", { schema: z.object({ id: z.string() }), on401: "returnNull" })).resolves.toBeNull();
   });
 
   it("still throws on 403 with on401 returnNull", async () => {
-    const { request } = clientReplying({ status: 403, body: JSON.stringify({ code: "BLOCKED", message: "Your account has been blocked" }) });
+    const { request } = clientReplying({
+      status: 403,
+      body: JSON.stringify({ code: "BLOCKED", message: "Your account has been blocked" }),
+    });
     await expect(request("/api/user", { on401: "returnNull" })).rejects.toThrow("403: Your account has been blocked");
   });
 
@@ -163,7 +193,10 @@ describe("callApi", () => {
 
   it("parses the answer with the route's response schema", async () => {
     const { callApi, fetch } = callerReplying({ body: JSON.stringify({ status: "active", isActive: true, extra: 1 }) });
-    await expect(callApi("checkSubscription", { params: { username: "x/y@example.com" } })).resolves.toEqual({ status: "active", isActive: true });
+    await expect(callApi("checkSubscription", { params: { username: "x/y@example.com" } })).resolves.toEqual({
+      status: "active",
+      isActive: true,
+    });
     expect(sent(fetch)).toMatchObject({ url: "/api/admin/check-subscription/x%2Fy%40example.com", method: "POST" });
   });
 
@@ -195,7 +228,9 @@ describe("callApi", () => {
 
   it("gives a file route's file and its Content-Disposition", async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(() =>
-      Promise.resolve(new Response("a,b\n", { headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="x.csv"' } })),
+      Promise.resolve(
+        new Response("a,b\n", { headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="x.csv"' } }),
+      ),
     );
     const { downloadApiFile } = createApiCaller({ getIdToken: () => Promise.resolve(null), fetch });
     const file = await downloadApiFile("exportCsv");
@@ -207,7 +242,10 @@ describe("callApi", () => {
   });
 
   it("throws the API's error for a file route", async () => {
-    const { downloadApiFile } = callerReplying({ status: 403, body: JSON.stringify({ code: "FORBIDDEN", message: "Admin access required" }) });
+    const { downloadApiFile } = callerReplying({
+      status: 403,
+      body: JSON.stringify({ code: "FORBIDDEN", message: "Admin access required" }),
+    });
     await expect(downloadApiFile("exportCsv")).rejects.toThrow("403: Admin access required");
   });
 
@@ -215,8 +253,14 @@ describe("callApi", () => {
     const { callApi } = callerReplying({});
     const calls = () => {
       expectTypeOf(callApi("deleteUser", { params: { username: "a" } })).resolves.toBeVoid();
-      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } })).resolves.toEqualTypeOf<{ status: string; isActive: boolean }>();
-      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } }, { on401: "returnNull" })).resolves.toEqualTypeOf<{ status: string; isActive: boolean } | null>();
+      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } })).resolves.toEqualTypeOf<{
+        status: string;
+        isActive: boolean;
+      }>();
+      expectTypeOf(callApi("checkSubscription", { params: { username: "a" } }, { on401: "returnNull" })).resolves.toEqualTypeOf<{
+        status: string;
+        isActive: boolean;
+      } | null>();
       // @ts-expect-error the route needs its parameters
       void callApi("deleteUser");
       // @ts-expect-error the route has no parameters

@@ -157,7 +157,11 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
 }
 
 /** One fetch to /api: cookies, the signed-in user's ID token, the body as JSON. */
-async function send(deps: ApiClientDeps, path: string, options: RequestOptions & { accept?: string; needsCaller?: boolean }): Promise<Response> {
+async function send(
+  deps: ApiClientDeps,
+  path: string,
+  options: RequestOptions & { accept?: string; needsCaller?: boolean },
+): Promise<Response> {
   const { method = "GET", body, query, signal, accept = "application/json", needsCaller = true } = options;
   const headers = new Headers({ Accept: accept });
   if (body !== undefined) headers.set("Content-Type", "application/json");
@@ -193,7 +197,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 // A route with nothing to send is called with its name alone.
-type CallArgs<N extends RouteName> = Partial<CallInput<N>> extends CallInput<N> ? [input?: CallInput<N>, options?: CallOptions] : [input: CallInput<N>, options?: CallOptions];
+type CallArgs<N extends RouteName> =
+  Partial<CallInput<N>> extends CallInput<N> ? [input?: CallInput<N>, options?: CallOptions] : [input: CallInput<N>, options?: CallOptions];
 
 export interface ApiCall {
   /** "returnNull": a 401 answers null instead of throwing (GET /api/user with no session). */
@@ -218,7 +223,11 @@ interface LooseInput {
 export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downloadApiFile: DownloadApiFile } {
   const request = createApiClient(deps) as (path: string, options: RequestOptions & { needsCaller: boolean }) => Promise<unknown>;
 
-  async function callApi(name: JsonRouteName, input: LooseInput = {}, options: CallOptions & { on401?: "returnNull" } = {}): Promise<unknown> {
+  async function callApi(
+    name: JsonRouteName,
+    input: LooseInput = {},
+    options: CallOptions & { on401?: "returnNull" } = {},
+  ): Promise<unknown> {
     const { API, pathOf } = await loadRoutes();
     const spec: RouteSpec = API[name];
     return request(pathOf(spec, input.params), {
@@ -234,7 +243,13 @@ export function createApiCaller(deps: ApiClientDeps): { callApi: ApiCall; downlo
   async function downloadApiFile(name: FileRouteName, input: LooseInput = {}, options: CallOptions = {}): Promise<ApiFile> {
     const { API, pathOf } = await loadRoutes();
     const spec: RouteSpec = API[name];
-    const response = await send(deps, pathOf(spec, input.params), { method: spec.method, query: input.query, accept: spec.file, needsCaller: needsCaller(spec), ...options });
+    const response = await send(deps, pathOf(spec, input.params), {
+      method: spec.method,
+      query: input.query,
+      accept: spec.file,
+      needsCaller: needsCaller(spec),
+      ...options,
+    });
     if (!response.ok) throw await toApiRequestError(response);
     return { blob: await response.blob(), contentDisposition: response.headers.get("content-disposition") };
   }

@@ -5,10 +5,13 @@ import { errorText, errorTextWithRetry, waitText } from "./error-text";
 vi.mock("./firebase", () => ({ auth: { currentUser: null } }));
 
 describe("errorTextWithRetry", () => {
-  const limited = (retryAfterSeconds?: number) => new ApiRequestError({ status: 429, detail: "Too many tests of this link", code: "RATE_LIMITED", retryAfterSeconds });
+  const limited = (retryAfterSeconds?: number) =>
+    new ApiRequestError({ status: 429, detail: "Too many tests of this link", code: "RATE_LIMITED", retryAfterSeconds });
 
   it("adds when the call may be made again", () => {
-    expect(errorTextWithRetry(limited(720), "test it again")).toBe("429: Too many tests of this link. You can test it again in 12 minutes.");
+    expect(errorTextWithRetry(limited(720), "test it again")).toBe(
+      "429: Too many tests of this link. You can test it again in 12 minutes.",
+    );
     expect(errorTextWithRetry(limited(1))).toBe("429: Too many tests of this link. You can try again in 1 second.");
   });
 

@@ -14,7 +14,10 @@ describe("filter params", () => {
   });
 
   it("writes only what differs from the defaults and keeps the other parameters", () => {
-    const written = writeFilterParams(new URLSearchParams("tab=links&q=amex&onlyFailing=1"), DEFAULTS, { hideDead: false, onlyFailing: false });
+    const written = writeFilterParams(new URLSearchParams("tab=links&q=amex&onlyFailing=1"), DEFAULTS, {
+      hideDead: false,
+      onlyFailing: false,
+    });
     expect(written.toString()).toBe("tab=links&q=amex&hideDead=0");
     expect(parseFilterParams(written, DEFAULTS)).toEqual({ hideDead: false, onlyFailing: false });
   });

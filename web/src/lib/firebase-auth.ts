@@ -1,14 +1,7 @@
 // Loaded on demand through loadFirebaseAuth() (./firebase.ts), never imported directly: the Firebase
 // SDK is the largest thing the app needs, and the first page paints without it.
 import { getApp, getApps, initializeApp } from "firebase/app";
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  getAuth,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from "firebase/auth";
+import { browserLocalPersistence, connectAuthEmulator, getAuth, indexedDBLocalPersistence, initializeAuth, type Auth } from "firebase/auth";
 import { env } from "./env";
 import { authEmulatorUrl, buildFirebaseOptions } from "./firebase-config";
 

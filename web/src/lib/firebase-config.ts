@@ -22,9 +22,7 @@ export function buildFirebaseOptions(config: FirebaseEnv, useEmulators: boolean)
   if (config.authDomain) options.authDomain = config.authDomain;
   if (config.appId) options.appId = config.appId;
   if (!options.apiKey || !options.projectId) {
-    throw new Error(
-      "Firebase is not configured: set VITE_FIREBASE_API_KEY and VITE_FIREBASE_PROJECT_ID (or VITE_USE_EMULATORS=true).",
-    );
+    throw new Error("Firebase is not configured: set VITE_FIREBASE_API_KEY and VITE_FIREBASE_PROJECT_ID (or VITE_USE_EMULATORS=true).");
   }
   return options;
 }

@@ -16,13 +16,18 @@ describe("toFieldErrors", () => {
   });
 
   it("puts issues without a path under 'form'", () => {
-    const result = z.string().refine(() => false, { error: "Nothing to update" }).safeParse("x");
+    const result = z
+      .string()
+      .refine(() => false, { error: "Nothing to update" })
+      .safeParse("x");
     if (result.success) throw new Error("expected a failure");
     expect(toFieldErrors(result.error)).toEqual({ form: "Nothing to update" });
   });
 
   it("files a request field's message under the form field that shows it", () => {
-    const result = z.object({ newEmail: z.email({ error: "Invalid email address" }), notes: z.string() }).safeParse({ newEmail: "nope", notes: 1 });
+    const result = z
+      .object({ newEmail: z.email({ error: "Invalid email address" }), notes: z.string() })
+      .safeParse({ newEmail: "nope", notes: 1 });
     if (result.success) throw new Error("expected a failure");
     expect(toFieldErrors(result.error, { newEmail: "email" })).toEqual({ email: "Invalid email address", notes: expect.any(String) });
   });

@@ -18,7 +18,11 @@ export function toFieldErrors<K extends string>(error: z.ZodError, fieldOf?: Rea
 export type FormResult<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
 /** Parses a form's input with a contract schema: the request, or each field's first message. */
-export function parseForm<S extends z.ZodType, K extends string = string>(schema: S, input: unknown, fieldOf?: Readonly<Partial<Record<string, K>>>): FormResult<z.output<S>, K> {
+export function parseForm<S extends z.ZodType, K extends string = string>(
+  schema: S,
+  input: unknown,
+  fieldOf?: Readonly<Partial<Record<string, K>>>,
+): FormResult<z.output<S>, K> {
   const parsed = schema.safeParse(input);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: toFieldErrors<K>(parsed.error, fieldOf) };
 }

@@ -11,7 +11,8 @@ export async function startJob(route: JobRoute): Promise<JobStarted> {
   try {
     return await callApi(route);
   } catch (error) {
-    const running = error instanceof ApiRequestError && error.code === "JOB_RUNNING" ? (error.body as { jobId?: unknown }).jobId : undefined;
+    const running =
+      error instanceof ApiRequestError && error.code === "JOB_RUNNING" ? (error.body as { jobId?: unknown }).jobId : undefined;
     if (typeof running === "string") return { jobId: running };
     throw error;
   }

@@ -5,12 +5,7 @@
  * costs one substring test per word per link.
  */
 export const searchable = (...texts: (string | null | undefined)[]): string =>
-  texts
-    .filter(Boolean)
-    .join("\n")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase();
+  texts.filter(Boolean).join("\n").normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase();
 
 /** The query's words, made searchable the same way; none for a blank query (which matches everything). */
 export const searchTerms = (query: string): string[] => searchable(query).split(/\s+/).filter(Boolean);

@@ -41,7 +41,12 @@ describe("clientIp", () => {
   });
 
   it("reads Fastly-Client-IP when configured to (one entry: one trusted hop)", () => {
-    expect(clientIp(request({ "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`, "fastly-client-ip": CLIENT }), { header: "fastly-client-ip", trustedHops: 1 })).toBe(CLIENT);
+    expect(
+      clientIp(request({ "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`, "fastly-client-ip": CLIENT }), {
+        header: "fastly-client-ip",
+        trustedHops: 1,
+      }),
+    ).toBe(CLIENT);
   });
 
   it("is null when the header is missing, as in both emulators", () => {
@@ -54,13 +59,21 @@ describe("clientIp", () => {
     expect(clientIp(request({ "x-forwarded-for": CLIENT }), HOSTING)).toBeNull();
   });
 
-  it.each(["unknown", "1.2.3.4:8080", "[2001:db8::1]", "fe80::1%eth0", "192.0.2.1/24", "0x7f.0.0.1", "2130706433", "01.2.3.4", "1.2.3", "::ffff:1.2.3"])(
-    "is null for %s: not a plain address",
-    (entry) => {
-      expect(clientIp(request({ "x-forwarded-for": entry }), DIRECT)).toBeNull();
-      expect(clientIp(request({ "x-forwarded-for": `${entry}, ${FASTLY_EDGE}` }), HOSTING)).toBeNull();
-    },
-  );
+  it.each([
+    "unknown",
+    "1.2.3.4:8080",
+    "[2001:db8::1]",
+    "fe80::1%eth0",
+    "192.0.2.1/24",
+    "0x7f.0.0.1",
+    "2130706433",
+    "01.2.3.4",
+    "1.2.3",
+    "::ffff:1.2.3",
+  ])("is null for %s: not a plain address", (entry) => {
+    expect(clientIp(request({ "x-forwarded-for": entry }), DIRECT)).toBeNull();
+    expect(clientIp(request({ "x-forwarded-for": `${entry}, ${FASTLY_EDGE}` }), HOSTING)).toBeNull();
+  });
 
   it("is null for trusted hops below 1 or not whole", () => {
     for (const trustedHops of [0, -1, 1.5, Number.NaN]) expect(clientIpFromHeader(CLIENT, trustedHops)).toBeNull();
@@ -79,11 +92,19 @@ describe("the deploy check", () => {
     const { logger } = await import("firebase-functions");
     const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);
     const fresh = await import("./client-ip");
-    fresh.clientIp(request({ "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`, "fastly-client-ip": CLIENT, "x-forwarded-host": "hub.example.com" }), HOSTING);
+    fresh.clientIp(
+      request({ "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`, "fastly-client-ip": CLIENT, "x-forwarded-host": "hub.example.com" }),
+      HOSTING,
+    );
     fresh.clientIp(request({ "x-forwarded-for": OTHER_CLIENT }), HOSTING);
     expect(info).toHaveBeenCalledTimes(1);
     expect(info.mock.calls[0]![1]).toEqual({
-      headers: expect.objectContaining({ "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`, "fastly-client-ip": CLIENT, "x-forwarded-host": "hub.example.com", forwarded: null }),
+      headers: expect.objectContaining({
+        "x-forwarded-for": `${CLIENT}, ${FASTLY_EDGE}`,
+        "fastly-client-ip": CLIENT,
+        "x-forwarded-host": "hub.example.com",
+        forwarded: null,
+      }),
       settings: HOSTING,
       resolvedClientIp: CLIENT,
     });

@@ -57,7 +57,14 @@ function plainIp(text: string): string | null {
  * the logs, not one per request.
  */
 let headerChainLogged = false;
-const FORWARDING_HEADERS = ["x-forwarded-for", "fastly-client-ip", "forwarded", "x-forwarded-host", "x-forwarded-proto", "x-appengine-user-ip"];
+const FORWARDING_HEADERS = [
+  "x-forwarded-for",
+  "fastly-client-ip",
+  "forwarded",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-appengine-user-ip",
+];
 function logHeaderChainOnce(req: Headers, settings: ClientIpSettings, resolved: string | null): void {
   if (headerChainLogged) return;
   headerChainLogged = true;

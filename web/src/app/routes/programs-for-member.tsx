@@ -22,5 +22,7 @@ export default function ProgramsForMember({ communityName }: { communityName: st
         : undefined,
     [ownLinks.data],
   );
-  return <PublicProgramList viewer={{ kind: "member", ownLinks: ownLinksByProgram, error: ownLinks.error }} communityName={communityName} />;
+  return (
+    <PublicProgramList viewer={{ kind: "member", ownLinks: ownLinksByProgram, error: ownLinks.error }} communityName={communityName} />
+  );
 }

@@ -19,9 +19,12 @@ export function RouteErrorFallback() {
             The page could not be shown. Reloading usually helps.
           </Typography>
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={() => {
+            <Button
+              variant="contained"
+              onClick={() => {
                 window.location.reload();
-              }}>
+              }}
+            >
               Reload
             </Button>
             <Button href="/">Go Home</Button>

@@ -19,7 +19,16 @@ interface ConfirmDialogProps {
 }
 
 /** A titled yes/no dialog; it cannot be dismissed while its action runs. */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive = false, pending = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive = false,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   return (

@@ -28,7 +28,20 @@ export interface DialogFormProps {
 }
 
 /** The inside of a dialog that is a form: title, optional text, fields, Cancel and submit. */
-export function DialogForm({ title, titleId, description, children, submitLabel, submitColor, submitDisabled, pending, submitLoading, onSubmit, onCancel, startActions }: DialogFormProps) {
+export function DialogForm({
+  title,
+  titleId,
+  description,
+  children,
+  submitLabel,
+  submitColor,
+  submitDisabled,
+  pending,
+  submitLoading,
+  onSubmit,
+  onCancel,
+  startActions,
+}: DialogFormProps) {
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();

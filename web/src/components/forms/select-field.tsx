@@ -17,7 +17,13 @@ export function SelectField({ label, value, options, onChange }: SelectFieldProp
   return (
     <FormControl fullWidth>
       <InputLabel id={labelId}>{label}</InputLabel>
-      <Select labelId={labelId} label={label} value={value} onChange={(event) => onChange(event.target.value)} MenuProps={{ slotProps: { paper: { sx: { maxHeight: 300 } } } }}>
+      <Select
+        labelId={labelId}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        MenuProps={{ slotProps: { paper: { sx: { maxHeight: 300 } } } }}
+      >
         {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>
             {option.label}

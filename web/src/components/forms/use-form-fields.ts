@@ -26,7 +26,9 @@ export interface FormFields<F extends string, E extends string = never> {
 }
 
 /** The state of a form of text fields: values, one message per field, and parsing with the contract. */
-export function useFormFields<F extends string, E extends string = never>(initial: FormValues<F> | (() => FormValues<F>)): FormFields<F, E> {
+export function useFormFields<F extends string, E extends string = never>(
+  initial: FormValues<F> | (() => FormValues<F>),
+): FormFields<F, E> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F | E>>({});
 
@@ -36,7 +38,11 @@ export function useFormFields<F extends string, E extends string = never>(initia
   }, []);
 
   const parse = useCallback(
-    (schemaOrCheck: z.ZodType | ((input: unknown) => FormResult<unknown, F | E>), input: unknown, fieldOf?: Readonly<Partial<Record<string, F | E>>>) => {
+    (
+      schemaOrCheck: z.ZodType | ((input: unknown) => FormResult<unknown, F | E>),
+      input: unknown,
+      fieldOf?: Readonly<Partial<Record<string, F | E>>>,
+    ) => {
       const result = typeof schemaOrCheck === "function" ? schemaOrCheck(input) : parseForm(schemaOrCheck, input, fieldOf);
       setErrors(result.ok ? {} : result.errors);
       return result.ok ? result.value : undefined;

@@ -14,7 +14,14 @@ const BASE_SX = {
 } as const;
 const VARIANT_SX = {
   // a line of text: as tall as the text, drawn at 60% of it
-  text: { my: 0, height: "auto", transformOrigin: "0 55%", transform: "scale(1, 0.60)", borderRadius: "10px/16.7px", "&:empty:before": { content: '"\\00a0"' } },
+  text: {
+    my: 0,
+    height: "auto",
+    transformOrigin: "0 55%",
+    transform: "scale(1, 0.60)",
+    borderRadius: "10px/16.7px",
+    "&:empty:before": { content: '"\\00a0"' },
+  },
   rounded: { borderRadius: 1 },
 } as const;
 
@@ -32,5 +39,7 @@ interface PlainSkeletonProps {
  * keeps MUI's Skeleton.
  */
 export function PlainSkeleton({ variant = "text", width, height, sx, ...rest }: PlainSkeletonProps) {
-  return <Box component="span" style={{ width, height }} sx={[BASE_SX, VARIANT_SX[variant], ...(Array.isArray(sx) ? sx : [sx])]} {...rest} />;
+  return (
+    <Box component="span" style={{ width, height }} sx={[BASE_SX, VARIANT_SX[variant], ...(Array.isArray(sx) ? sx : [sx])]} {...rest} />
+  );
 }

@@ -21,7 +21,12 @@ type PlainTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "size" | 
 export function PlainTextField({ label, startAdornment, size = "medium", fullWidth = false, sx, ...inputProps }: PlainTextFieldProps) {
   const id = useId();
   return (
-    <Box sx={[{ display: "flex", flexDirection: "column", gap: 0.5, width: fullWidth ? "100%" : undefined }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      sx={[
+        { display: "flex", flexDirection: "column", gap: 0.5, width: fullWidth ? "100%" : undefined },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
       <Box component="label" htmlFor={id} sx={{ typography: "body2", fontWeight: 500, color: "text.secondary" }}>
         {label}
       </Box>

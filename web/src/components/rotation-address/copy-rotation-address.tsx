@@ -20,7 +20,12 @@ export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl:
   // 15 KB of gzip on /programs, loaded as the cards render, for a hint a phone never shows; lazily
   // swapping it in on hover would remount the button under the pointer or the focus.
   const button = (
-    <IconButton size="small" title="Copy rotation address" aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"} onClick={() => copy.mutate(address)}>
+    <IconButton
+      size="small"
+      title="Copy rotation address"
+      aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"}
+      onClick={() => copy.mutate(address)}
+    >
       <ContentCopyIcon fontSize="small" />
     </IconButton>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createToast, initialToastState, toastReducer, type ToastState } from "./toast-store";
 
-const add = (state: ToastState, id: number, title = `toast ${String(id)}`) => toastReducer(state, { type: "add", toast: createToast(id, { title }) });
+const add = (state: ToastState, id: number, title = `toast ${String(id)}`) =>
+  toastReducer(state, { type: "add", toast: createToast(id, { title }) });
 
 describe("toastReducer", () => {
   it("shows a new toast open, with the default look unless told otherwise", () => {

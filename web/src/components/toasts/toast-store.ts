@@ -28,9 +28,7 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastAction =
-  | { type: "add"; toast: Toast }
-  | { type: "dismiss"; id?: number | undefined }
-  | { type: "remove"; id?: number | undefined };
+  { type: "add"; toast: Toast } | { type: "dismiss"; id?: number | undefined } | { type: "remove"; id?: number | undefined };
 
 export const initialToastState: ToastState = { toasts: [] };
 

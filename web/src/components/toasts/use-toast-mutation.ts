@@ -29,7 +29,12 @@ export interface MutationToasts<TData, TVariables> {
 /** The toasts of a mutation that calls F. */
 export type ToastsFor<F extends (variables: never) => Promise<unknown>> = MutationToasts<Awaited<ReturnType<F>>, Parameters<F>[0]>;
 
-export type ToastMutationOptions<TData, TVariables, TOnMutateResult = unknown> = UseMutationOptions<TData, Error, TVariables, TOnMutateResult> &
+export type ToastMutationOptions<TData, TVariables, TOnMutateResult = unknown> = UseMutationOptions<
+  TData,
+  Error,
+  TVariables,
+  TOnMutateResult
+> &
   MutationToasts<TData, TVariables>;
 
 /**
@@ -54,7 +59,11 @@ export function useToastMutation<TData = unknown, TVariables = void, TOnMutateRe
     },
     onError: async (failure, variables, onMutateResult, context) => {
       const shown =
-        typeof error === "function" ? error(failure, variables) : typeof error === "string" ? failureToast(error, failure) : { ...error, variant: "destructive" as const };
+        typeof error === "function"
+          ? error(failure, variables)
+          : typeof error === "string"
+            ? failureToast(error, failure)
+            : { ...error, variant: "destructive" as const };
       if (shown) toast(shown);
       await onError?.(failure, variables, onMutateResult, context);
     },

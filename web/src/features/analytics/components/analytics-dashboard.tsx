@@ -36,7 +36,13 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
  * /analytics – clicks per program, per link owner and over time, and how fairly each rotation shared them (admin only). Program and link names
  * come from the programs and links features' queries, handed in by the page.
  */
-export function AnalyticsDashboard({ programsQuery, linksQuery }: { programsQuery: UseQueryResult<Program[]>; linksQuery: UseQueryResult<ReferralLink[]> }) {
+export function AnalyticsDashboard({
+  programsQuery,
+  linksQuery,
+}: {
+  programsQuery: UseQueryResult<Program[]>;
+  linksQuery: UseQueryResult<ReferralLink[]>;
+}) {
   const [view, updateView] = useAnalyticsViewState();
   const clicksQuery = useAnalyticsClicks(view.range);
 
@@ -140,7 +146,11 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
             />
           ) : null}
           {view.tab === "users" ? (
-            <UserAnalyticsTab range={view.range} sort={view.usersSort} onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))} />
+            <UserAnalyticsTab
+              range={view.range}
+              sort={view.usersSort}
+              onSort={(column) => updateView((current) => ({ usersSort: nextSort(current.usersSort, column) }))}
+            />
           ) : null}
           {view.tab === "fairness" ? (
             <FairnessTab

@@ -27,14 +27,25 @@ export function FairnessTab({ range, sort, onSort }: FairnessTabProps) {
 
   if (reportQuery.isPending) return <PageSpinner label="Loading the fairness report" />;
   if (reportQuery.isError) {
-    return <LoadErrorAlert what="the fairness report" error={reportQuery.error} retrying={reportQuery.isFetching} onRetry={() => void reportQuery.refetch()} />;
+    return (
+      <LoadErrorAlert
+        what="the fairness report"
+        error={reportQuery.error}
+        retrying={reportQuery.isFetching}
+        onRetry={() => void reportQuery.refetch()}
+      />
+    );
   }
 
   return (
     <SectionCard title="Fairness by Program">
       <Stack spacing={2}>
         <FairnessExplanation hourly={range === "24h"} />
-        {rows.length === 0 ? <EmptyState>No programs with links in the rotation yet.</EmptyState> : <FairnessTable rows={rows} sort={sort} onSort={onSort} />}
+        {rows.length === 0 ? (
+          <EmptyState>No programs with links in the rotation yet.</EmptyState>
+        ) : (
+          <FairnessTable rows={rows} sort={sort} onSort={onSort} />
+        )}
       </Stack>
     </SectionCard>
   );
@@ -46,8 +57,9 @@ function FairnessExplanation({ hourly }: { hourly: boolean }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5, color: "text.secondary", "& li": { typography: "body2", mb: 0.5 } }}>
       <li>
-        <strong>Fair share</strong>: a link's equal part of its program's visits, worked out {period} by {period}: the {period}'s visits divided
-        by the links then in the rotation, added up over the range. A link's <strong>ratio</strong> is its visits divided by its fair share.
+        <strong>Fair share</strong>: a link's equal part of its program's visits, worked out {period} by {period}: the {period}'s visits
+        divided by the links then in the rotation, added up over the range. A link's <strong>ratio</strong> is its visits divided by its
+        fair share.
       </li>
       <li>
         <strong>Jain's index</strong>: 1 means every link got exactly its fair share; the lower it is, the less even the split.
@@ -57,9 +69,9 @@ function FairnessExplanation({ hourly }: { hourly: boolean }) {
         whose fair share is at least 1 visit.
       </li>
       <li>
-        A program <strong>stands out</strong> when its Jain's index is below {FAIRNESS_THRESHOLDS.jainIndex} or its largest deviation is above{" "}
-        {FAIRNESS_THRESHOLDS.maxDeviation.toFixed(2)}. In balanced mode a newly added link gets more than its share while it catches up, so its
-        ratio runs above 1 and the program can stand out for a while without anything being wrong.
+        A program <strong>stands out</strong> when its Jain's index is below {FAIRNESS_THRESHOLDS.jainIndex} or its largest deviation is
+        above {FAIRNESS_THRESHOLDS.maxDeviation.toFixed(2)}. In balanced mode a newly added link gets more than its share while it catches
+        up, so its ratio runs above 1 and the program can stand out for a while without anything being wrong.
       </li>
     </Box>
   );

@@ -12,7 +12,14 @@ import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
 import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
 import { useState } from "react";
 import { formatFairShare } from "../utils/fair-share-sentence";
-import { formatIndex, formatRatio, missingFigureReason, modeLabel, type FairnessRow, type FairnessSortColumn } from "../utils/fairness-report";
+import {
+  formatIndex,
+  formatRatio,
+  missingFigureReason,
+  modeLabel,
+  type FairnessRow,
+  type FairnessSortColumn,
+} from "../utils/fairness-report";
 import { formatCount } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import { FairnessStatus } from "./fairness-status";
@@ -75,8 +82,12 @@ function ProgramRows({ row }: { row: FairnessRow }) {
         </TableCell>
         <TableCell>{modeLabel(row.mode)}</TableCell>
         <TableCell align="right">{formatCount(row.visits)}</TableCell>
-        <TableCell align="right">{row.jainIndex === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.jainIndex)}</TableCell>
-        <TableCell align="right">{row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}</TableCell>
+        <TableCell align="right">
+          {row.jainIndex === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.jainIndex)}
+        </TableCell>
+        <TableCell align="right">
+          {row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}
+        </TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
@@ -121,7 +132,9 @@ function ProgramLinks({ row }: { row: FairnessRow }) {
             <TableCell sx={{ overflowWrap: "anywhere" }}>{link.email}</TableCell>
             <TableCell align="right">{formatCount(link.visits)}</TableCell>
             <TableCell align="right">{formatFairShare(link.fairShare)}</TableCell>
-            <TableCell align="right">{link.shareRatio === null ? <MissingFigure reason="no fair share" /> : formatRatio(link.shareRatio)}</TableCell>
+            <TableCell align="right">
+              {link.shareRatio === null ? <MissingFigure reason="no fair share" /> : formatRatio(link.shareRatio)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -5,7 +5,12 @@ export function MissingFigure({ reason }: { reason: string }) {
   return (
     <>
       <span aria-hidden="true">—</span>
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: "block", whiteSpace: "normal", lineHeight: 1.3 }}>
+      <Typography
+        component="span"
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: "block", whiteSpace: "normal", lineHeight: 1.3 }}
+      >
         {reason}
       </Typography>
     </>

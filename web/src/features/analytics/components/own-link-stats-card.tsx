@@ -34,7 +34,13 @@ export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsC
         <Typography sx={{ mt: 0.5 }}>{fairShareSentence(stats, timeFilter)}</Typography>
         <Box
           component="dl"
-          sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1, my: 2, "& dd": { m: 0, fontWeight: 700, fontSize: "1.25rem" } }}
+          sx={{
+            display: "grid",
+            gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+            gap: 1,
+            my: 2,
+            "& dd": { m: 0, fontWeight: 700, fontSize: "1.25rem" },
+          }}
         >
           <Figure term="Your visits" value={stats.visits.toLocaleString()} />
           <Figure term="Equal share" value={formatFairShare(stats.fairShare)} />

@@ -29,9 +29,9 @@ export function OwnLinkStatsSection() {
         <TimeRangeSelect<MemberTimeFilter> id="fair-share-range" value={range} onChange={setRange} options={MEMBER_TIME_RANGE_OPTIONS} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        An equal share is what your link would get if each {range === "24h" ? "hour's" : "day's"} visits to its program were split evenly among
-        the links in its rotation at the time. In balanced mode a newly added link gets more than an equal share while it catches up, so its
-        figure runs above 100% for a while.
+        An equal share is what your link would get if each {range === "24h" ? "hour's" : "day's"} visits to its program were split evenly
+        among the links in its rotation at the time. In balanced mode a newly added link gets more than an equal share while it catches up,
+        so its figure runs above 100% for a while.
       </Typography>
       <StatsContent query={query} range={range} />
     </section>
@@ -61,7 +61,9 @@ function StatsContent({ query, range }: { query: ReturnType<typeof useOwnLinkSta
   if (links.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-        <Typography color="text.secondary">Once you have a link, its visits and its equal share of its program's visits show here.</Typography>
+        <Typography color="text.secondary">
+          Once you have a link, its visits and its equal share of its program's visits show here.
+        </Typography>
       </Paper>
     );
   }

@@ -71,11 +71,7 @@ function ProgramDetails({ programId, links, records, range, fetchedAt }: Program
         </Suspense>
       </SectionCard>
       <SectionCard title="User Performance">
-        {rows.length === 0 ? (
-          <EmptyState>No links or clicks for this program yet.</EmptyState>
-        ) : (
-          <UserPerformanceTable rows={rows} />
-        )}
+        {rows.length === 0 ? <EmptyState>No links or clicks for this program yet.</EmptyState> : <UserPerformanceTable rows={rows} />}
       </SectionCard>
     </>
   );

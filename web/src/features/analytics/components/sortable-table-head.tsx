@@ -25,7 +25,12 @@ export function SortableTableHead<C extends string>({ columns, sort, onSort }: S
         {columns.map(({ column, label, align }) => {
           const active = sort.column === column;
           return (
-            <TableCell key={column} align={align} sortDirection={active ? sort.direction : false} sx={{ whiteSpace: "nowrap", fontWeight: 600 }}>
+            <TableCell
+              key={column}
+              align={align}
+              sortDirection={active ? sort.direction : false}
+              sx={{ whiteSpace: "nowrap", fontWeight: 600 }}
+            >
               {/* An inactive arrow points the way the first click will sort. */}
               <TableSortLabel active={active} direction={active ? sort.direction : NEW_COLUMN_DIRECTION} onClick={() => onSort(column)}>
                 {label}

@@ -35,7 +35,13 @@ export function TopProgramsTable({ rows, sort, onSort, onSelectProgram }: TopPro
             <TableRow key={row.programId} hover>
               <TableCell component="th" scope="row">
                 {row.listed ? (
-                  <Link component="button" type="button" variant="body2" onClick={() => onSelectProgram(row.programId)} sx={{ textAlign: "left" }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={() => onSelectProgram(row.programId)}
+                    sx={{ textAlign: "left" }}
+                  >
                     {row.name}
                   </Link>
                 ) : (

@@ -25,7 +25,14 @@ export function UserAnalyticsTab({ range, sort, onSort }: UserAnalyticsTabProps)
 
   if (usersQuery.isPending) return <PageSpinner label="Loading user analytics" />;
   if (usersQuery.isError) {
-    return <LoadErrorAlert what="the user analytics" error={usersQuery.error} retrying={usersQuery.isFetching} onRetry={() => void usersQuery.refetch()} />;
+    return (
+      <LoadErrorAlert
+        what="the user analytics"
+        error={usersQuery.error}
+        retrying={usersQuery.isFetching}
+        onRetry={() => void usersQuery.refetch()}
+      />
+    );
   }
 
   return (

@@ -25,11 +25,7 @@ describe("Daily Clicks series", () => {
 
   it("adds up every link's record of a day and counts an uncounted record as 1", () => {
     const series = clickSeries(
-      [
-        { clickDate: "2026-11-23", totalClicks: 2 },
-        { clickDate: "2026-11-23", totalClicks: 3 },
-        { clickDate: "2026-11-22" },
-      ],
+      [{ clickDate: "2026-11-23", totalClicks: 2 }, { clickDate: "2026-11-23", totalClicks: 3 }, { clickDate: "2026-11-22" }],
       week,
     );
     expect(series.points.at(-1)).toEqual({ start: "2026-11-23", clicks: 5 });

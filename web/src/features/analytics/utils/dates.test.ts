@@ -16,7 +16,9 @@ describe("chart hour and month labels", () => {
   it("labels an hour on the reader's clock, with its day when asked", () => {
     expect(formatChartHour("2026-11-24T13:00:00.000Z", { locale: "en-US", timeZone: "UTC" })).toBe("1 PM");
     expect(formatChartHour("2026-11-24T13:00:00.000Z", { locale: "en-US", timeZone: "America/New_York" })).toBe("8 AM");
-    expect(formatChartHour("2026-11-24T23:00:00.000Z", { locale: "en-US", timeZone: "Europe/Berlin", withDay: true })).toBe("Nov 25, 12 AM");
+    expect(formatChartHour("2026-11-24T23:00:00.000Z", { locale: "en-US", timeZone: "Europe/Berlin", withDay: true })).toBe(
+      "Nov 25, 12 AM",
+    );
     expect(formatChartHour("not an hour")).toBe("not an hour");
   });
 

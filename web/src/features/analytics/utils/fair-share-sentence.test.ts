@@ -9,8 +9,10 @@ const stats = (overrides: Partial<Parameters<typeof fairShareSentence>[0]> = {})
   shareRatio: 0.97,
   ...overrides,
 });
-const say = (overrides: Partial<Parameters<typeof fairShareSentence>[0]> = {}, timeFilter: Parameters<typeof fairShareSentence>[1] = "30d") =>
-  fairShareSentence(stats(overrides), timeFilter, "en-US");
+const say = (
+  overrides: Partial<Parameters<typeof fairShareSentence>[0]> = {},
+  timeFilter: Parameters<typeof fairShareSentence>[1] = "30d",
+) => fairShareSentence(stats(overrides), timeFilter, "en-US");
 
 describe("the member's fair share in plain words", () => {
   it("says the ratio, the program's visits in the window and how many members share it", () => {
@@ -21,7 +23,12 @@ describe("the member's fair share in plain words", () => {
     expect(say({}, "24h")).toContain("visits in the last 24 hours;");
     expect(say({}, "7d")).toContain("visits in the last 7 days;");
     expect(say({}, "all")).toContain("visits of all time;");
-    expect(MEMBER_TIME_FILTERS.map(windowPhrase)).toEqual(["of all time", "in the last 30 days", "in the last 7 days", "in the last 24 hours"]);
+    expect(MEMBER_TIME_FILTERS.map(windowPhrase)).toEqual([
+      "of all time",
+      "in the last 30 days",
+      "in the last 7 days",
+      "in the last 24 hours",
+    ]);
     expect(DEFAULT_MEMBER_TIME_FILTER).toBe("30d");
     expect(MEMBER_TIME_RANGE_OPTIONS.map((option) => option.label)).toEqual(["All Time", "Last 30 days", "Last 7 days", "Last 24 hours"]);
   });
@@ -41,7 +48,9 @@ describe("the member's fair share in plain words", () => {
   });
 
   it("says there was nothing to share yet when the program had no visits", () => {
-    expect(say({ programVisits: 0, shareRatio: null }, "24h")).toBe("Amex Gold had no visits in the last 24 hours, so there were no visits to share yet.");
+    expect(say({ programVisits: 0, shareRatio: null }, "24h")).toBe(
+      "Amex Gold had no visits in the last 24 hours, so there were no visits to share yet.",
+    );
   });
 
   it("says there was nothing to share with the link when it was not in the rotation while visits came", () => {

@@ -30,7 +30,15 @@ describe("the fair share chart's periods", () => {
 
   it("draws every day of a 7 or 30 day window, the last one today (UTC)", () => {
     const data = fairShareChartData([{ start: "2026-11-20", visits: 3, fairShare: 2.5 }], "7d", now);
-    expect(data.points.map((point) => point.start)).toEqual(["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"]);
+    expect(data.points.map((point) => point.start)).toEqual([
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+    ]);
     expect(data.points[2]).toEqual({ start: "2026-11-20", visits: 3, fairShare: 2.5 });
     expect(fairShareChartData([], "30d", now).points).toHaveLength(30);
   });

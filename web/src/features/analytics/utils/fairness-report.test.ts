@@ -37,7 +37,13 @@ describe("the fairness report", () => {
   it("sorts by any column, a program without figures last both ways", () => {
     expect(names({ column: "jainIndex", direction: "asc" })).toEqual(["Amex Gold", "Discover", "Citi Premier", "Chase Sapphire", "Wise"]);
     expect(names({ column: "jainIndex", direction: "desc" })).toEqual(["Chase Sapphire", "Citi Premier", "Discover", "Amex Gold", "Wise"]);
-    expect(names({ column: "maxDeviation", direction: "desc" })).toEqual(["Amex Gold", "Citi Premier", "Discover", "Chase Sapphire", "Wise"]);
+    expect(names({ column: "maxDeviation", direction: "desc" })).toEqual([
+      "Amex Gold",
+      "Citi Premier",
+      "Discover",
+      "Chase Sapphire",
+      "Wise",
+    ]);
     expect(names({ column: "visits", direction: "desc" })).toEqual(["Citi Premier", "Discover", "Chase Sapphire", "Amex Gold", "Wise"]);
     expect(names({ column: "name", direction: "asc" })).toEqual(["Amex Gold", "Chase Sapphire", "Citi Premier", "Discover", "Wise"]);
     expect(names({ column: "mode", direction: "asc" })[0]).toBe("Citi Premier");

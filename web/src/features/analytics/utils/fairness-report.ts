@@ -53,7 +53,8 @@ function compareValues(a: string | number, b: string | number): number {
 /** Links by how much more than their share they got: the largest ratio first, those without one last. */
 function sortLinks(links: readonly LinkFairness[]): LinkFairness[] {
   return [...links].sort((a, b) => {
-    if (a.shareRatio === null || b.shareRatio === null) return Number(a.shareRatio === null) - Number(b.shareRatio === null) || a.email.localeCompare(b.email);
+    if (a.shareRatio === null || b.shareRatio === null)
+      return Number(a.shareRatio === null) - Number(b.shareRatio === null) || a.email.localeCompare(b.email);
     return b.shareRatio - a.shareRatio || a.email.localeCompare(b.email);
   });
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatOneDecimal, formatPercent } from "./numbers";
-import { DEFAULT_PROGRAM_SORT, programDisplayName, programOptions, programSummaryRows, sortProgramRows, UNKNOWN_PROGRAM } from "./program-summary";
+import {
+  DEFAULT_PROGRAM_SORT,
+  programDisplayName,
+  programOptions,
+  programSummaryRows,
+  sortProgramRows,
+  UNKNOWN_PROGRAM,
+} from "./program-summary";
 
 const link = (programId: string, flags: { approved?: boolean; paused?: boolean; isDead?: boolean; failing?: boolean } = {}) => ({
   programId,
@@ -19,7 +26,14 @@ describe("Top Programs by Clicks", () => {
     { id: "p3", name: "" },
     { id: "p4", name: "Wise" },
   ];
-  const links = [link("p1"), link("p1"), link("p1", { paused: true }), link("p2"), link("p2", { isDead: true }), link("p3", { approved: false })];
+  const links = [
+    link("p1"),
+    link("p1"),
+    link("p1", { paused: true }),
+    link("p2"),
+    link("p2", { isDead: true }),
+    link("p3", { approved: false }),
+  ];
   const records = [record("p1", 6), record("p1", 3), record("p2", 2), record("p2"), record("p3", 0)];
   const rows = programSummaryRows(programs, links, records);
   const row = (id: string) => rows.find((r) => r.programId === id)!;
@@ -55,20 +69,42 @@ describe("Top Programs by Clicks", () => {
 
   it("sorts by clicks, most first, by default; equal clicks go by name", () => {
     expect(DEFAULT_PROGRAM_SORT).toEqual({ column: "clicks", direction: "desc" });
-    expect(sortProgramRows(rows, DEFAULT_PROGRAM_SORT).map((r) => r.name)).toEqual(["Chase Sapphire", "Amex Gold", "Unknown Program", "Wise"]);
+    expect(sortProgramRows(rows, DEFAULT_PROGRAM_SORT).map((r) => r.name)).toEqual([
+      "Chase Sapphire",
+      "Amex Gold",
+      "Unknown Program",
+      "Wise",
+    ]);
   });
 
   it("sorts by any column in either direction", () => {
-    expect(sortProgramRows(rows, { column: "name", direction: "asc" }).map((r) => r.name)).toEqual(["Amex Gold", "Chase Sapphire", "Unknown Program", "Wise"]);
+    expect(sortProgramRows(rows, { column: "name", direction: "asc" }).map((r) => r.name)).toEqual([
+      "Amex Gold",
+      "Chase Sapphire",
+      "Unknown Program",
+      "Wise",
+    ]);
     expect(sortProgramRows(rows, { column: "activeLinks", direction: "desc" }).map((r) => r.programId)).toEqual(["p1", "p2", "p3", "p4"]);
-    expect(sortProgramRows(rows, { column: "avgClicksPerLink", direction: "asc" }).map((r) => r.programId)).toEqual(["p3", "p4", "p2", "p1"]);
+    expect(sortProgramRows(rows, { column: "avgClicksPerLink", direction: "asc" }).map((r) => r.programId)).toEqual([
+      "p3",
+      "p4",
+      "p2",
+      "p1",
+    ]);
     expect(sortProgramRows(rows, { column: "percentage", direction: "asc" }).map((r) => r.programId)).toEqual(["p3", "p4", "p2", "p1"]);
   });
 });
 
 describe("Select Program entries", () => {
   it("lists every program by name, case-insensitively", () => {
-    expect(programOptions([{ id: "1", name: "zeta" }, { id: "2", name: "Alpha" }, { id: "3", name: "beta" }, { id: "4", name: "" }])).toEqual([
+    expect(
+      programOptions([
+        { id: "1", name: "zeta" },
+        { id: "2", name: "Alpha" },
+        { id: "3", name: "beta" },
+        { id: "4", name: "" },
+      ]),
+    ).toEqual([
       { id: "2", name: "Alpha" },
       { id: "3", name: "beta" },
       { id: "4", name: "Unknown Program" },

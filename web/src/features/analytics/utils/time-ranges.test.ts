@@ -34,7 +34,15 @@ describe("Daily Clicks chart days", () => {
 
   it("ends with today's UTC day just after UTC midnight", () => {
     const now = new Date("2026-11-23T00:00:30Z");
-    expect(chartDays("7d", now)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"]);
+    expect(chartDays("7d", now)).toEqual([
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-23",
+    ]);
   });
 
   it("still ends with the same UTC day one second before the next UTC midnight", () => {

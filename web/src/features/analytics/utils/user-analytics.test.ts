@@ -30,7 +30,12 @@ describe("User Analytics", () => {
 
   it("sorts by all-time clicks, most first, by default", () => {
     expect(DEFAULT_USER_SORT).toEqual({ column: "allTimeClicks", direction: "desc" });
-    expect(emails(userAnalyticsRows(users, DEFAULT_USER_SORT))).toEqual(["bob@example.com", "amy@example.com", "old@example.com", "new@example.com"]);
+    expect(emails(userAnalyticsRows(users, DEFAULT_USER_SORT))).toEqual([
+      "bob@example.com",
+      "amy@example.com",
+      "old@example.com",
+      "new@example.com",
+    ]);
   });
 
   it("sorts by any column; equal values go by e-mail", () => {

@@ -9,7 +9,16 @@ const link = (
   name: string,
   createdAt: string,
   flags: { approved?: boolean; paused?: boolean; isDead?: boolean } = {},
-) => ({ programId, email, name, createdAt, approved: flags.approved ?? true, paused: flags.paused ?? false, isDead: flags.isDead ?? false, health: { status: "healthy" } as const });
+) => ({
+  programId,
+  email,
+  name,
+  createdAt,
+  approved: flags.approved ?? true,
+  paused: flags.paused ?? false,
+  isDead: flags.isDead ?? false,
+  health: { status: "healthy" } as const,
+});
 const record = (programId: string, linkEmail: string, totalClicks?: number) =>
   totalClicks === undefined ? { programId, linkEmail } : { programId, linkEmail, totalClicks };
 
@@ -20,7 +29,12 @@ describe("User Performance", () => {
     link("p1", "cat@example.com", "Cat", "2026-04-01T10:00:00Z"),
     link("p2", "amy@example.com", "Amy elsewhere", "2025-01-01T10:00:00Z"),
   ];
-  const records = [record("p1", "amy@example.com", 1), record("p1", "bob@example.com", 2), record("p1", "bob@example.com"), record("p2", "amy@example.com", 50)];
+  const records = [
+    record("p1", "amy@example.com", 1),
+    record("p1", "bob@example.com", 2),
+    record("p1", "bob@example.com"),
+    record("p2", "amy@example.com", 50),
+  ];
 
   it("has one row per link owner of the program, most clicks first", () => {
     const rows = userPerformanceRows("p1", links, records);
@@ -45,7 +59,9 @@ describe("User Performance", () => {
       ],
       [record("p1", "dan@example.com", 4)],
     );
-    expect(rows).toEqual([{ email: "DAN@example.com", name: "Dan A", clicks: 4, percentage: 100, activeLinks: 1, addedAt: "2026-01-01T10:00:00Z" }]);
+    expect(rows).toEqual([
+      { email: "DAN@example.com", name: "Dan A", clicks: 4, percentage: 100, activeLinks: 1, addedAt: "2026-01-01T10:00:00Z" },
+    ]);
   });
 
   it("shows 'N/A' as Date Added when the link has no usable date", () => {

@@ -38,13 +38,17 @@ describe("analytics state in the address", () => {
     expect(serialize({ ...DEFAULT_VIEW_STATE, overviewSort: { column: "clicks", direction: "asc" } })).toBe("overviewOrder=asc");
     expect(serialize({ ...DEFAULT_VIEW_STATE, usersSort: { column: "clicks", direction: "desc" } })).toBe("usersSort=clicks");
     expect(serialize({ ...DEFAULT_VIEW_STATE, range: "24h" })).toBe("range=24h");
-    expect(serialize({ ...DEFAULT_VIEW_STATE, tab: "fairness", fairnessSort: { column: "visits", direction: "desc" } })).toBe("tab=fairness&fairnessSort=visits");
+    expect(serialize({ ...DEFAULT_VIEW_STATE, tab: "fairness", fairnessSort: { column: "visits", direction: "desc" } })).toBe(
+      "tab=fairness&fairnessSort=visits",
+    );
   });
 
   it("falls back to the default for anything it does not know", () => {
-    expect(parse("range=1y&tab=settings&program=%20%20&overviewSort=visits&overviewOrder=up&usersSort=name&usersOrder=DESC&fairnessSort=jain&fairnessOrder=0")).toEqual(
-      DEFAULT_VIEW_STATE,
-    );
+    expect(
+      parse(
+        "range=1y&tab=settings&program=%20%20&overviewSort=visits&overviewOrder=up&usersSort=name&usersOrder=DESC&fairnessSort=jain&fairnessOrder=0",
+      ),
+    ).toEqual(DEFAULT_VIEW_STATE);
   });
 
   it("keeps a valid part next to an invalid one", () => {

@@ -50,9 +50,21 @@ export function parseViewState(params: URLSearchParams): AnalyticsViewState {
     range: isTimeFilter(range) ? range : DEFAULT_VIEW_STATE.range,
     tab: isOneOf(ANALYTICS_TABS, tab) ? tab : DEFAULT_VIEW_STATE.tab,
     programId: programId || null,
-    overviewSort: parseSort(params, VIEW_STATE_PARAMS.overviewSort, VIEW_STATE_PARAMS.overviewOrder, PROGRAM_SORT_COLUMNS, DEFAULT_PROGRAM_SORT),
+    overviewSort: parseSort(
+      params,
+      VIEW_STATE_PARAMS.overviewSort,
+      VIEW_STATE_PARAMS.overviewOrder,
+      PROGRAM_SORT_COLUMNS,
+      DEFAULT_PROGRAM_SORT,
+    ),
     usersSort: parseSort(params, VIEW_STATE_PARAMS.usersSort, VIEW_STATE_PARAMS.usersOrder, USER_SORT_COLUMNS, DEFAULT_USER_SORT),
-    fairnessSort: parseSort(params, VIEW_STATE_PARAMS.fairnessSort, VIEW_STATE_PARAMS.fairnessOrder, FAIRNESS_SORT_COLUMNS, DEFAULT_FAIRNESS_SORT),
+    fairnessSort: parseSort(
+      params,
+      VIEW_STATE_PARAMS.fairnessSort,
+      VIEW_STATE_PARAMS.fairnessOrder,
+      FAIRNESS_SORT_COLUMNS,
+      DEFAULT_FAIRNESS_SORT,
+    ),
   };
 }
 
@@ -84,7 +96,13 @@ function parseSort<C extends string>(
   };
 }
 
-function writeSort<C extends string>(params: URLSearchParams, columnParam: string, directionParam: string, sort: SortState<C>, fallback: SortState<C>) {
+function writeSort<C extends string>(
+  params: URLSearchParams,
+  columnParam: string,
+  directionParam: string,
+  sort: SortState<C>,
+  fallback: SortState<C>,
+) {
   if (sort.column !== fallback.column) params.set(columnParam, sort.column);
   if (sort.direction !== fallback.direction) params.set(directionParam, sort.direction);
 }

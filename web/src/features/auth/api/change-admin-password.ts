@@ -14,13 +14,17 @@ export class WrongCurrentPasswordError extends Error {
  * REAUTH_REQUIRED otherwise), so the admin proves the current password first: signing in again
  * with it refreshes the session's sign-in time.
  */
-export async function changeAdminPassword({ currentPassword, ...body }: RouteRequest<"changeAdminPassword", "body"> & { currentPassword: string }): Promise<void> {
+export async function changeAdminPassword({
+  currentPassword,
+  ...body
+}: RouteRequest<"changeAdminPassword", "body"> & { currentPassword: string }): Promise<void> {
   const { auth, EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } = await loadFirebaseAuth();
   const user = auth.currentUser;
   if (!user?.email) throw new Error("Not signed in");
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword)).catch((err: unknown) => {
     const code = (err as { code?: string }).code ?? "";
-    if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code)) throw new WrongCurrentPasswordError("Current password is incorrect");
+    if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code))
+      throw new WrongCurrentPasswordError("Current password is incorrect");
     throw err;
   });
   await callApi("changeAdminPassword", { body });

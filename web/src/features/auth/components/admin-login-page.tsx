@@ -45,8 +45,25 @@ export function AdminLoginPage() {
       }
     >
       <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2.5}>
-        <FormTextField form={form} field="username" name="username" label="Username" type="email" autoComplete="username" autoFocus required />
-        <FormTextField form={form} field="password" name="password" label="Password" type="password" autoComplete="current-password" required />
+        <FormTextField
+          form={form}
+          field="username"
+          name="username"
+          label="Username"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+        />
+        <FormTextField
+          form={form}
+          field="password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <Button type="submit" variant="contained" size="large" fullWidth loading={loginMutation.isPending}>
           Login
         </Button>

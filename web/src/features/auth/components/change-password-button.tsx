@@ -22,7 +22,11 @@ export function ChangePasswordButton() {
 type PasswordField = "current" | "password" | "confirm";
 
 /** The current password, the new one as the contract takes it, and the same new one again. */
-function checkPasswordForm({ current, password, confirm }: Record<PasswordField, string>): FormResult<{ password: string; currentPassword: string }, PasswordField> {
+function checkPasswordForm({
+  current,
+  password,
+  confirm,
+}: Record<PasswordField, string>): FormResult<{ password: string; currentPassword: string }, PasswordField> {
   const parsed = parseForm(changePasswordRequestSchema, { password });
   const errors = {
     current: current ? undefined : "Enter your current password",
@@ -36,7 +40,10 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const changePassword = useChangeAdminPassword({
     success: { title: "Password updated", description: "Your admin password has been changed" },
     // a wrong current password is said under its field (below)
-    error: (err) => (err instanceof WrongCurrentPasswordError ? null : { title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" }),
+    error: (err) =>
+      err instanceof WrongCurrentPasswordError
+        ? null
+        : { title: "Error", description: "Failed to update password. Please try again.", variant: "destructive" },
   });
   const form = useFormFields({ current: "", password: "", confirm: "" });
 
@@ -52,9 +59,32 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormDialog title="Change Admin Password" submitLabel="Update Password" maxWidth="xs" pending={changePassword.isPending} onSubmit={handleSubmit} onClose={onClose}>
-      <FormTextField form={form} field="current" label="Current password" type="password" required autoFocus autoComplete="current-password" />
-      <FormTextField form={form} field="password" label="New password" type="password" required hint="At least 8 characters" autoComplete="new-password" />
+    <FormDialog
+      title="Change Admin Password"
+      submitLabel="Update Password"
+      maxWidth="xs"
+      pending={changePassword.isPending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <FormTextField
+        form={form}
+        field="current"
+        label="Current password"
+        type="password"
+        required
+        autoFocus
+        autoComplete="current-password"
+      />
+      <FormTextField
+        form={form}
+        field="password"
+        label="New password"
+        type="password"
+        required
+        hint="At least 8 characters"
+        autoComplete="new-password"
+      />
       <FormTextField form={form} field="confirm" label="Confirm password" type="password" required autoComplete="new-password" />
     </FormDialog>
   );

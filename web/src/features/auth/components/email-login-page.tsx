@@ -102,9 +102,12 @@ export function EmailLoginPage() {
       }
     >
       {sentTo ? (
-        <LoginLinkSent email={sentTo} onSendAnother={() => {
+        <LoginLinkSent
+          email={sentTo}
+          onSendAnother={() => {
             setSentTo(null);
-          }} />
+          }}
+        />
       ) : (
         <EmailLoginForm form={form} pending={isSending} onSubmit={requestLink} />
       )}

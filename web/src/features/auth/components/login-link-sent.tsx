@@ -20,8 +20,8 @@ export function LoginLinkSent({ email, onSendAnother }: { email: string; onSendA
         .
       </Alert>
       <Typography variant="body2" color="text.secondary">
-        Open the e-mail and click the link to log in. The link is valid for {LINK_VALID_MINUTES} minutes. If it does not
-        arrive, check your spam folder.
+        Open the e-mail and click the link to log in. The link is valid for {LINK_VALID_MINUTES} minutes. If it does not arrive, check your
+        spam folder.
       </Typography>
       <Button variant="outlined" fullWidth onClick={onSendAnother}>
         Send Another Link

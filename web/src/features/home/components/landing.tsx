@@ -49,7 +49,11 @@ export const Landing = memo(function Landing({ community: communityState, user, 
               {community.name}
             </Typography>
           ) : null}
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, letterSpacing: "-0.02em", fontSize: { xs: "2.25rem", sm: "3rem" } }}>
+          <Typography
+            variant="h3"
+            component="h1"
+            sx={{ fontWeight: 800, letterSpacing: "-0.02em", fontSize: { xs: "2.25rem", sm: "3rem" } }}
+          >
             Referral Hub
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>

@@ -23,14 +23,7 @@ export function MemberEntry() {
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Members
       </Typography>
-      <PlainTextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        fullWidth
-        placeholder="you@example.com"
-      />
+      <PlainTextField label="Email" name="email" type="email" autoComplete="email" fullWidth placeholder="you@example.com" />
       <Button type="submit" variant="contained" size="large" fullWidth>
         Continue with Email
       </Button>

@@ -14,7 +14,11 @@ export interface BulkUpdateInput {
 }
 
 export function bulkUpdateLinkChunk(input: BulkUpdateInput): Promise<BulkLinkResult> {
-  const body = bulkLinkRequestSchema.parse({ ids: input.ids, op: input.op, ...(input.deadNote?.trim() ? { deadNote: input.deadNote } : {}) });
+  const body = bulkLinkRequestSchema.parse({
+    ids: input.ids,
+    op: input.op,
+    ...(input.deadNote?.trim() ? { deadNote: input.deadNote } : {}),
+  });
   return callApi("bulkUpdateLinks", { body });
 }
 
@@ -25,7 +29,10 @@ export interface BulkProgress {
 }
 
 /** Sends the selection in chunks of BULK_LIMIT, one after another, reporting progress; stops at the first failed request. */
-export async function bulkUpdateLinks(input: BulkUpdateInput, onProgress: (progress: BulkProgress) => void = () => undefined): Promise<BulkOutcome> {
+export async function bulkUpdateLinks(
+  input: BulkUpdateInput,
+  onProgress: (progress: BulkProgress) => void = () => undefined,
+): Promise<BulkOutcome> {
   const results: BulkLinkResult[] = [];
   let done = 0;
   onProgress({ done, total: input.ids.length });

@@ -62,13 +62,27 @@ export function BulkActionBar({ selectedIds, onClear, describeLink }: BulkAction
           {count === 0 ? "No links selected" : `${String(count)} selected`}
           {count > BULK_LIMIT ? ` (sent in batches of ${String(BULK_LIMIT)})` : ""}
         </Typography>
-        <Button size="small" variant="contained" color="success" disabled={disabled} loading={runningOp === "approve"} onClick={() => run("approve")}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={disabled}
+          loading={runningOp === "approve"}
+          onClick={() => run("approve")}
+        >
           Approve
         </Button>
         <Button size="small" variant="outlined" disabled={disabled} loading={runningOp === "pause"} onClick={() => run("pause")}>
           Pause
         </Button>
-        <Button size="small" variant="outlined" color="warning" disabled={disabled} loading={runningOp === "mark-dead"} onClick={() => setDeadDialogOpen(true)}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          disabled={disabled}
+          loading={runningOp === "mark-dead"}
+          onClick={() => setDeadDialogOpen(true)}
+        >
           Mark Dead
         </Button>
         <Button size="small" variant="outlined" disabled={disabled} loading={runningOp === "test"} onClick={() => run("test")}>
@@ -98,7 +112,9 @@ export function BulkActionBar({ selectedIds, onClear, describeLink }: BulkAction
               </li>
             ))}
           </Box>
-          {failures.length > LISTED_FAILURES ? <Typography variant="body2">{`and ${String(failures.length - LISTED_FAILURES)} more`}</Typography> : null}
+          {failures.length > LISTED_FAILURES ? (
+            <Typography variant="body2">{`and ${String(failures.length - LISTED_FAILURES)} more`}</Typography>
+          ) : null}
         </Alert>
       ) : null}
       {deadDialogOpen ? (

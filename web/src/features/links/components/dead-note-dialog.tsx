@@ -21,7 +21,15 @@ export function DeadNoteDialog({ title, children, confirmLabel = "Mark Dead", pe
   };
 
   return (
-    <FormDialog title={title} description={children} submitLabel={confirmLabel} submitColor="error" pending={pending} onSubmit={handleSubmit} onClose={onClose}>
+    <FormDialog
+      title={title}
+      description={children}
+      submitLabel={confirmLabel}
+      submitColor="error"
+      pending={pending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
       <FormTextField
         form={form}
         field="note"

@@ -16,7 +16,8 @@ interface DeleteLinkWords {
 const WORDS: Record<LinkAudience, DeleteLinkWords> = {
   admin: {
     title: "Delete link?",
-    question: (link) => `The ${link.programName} link by ${link.name} (${link.email}) and all of its clicks are deleted. This cannot be undone.`,
+    question: (link) =>
+      `The ${link.programName} link by ${link.name} (${link.email}) and all of its clicks are deleted. This cannot be undone.`,
     deleted: () => ({ title: "Link deleted", description: "The link and its clicks have been removed" }),
     failed: "Failed to delete link",
   },

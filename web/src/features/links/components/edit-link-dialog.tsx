@@ -116,7 +116,14 @@ function EditLinkForm({ titleId, link, words, pending, onCancel, onSave }: EditL
   };
 
   return (
-    <DialogForm titleId={titleId} title={words.title(link)} submitLabel={words.submitLabel(link)} pending={pending} onSubmit={handleSubmit} onCancel={onCancel}>
+    <DialogForm
+      titleId={titleId}
+      title={words.title(link)}
+      submitLabel={words.submitLabel(link)}
+      pending={pending}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+    >
       {words.deadLinkNotice && link.isDead ? (
         <Alert severity="warning">
           <AlertTitle>This link is marked as dead</AlertTitle>

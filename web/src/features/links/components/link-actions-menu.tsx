@@ -24,7 +24,9 @@ interface MenuEntry {
 /** The actions that apply to a link in its current state, in menu order. */
 function entriesFor(link: ReferralLink): MenuEntry[] {
   return [
-    ...(!link.approved ? [{ action: "approve" as const, label: "Approve", icon: <CheckCircleOutlineOutlinedIcon fontSize="small" /> }] : []),
+    ...(!link.approved
+      ? [{ action: "approve" as const, label: "Approve", icon: <CheckCircleOutlineOutlinedIcon fontSize="small" /> }]
+      : []),
     link.paused
       ? { action: "unpause" as const, label: "Unpause", icon: <PlayCircleOutlineOutlinedIcon fontSize="small" /> }
       : { action: "pause" as const, label: "Pause", icon: <PauseCircleOutlineOutlinedIcon fontSize="small" /> },

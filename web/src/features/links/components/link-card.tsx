@@ -47,7 +47,11 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
         {link.isDead ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             <AlertTitle>This link was marked dead</AlertTitle>
-            {link.deadNote ? <Typography variant="body2" sx={{ whiteSpace: "pre-line" }}>Note: {link.deadNote}</Typography> : null}
+            {link.deadNote ? (
+              <Typography variant="body2" sx={{ whiteSpace: "pre-line" }}>
+                Note: {link.deadNote}
+              </Typography>
+            ) : null}
             <Typography variant="body2">Edit it to update the link and send it back for review.</Typography>
           </Alert>
         ) : null}

@@ -21,14 +21,22 @@ export function LinkHealthCheck() {
         icon={<MonitorHeartOutlinedIcon />}
         done={(job) => {
           const found = linkHealthSummaryOf(job);
-          return { title: "Health check done", description: found ? linkHealthSummaryText(found) : "Every link in the rotation was tested" };
+          return {
+            title: "Health check done",
+            description: found ? linkHealthSummaryText(found) : "Every link in the rotation was tested",
+          };
         }}
         failed="Health check failed"
         onDone={(job) => setSummary(linkHealthSummaryOf(job))}
         onFailed={() => setSummary(null)}
       />
       {summary ? (
-        <Alert severity={summary.failing > 0 ? "warning" : "success"} role="status" closeText="Dismiss summary" onClose={() => setSummary(null)}>
+        <Alert
+          severity={summary.failing > 0 ? "warning" : "success"}
+          role="status"
+          closeText="Dismiss summary"
+          onClose={() => setSummary(null)}
+        >
           {linkHealthSummaryText(summary)}
         </Alert>
       ) : null}

@@ -18,7 +18,13 @@ interface LinkRowProps {
   onOpenMenu: (anchor: HTMLElement, link: ReferralLink) => void;
 }
 
-const STATUS_LABELS: Record<LinkStatus, string> = { pending: "Pending", active: "Active", failing: "Failing", paused: "Paused", dead: "Dead" };
+const STATUS_LABELS: Record<LinkStatus, string> = {
+  pending: "Pending",
+  active: "Active",
+  failing: "Failing",
+  paused: "Paused",
+  dead: "Dead",
+};
 
 /**
  * The row is plain markup styled by one static rule set: with thousands of links, a handful of

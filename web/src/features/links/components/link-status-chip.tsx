@@ -12,5 +12,7 @@ const COLORS: Record<LinkStatus, ChipProps["color"]> = {
 
 export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "health"> }) {
   const status = linkStatus(link);
-  return <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />;
+  return (
+    <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />
+  );
 }

@@ -10,7 +10,14 @@ import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { useLinks } from "../api/get-links";
-import { changeLinkFilter, DEFAULT_LINK_FILTERS, filterLinks, groupLinksByProgram, sharedProgramIds, type LinkFilters } from "../utils/link-list";
+import {
+  changeLinkFilter,
+  DEFAULT_LINK_FILTERS,
+  filterLinks,
+  groupLinksByProgram,
+  sharedProgramIds,
+  type LinkFilters,
+} from "../utils/link-list";
 import { setSelected, visibleSelection } from "../utils/selection";
 import { BulkActionBar } from "./bulk-action-bar";
 import { DeleteLinkDialog } from "./delete-link-dialog";
@@ -73,7 +80,8 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const names = useMemo(() => new Map((programs ?? []).map((program) => [program.id, program.name])), [programs]);
   // each link's searchable text, made once per list: program name, member name and e-mail, address, description
   const searchText = useMemo(
-    () => new Map(links.map((link) => [link.id, searchable(names.get(link.programId), link.name, link.email, link.link, link.description)])),
+    () =>
+      new Map(links.map((link) => [link.id, searchable(names.get(link.programId), link.name, link.email, link.link, link.description)])),
     [links, names],
   );
   const { groups, visibleIds } = useMemo(() => {
@@ -93,7 +101,10 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
     [links, names],
   );
 
-  const handleFilterChange = useCallback((name: keyof LinkFilters, checked: boolean) => setFilters(changeLinkFilter(name, checked)), [setFilters]);
+  const handleFilterChange = useCallback(
+    (name: keyof LinkFilters, checked: boolean) => setFilters(changeLinkFilter(name, checked)),
+    [setFilters],
+  );
   const handleToggleExpanded = useCallback((programId: string) => {
     setExpanded((current) => {
       const next = new Set(current);
@@ -119,12 +130,18 @@ export function LinksTab({ programsQuery }: { programsQuery: UseQueryResult<Prog
   const closeMenu = useCallback(() => setMenuTarget(null), []);
 
   if (linksQuery.isPending || programsQuery.isPending) return <PageSpinner label="Loading referral links" />;
-  if (linksQuery.isError || programsQuery.isError) return <QueryErrorAlert what="the referral links" queries={[linksQuery, programsQuery]} />;
+  if (linksQuery.isError || programsQuery.isError)
+    return <QueryErrorAlert what="the referral links" queries={[linksQuery, programsQuery]} />;
 
   return (
     <Stack spacing={2}>
       <LinkHealthCheck />
-      <SearchField label="Search links" hint="Program, member name or e-mail, link address, description" value={query} onChange={setQuery} />
+      <SearchField
+        label="Search links"
+        hint="Program, member name or e-mail, link address, description"
+        value={query}
+        onChange={setQuery}
+      />
       <FilterBar label="Link filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} />
 
       <BulkActionBar selectedIds={selectedVisibleIds} onClear={handleClearSelection} describeLink={describeLink} />

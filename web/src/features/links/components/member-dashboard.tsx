@@ -58,12 +58,16 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
         {user.approved ? null : (
           <Alert severity="warning">
             <AlertTitle>Membership Verification in Progress</AlertTitle>
-            An administrator is reviewing your membership. You can already submit links; they stay pending until your
-            profile is approved.
+            An administrator is reviewing your membership. You can already submit links; they stay pending until your profile is approved.
           </Alert>
         )}
         <section aria-labelledby="your-links-heading">
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, flexWrap: "wrap" }} useFlexGap>
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, flexWrap: "wrap" }}
+            useFlexGap
+          >
             <Typography id="your-links-heading" variant="h5" component="h2" sx={{ fontWeight: 600 }}>
               Your Links ({links?.length ?? 0})
             </Typography>
@@ -77,11 +81,7 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
               Submit New Link
             </Button>
           </Stack>
-          <LinksContent
-            query={linksQuery}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-          />
+          <LinksContent query={linksQuery} onEdit={setEditing} onDelete={setDeleting} />
         </section>
         {linkStats}
       </Stack>

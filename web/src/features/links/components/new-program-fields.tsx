@@ -33,7 +33,15 @@ export function NewProgramFields({ form, disabled }: NewProgramFieldsProps) {
           </FormHelperText>
         ) : null}
         <FormTextField form={form} field="newProgramName" name="newProgramName" label="Program Name" required disabled={disabled} />
-        <FormTextField form={form} field="newProgramDescription" name="newProgramDescription" label="Program Description (optional)" multiline minRows={2} disabled={disabled} />
+        <FormTextField
+          form={form}
+          field="newProgramDescription"
+          name="newProgramDescription"
+          label="Program Description (optional)"
+          multiline
+          minRows={2}
+          disabled={disabled}
+        />
         <FormTextField
           form={form}
           field="newProgramFallbackUrl"

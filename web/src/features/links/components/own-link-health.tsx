@@ -17,10 +17,13 @@ export function OwnLinkHealth({ health }: { health: LinkHealth }) {
     return (
       <Alert severity="error" sx={{ mt: 2 }}>
         <AlertTitle>Failing: taken out of the rotation</AlertTitle>
-        <Typography variant="body2">{failingReason(health)}{last ? `; last tested ${formatDateTime(last.at)}` : ""}.</Typography>
+        <Typography variant="body2">
+          {failingReason(health)}
+          {last ? `; last tested ${formatDateTime(last.at)}` : ""}.
+        </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          What to do: fix the link at the bank, or edit it here if its address changed, then test it again with 'Test now'. A working
-          test puts it back in the rotation at once.
+          What to do: fix the link at the bank, or edit it here if its address changed, then test it again with 'Test now'. A working test
+          puts it back in the rotation at once.
         </Typography>
       </Alert>
     );

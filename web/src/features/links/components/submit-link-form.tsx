@@ -116,7 +116,16 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
       <Stack component="form" noValidate onSubmit={(event) => void handleSubmit(event)} spacing={2.5}>
         <FormTextField form={form} field="name" name="name" label="Your Name" autoComplete="name" required disabled={submitting} />
-        <FormTextField form={form} field="email" name="email" label="Email" type="email" autoComplete="email" required disabled={submitting} />
+        <FormTextField
+          form={form}
+          field="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={submitting}
+        />
         <ReferralLinkField form={form} disabled={submitting} showPlaceholder />
         <OfferDetailsField form={form} disabled={submitting} showPlaceholder />
         <ProgramPicker
@@ -133,9 +142,7 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
           error={programError}
           disabled={submitting}
         />
-        {program?.kind === "create" ? (
-          <NewProgramFields form={form} disabled={submitting} />
-        ) : null}
+        {program?.kind === "create" ? <NewProgramFields form={form} disabled={submitting} /> : null}
         <Button type="submit" variant="contained" size="large" loading={submitting} sx={{ alignSelf: "flex-start" }}>
           Submit Link
         </Button>

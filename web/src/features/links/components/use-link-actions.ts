@@ -58,6 +58,9 @@ export function useBusyLinkIds(): ReadonlySet<string> {
     filters: { mutationKey: linkActionMutationKey, status: "pending" },
     select: (mutation) => variablesId(mutation.state.variables),
   });
-  const signature = pendingIds.filter((id): id is string => id !== undefined).sort().join("\n");
+  const signature = pendingIds
+    .filter((id): id is string => id !== undefined)
+    .sort()
+    .join("\n");
   return useMemo(() => new Set(signature ? signature.split("\n") : []), [signature]);
 }

@@ -12,16 +12,30 @@ describe("chunkIds", () => {
 
 describe("bulk results and toasts", () => {
   it("full success", () => {
-    const outcome = combineBulkResults([{ updated: 100, failed: [] }, { updated: 5, failed: [] }]);
+    const outcome = combineBulkResults([
+      { updated: 100, failed: [] },
+      { updated: 5, failed: [] },
+    ]);
     expect(outcome).toEqual({ updated: 105, failed: 0, failures: [], requestError: undefined });
     expect(bulkToast(outcome)).toMatchObject({ description: "105 link(s) updated successfully", variant: "default" });
   });
 
   it("partial result uses the specification's text", () => {
-    const outcome = combineBulkResults([{ updated: 3, failed: [{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }] }]);
+    const outcome = combineBulkResults([
+      {
+        updated: 3,
+        failed: [
+          { id: "x", message: "Not found" },
+          { id: "y", message: "Not found" },
+        ],
+      },
+    ]);
     expect(bulkToast(outcome).description).toBe("3 link(s) updated successfully, 2 failed");
     // which links failed and why, not only how many
-    expect(outcome.failures).toEqual([{ id: "x", message: "Not found" }, { id: "y", message: "Not found" }]);
+    expect(outcome.failures).toEqual([
+      { id: "x", message: "Not found" },
+      { id: "y", message: "Not found" },
+    ]);
   });
 
   it("a failed request shows the server message when nothing was updated", () => {

@@ -28,7 +28,10 @@ export interface BulkOutcome {
  */
 export function combineBulkResults(results: readonly BulkLinkResult[], unsent: readonly string[] = [], requestError?: string): BulkOutcome {
   const updated = results.reduce((sum, result) => sum + result.updated, 0);
-  const failures = [...results.flatMap((result) => result.failed), ...(requestError === undefined ? [] : unsent.map((id) => ({ id, message: requestError })))];
+  const failures = [
+    ...results.flatMap((result) => result.failed),
+    ...(requestError === undefined ? [] : unsent.map((id) => ({ id, message: requestError }))),
+  ];
   return { updated, failed: failures.length, failures, requestError };
 }
 

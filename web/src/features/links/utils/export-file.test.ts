@@ -7,7 +7,9 @@ describe("export file name", () => {
   });
 
   it("reads the name from Content-Disposition", () => {
-    expect(fileNameFromContentDisposition('attachment; filename="referral-links-export-2024-05-06.csv"')).toBe("referral-links-export-2024-05-06.csv");
+    expect(fileNameFromContentDisposition('attachment; filename="referral-links-export-2024-05-06.csv"')).toBe(
+      "referral-links-export-2024-05-06.csv",
+    );
     expect(fileNameFromContentDisposition(null)).toBeUndefined();
   });
 });

@@ -23,7 +23,10 @@ export interface OwnLinkFormValues {
 export type OwnLinkField = keyof OwnLinkFormValues;
 
 export function validateOwnLinkForm(values: OwnLinkFormValues): FormResult<CreateMemberLinkRequest, OwnLinkField> {
-  return parseForm<typeof createMemberLinkRequestSchema, OwnLinkField>(createMemberLinkRequestSchema, { ...values, programId: values.programId ?? "" });
+  return parseForm<typeof createMemberLinkRequestSchema, OwnLinkField>(createMemberLinkRequestSchema, {
+    ...values,
+    programId: values.programId ?? "",
+  });
 }
 
 // ---- dashboard: Edit dialog (PATCH /api/user/links/{id}) ----

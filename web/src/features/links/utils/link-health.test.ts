@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_HEALTH } from "@hub/contract/links";
-import { describeLinkTest, failingReason, isFailing, LINK_TEST_OUTCOME_LABELS, linkHealthSummaryOf, linkHealthSummaryText } from "./link-health";
+import {
+  describeLinkTest,
+  failingReason,
+  isFailing,
+  LINK_TEST_OUTCOME_LABELS,
+  linkHealthSummaryOf,
+  linkHealthSummaryText,
+} from "./link-health";
 
 describe("link health in words", () => {
   it("names the outcomes for people", () => {
@@ -28,7 +35,9 @@ describe("link health in words", () => {
     const at = "2026-01-01T00:00:00.000Z";
     const notFound = { at, outcome: "broken", status: 404, message: "Broken: HTTP 404 Not Found" } as const;
     const timeout = { at, outcome: "inconclusive", message: "Could not verify: Timed out" } as const;
-    expect(failingReason({ consecutiveBroken: 2, lastTest: notFound, tests: [notFound, notFound] })).toBe("2 tests in a row found it broken (HTTP 404 Not Found)");
+    expect(failingReason({ consecutiveBroken: 2, lastTest: notFound, tests: [notFound, notFound] })).toBe(
+      "2 tests in a row found it broken (HTTP 404 Not Found)",
+    );
     // an inconclusive test since is not the reason
     expect(failingReason({ consecutiveBroken: 2, lastTest: timeout, tests: [timeout, notFound, notFound] })).toBe(
       "2 tests in a row found it broken (HTTP 404 Not Found)",

@@ -61,7 +61,10 @@ describe("link filters", () => {
   });
 
   it("only failing keeps the links the health check took out of the rotation", () => {
-    const links = [link("ok", { approved: true, health: { status: "healthy" } }), link("failing", { approved: true, health: { status: "failing" } })];
+    const links = [
+      link("ok", { approved: true, health: { status: "healthy" } }),
+      link("failing", { approved: true, health: { status: "failing" } }),
+    ];
     expect(ids(filterLinks(links, { ...allOff, onlyFailing: true }, shared))).toEqual(["failing"]);
   });
 
@@ -77,7 +80,12 @@ describe("link filters", () => {
   });
 
   it("derives the shared program ids", () => {
-    expect([...sharedProgramIds([{ id: "a", isSharedOnSite: true }, { id: "b", isSharedOnSite: false }])]).toEqual(["a"]);
+    expect([
+      ...sharedProgramIds([
+        { id: "a", isSharedOnSite: true },
+        { id: "b", isSharedOnSite: false },
+      ]),
+    ]).toEqual(["a"]);
   });
 });
 
@@ -126,7 +134,11 @@ describe("sorting and grouping", () => {
 
   it("groups 2,000 links across 50 programs quickly", () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
-      link(String(i), { programId: `p${String(i % 50)}`, programName: `Program ${String(i % 50)}`, submittedAt: new Date(i * 1000).toISOString() }),
+      link(String(i), {
+        programId: `p${String(i % 50)}`,
+        programName: `Program ${String(i % 50)}`,
+        submittedAt: new Date(i * 1000).toISOString(),
+      }),
     );
     const start = performance.now();
     const groups = groupLinksByProgram(filterLinks(many, allOff, new Set()));

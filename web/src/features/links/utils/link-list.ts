@@ -53,7 +53,11 @@ export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "i
 type FilterableLink = Pick<ReferralLink, "programId" | "approved" | "paused" | "isDead"> & HealthStatus;
 
 /** Keeps the links the filters let through. `sharedProgramIds` is the set of programs shared on the site. */
-export function filterLinks<L extends FilterableLink>(links: readonly L[], filters: LinkFilters, sharedProgramIds: ReadonlySet<string>): L[] {
+export function filterLinks<L extends FilterableLink>(
+  links: readonly L[],
+  filters: LinkFilters,
+  sharedProgramIds: ReadonlySet<string>,
+): L[] {
   return links.filter(
     (link) =>
       !(filters.hideDead && link.isDead) &&

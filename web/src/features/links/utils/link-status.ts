@@ -15,7 +15,9 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
  * rotation whatever else is set), then paused, then failing (the health check took it out of the
  * rotation); active is approved, not paused, not dead and not failing (spec 4, contract *Link health*).
  */
-export function linkStatus(link: Pick<ReferralLink, "isDead" | "approved" | "paused"> & { health: Pick<LinkHealth, "status"> }): LinkStatus {
+export function linkStatus(
+  link: Pick<ReferralLink, "isDead" | "approved" | "paused"> & { health: Pick<LinkHealth, "status"> },
+): LinkStatus {
   if (link.isDead) return "dead";
   if (!link.approved) return "pending";
   if (link.paused) return "paused";

@@ -3,7 +3,11 @@ import type { LinkTestResult } from "@hub/contract/links";
 /** The toast for a finished link test (section 8). */
 export function linkTestToast({ validation }: LinkTestResult): { title: string; description: string; variant: "default" | "destructive" } {
   if (validation.isValid) {
-    return { title: "Link is working!", description: `Link responded in ${String(Math.round(validation.responseTime))}ms`, variant: "default" };
+    return {
+      title: "Link is working!",
+      description: `Link responded in ${String(Math.round(validation.responseTime))}ms`,
+      variant: "default",
+    };
   }
   return {
     title: "Link test failed",

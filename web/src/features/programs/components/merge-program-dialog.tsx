@@ -6,7 +6,15 @@ import { useMergeProgram } from "../api/merge-program";
 import { otherProgramOptions } from "@/lib/sorting";
 
 /** Merge a program into another: every link moves to the target and this program is deleted. */
-export function MergeProgramDialog({ program, programs, onClose }: { program: Program; programs: readonly Program[]; onClose: () => void }) {
+export function MergeProgramDialog({
+  program,
+  programs,
+  onClose,
+}: {
+  program: Program;
+  programs: readonly Program[];
+  onClose: () => void;
+}) {
   const [targetId, setTargetId] = useState("");
   const options = useMemo(() => otherProgramOptions(programs, program.id), [programs, program.id]);
   const target = targetId === "" ? undefined : programs.find((candidate) => candidate.id === targetId);

@@ -36,7 +36,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What an open program card shows, and its actions. Mounted only while the card is open. */
-export function ProgramCardDetails({ program, onDialog }: { program: Program; onDialog: (action: ProgramDialogAction, program: Program) => void }) {
+export function ProgramCardDetails({
+  program,
+  onDialog,
+}: {
+  program: Program;
+  onDialog: (action: ProgramDialogAction, program: Program) => void;
+}) {
   // Approving or (un)sharing can filter this card out of the list, unmounting it before the request
   // settles: the toasts belong to the mutations, which outlive it.
   const approve = useApproveProgram({
@@ -46,7 +52,9 @@ export function ProgramCardDetails({ program, onDialog }: { program: Program; on
   const toggleShared = useToggleProgramShared({
     success: (_done, { isSharedOnSite }) => ({
       title: isSharedOnSite ? "Shared on site" : "No longer shared on site",
-      description: isSharedOnSite ? `${program.name}'s links are shown on the site` : `${program.name}'s links are no longer shown on the site`,
+      description: isSharedOnSite
+        ? `${program.name}'s links are shown on the site`
+        : `${program.name}'s links are no longer shown on the site`,
     }),
     error: "Failed to change sharing",
   });
@@ -89,7 +97,11 @@ export function ProgramCardDetails({ program, onDialog }: { program: Program; on
       <Stack direction={{ xs: "column", md: "row" }} spacing={3} sx={{ alignItems: { md: "center" } }}>
         <FormControlLabel
           control={
-            <Switch checked={program.isSharedOnSite} disabled={toggleShared.isPending} onChange={(_, checked) => handleSharedChange(checked)} />
+            <Switch
+              checked={program.isSharedOnSite}
+              disabled={toggleShared.isPending}
+              onChange={(_, checked) => handleSharedChange(checked)}
+            />
           }
           label="Shared on site"
         />

@@ -33,7 +33,10 @@ export function ProgramsTab() {
   const search = useDeferredValue(query);
 
   const programs = programsQuery.data;
-  const visible = useMemo(() => searchItems(filterPrograms(programs ?? [], filters), (p) => searchable(p.name, p.description), search), [programs, filters, search]);
+  const visible = useMemo(
+    () => searchItems(filterPrograms(programs ?? [], filters), (p) => searchable(p.name, p.description), search),
+    [programs, filters, search],
+  );
 
   const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
   const handleDialog = useCallback((kind: ProgramDialogAction, program: Program) => setDialog({ kind, program }), []);
@@ -46,10 +49,22 @@ export function ProgramsTab() {
   return (
     <Stack spacing={2}>
       <SearchField label="Search programs" hint="Program name or description" value={query} onChange={setQuery} />
-      <FilterBar label="Program filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(all.length)} programs`} />
+      <FilterBar
+        label="Program filters"
+        filters={FILTER_LABELS}
+        values={filters}
+        onChange={handleFilterChange}
+        count={`${String(visible.length)} of ${String(all.length)} programs`}
+      />
 
       {visible.length === 0 ? (
-        <EmptyState>{all.length === 0 ? "No programs yet." : search.trim() ? "No programs match your search and filters." : "No programs match the current filters."}</EmptyState>
+        <EmptyState>
+          {all.length === 0
+            ? "No programs yet."
+            : search.trim()
+              ? "No programs match your search and filters."
+              : "No programs match the current filters."}
+        </EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((program) => (

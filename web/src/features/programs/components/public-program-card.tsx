@@ -57,7 +57,10 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
             <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
               {program.name}
             </Typography>
-            <Box component="span" sx={program.activeLinkCount > 0 ? { ...COUNT_SX, color: "success.main", borderColor: "success.main" } : COUNT_SX}>
+            <Box
+              component="span"
+              sx={program.activeLinkCount > 0 ? { ...COUNT_SX, color: "success.main", borderColor: "success.main" } : COUNT_SX}
+            >
               {activeLinksLabel(program.activeLinkCount)}
             </Box>
           </Stack>

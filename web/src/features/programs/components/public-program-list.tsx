@@ -63,7 +63,9 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   }, []);
 
   if (programs.isError) {
-    return <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />;
+    return (
+      <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />
+    );
   }
   if (data === undefined) return <PublicProgramListSkeleton />;
   if (data.length === 0) {
@@ -121,7 +123,9 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
       {shown.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
           <Typography color="text.secondary">
-            {filters.onlyMissing && !filters.search.trim() ? "You have a link in every program listed here." : "No programs match your search."}
+            {filters.onlyMissing && !filters.search.trim()
+              ? "You have a link in every program listed here."
+              : "No programs match your search."}
           </Typography>
           <Button
             sx={{ mt: 1 }}
@@ -143,7 +147,17 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   );
 }
 
-function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer; communityName: string | undefined; joined: number; total: number }) {
+function ViewerBanner({
+  viewer,
+  communityName,
+  joined,
+  total,
+}: {
+  viewer: Viewer;
+  communityName: string | undefined;
+  joined: number;
+  total: number;
+}) {
   if (viewer.kind === "visitor") {
     return (
       <Alert
@@ -159,7 +173,11 @@ function ViewerBanner({ viewer, communityName, joined, total }: { viewer: Viewer
     );
   }
   if (viewer.error) {
-    return <Alert severity="warning">Could not load your links, so this page cannot show where you already have one. {viewer.error.message}</Alert>;
+    return (
+      <Alert severity="warning">
+        Could not load your links, so this page cannot show where you already have one. {viewer.error.message}
+      </Alert>
+    );
   }
   if (!viewer.ownLinks) return <PlainSkeleton variant="rounded" height={48} />;
   return (

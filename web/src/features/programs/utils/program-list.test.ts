@@ -5,7 +5,12 @@ import { DEFAULT_PROGRAM_FILTERS, fallbackUrlForRequest, filterPrograms } from "
 const program = (name: string, approved: boolean, isSharedOnSite: boolean) => ({ id: name, name, approved, isSharedOnSite });
 
 describe("program filters", () => {
-  const programs = [program("zeta", false, true), program("Alpha", true, true), program("beta", false, false), program("Gamma", true, false)];
+  const programs = [
+    program("zeta", false, true),
+    program("Alpha", true, true),
+    program("beta", false, false),
+    program("Gamma", true, false),
+  ];
 
   it("defaults to hiding approved programs, all programs regardless of site", () => {
     expect(DEFAULT_PROGRAM_FILTERS).toEqual({ hideApproved: true, linksOnSite: false });
@@ -17,13 +22,21 @@ describe("program filters", () => {
   });
 
   it("sorts by name case-insensitively with both filters off", () => {
-    expect(filterPrograms(programs, { hideApproved: false, linksOnSite: false }).map((p) => p.name)).toEqual(["Alpha", "beta", "Gamma", "zeta"]);
+    expect(filterPrograms(programs, { hideApproved: false, linksOnSite: false }).map((p) => p.name)).toEqual([
+      "Alpha",
+      "beta",
+      "Gamma",
+      "zeta",
+    ]);
   });
 });
 
 describe("other programs", () => {
   it("excludes the current program", () => {
-    expect(otherPrograms([program("b", true, true), program("a", true, true), program("c", true, true)], "b").map((p) => p.id)).toEqual(["a", "c"]);
+    expect(otherPrograms([program("b", true, true), program("a", true, true), program("c", true, true)], "b").map((p) => p.id)).toEqual([
+      "a",
+      "c",
+    ]);
   });
 });
 

@@ -8,7 +8,11 @@ const program = (id: string, name: string, description: string | null = null) =>
   activeLinkCount: 1,
   redirectUrl: `https://hub.example/api/programs/${id}/redirect`,
 });
-const programs = [program("a", "Amex Gold", "4x points on dining"), program("c", "Chase Sapphire"), program("z", "zeta Bank", "Checking BONUS")];
+const programs = [
+  program("a", "Amex Gold", "4x points on dining"),
+  program("c", "Chase Sapphire"),
+  program("z", "zeta Bank", "Checking BONUS"),
+];
 
 describe("filterPublicPrograms", () => {
   it("keeps everything, in order, with no filter", () => {
@@ -31,7 +35,16 @@ describe("filterPublicPrograms", () => {
 describe("countJoined", () => {
   it("counts only listed programs holding one of the member's links", () => {
     const link = { statusLabel: "Pending", inRotation: false };
-    expect(countJoined(programs, new Map([["a", link], ["z", link], ["not-listed", link]]))).toBe(2);
+    expect(
+      countJoined(
+        programs,
+        new Map([
+          ["a", link],
+          ["z", link],
+          ["not-listed", link],
+        ]),
+      ),
+    ).toBe(2);
   });
 });
 

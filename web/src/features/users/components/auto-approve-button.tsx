@@ -9,7 +9,10 @@ export function AutoApproveButton() {
       route="autoApproveSubscribers"
       label="Auto-Approve Subscribers"
       icon={<DoneAllIcon />}
-      done={(job) => ({ title: "Auto-approval complete", description: autoApproveSummary(job.summary as { checkedCount: number; approvedCount: number }) })}
+      done={(job) => ({
+        title: "Auto-approval complete",
+        description: autoApproveSummary(job.summary as { checkedCount: number; approvedCount: number }),
+      })}
       failed="Auto-approval failed"
     />
   );

@@ -13,9 +13,17 @@ export function BlockUserDialog({ user, onClose }: { user: AdminUser; onClose: (
   const handleConfirm = () => blockUser.mutate({ username: user.username }, { onSuccess: onClose });
 
   return (
-    <ConfirmDialog open title="Block user?" confirmLabel="Block" destructive pending={blockUser.isPending} onConfirm={handleConfirm} onClose={onClose}>
-      Blocking {user.email} pauses all of their links ({user.linkCount}) and signs them out everywhere. They cannot sign in until they
-      are unblocked; unblocking unpauses the links the block paused.
+    <ConfirmDialog
+      open
+      title="Block user?"
+      confirmLabel="Block"
+      destructive
+      pending={blockUser.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+    >
+      Blocking {user.email} pauses all of their links ({user.linkCount}) and signs them out everywhere. They cannot sign in until they are
+      unblocked; unblocking unpauses the links the block paused.
     </ConfirmDialog>
   );
 }

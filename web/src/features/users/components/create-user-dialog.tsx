@@ -11,7 +11,6 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     error: (failure) => ({ title: "Error creating user", description: failure.message || "Failed to create user", variant: "destructive" }),
   });
 
-
   return (
     <EmailFormDialog
       title="Create User"

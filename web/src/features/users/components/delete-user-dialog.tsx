@@ -19,9 +19,17 @@ export function DeleteUserDialog({ user, open, onClose, onDeleted }: DeleteUserD
   const handleConfirm = () => deleteUser.mutate({ username: user.username }, { onSuccess: onDeleted });
 
   return (
-    <ConfirmDialog open={open} title="Delete user?" confirmLabel="Delete User" destructive pending={deleteUser.isPending} onConfirm={handleConfirm} onClose={onClose}>
-      This permanently deletes {user.email}, all of their links ({user.linkCount}) with their clicks, their login tokens and their
-      sign-in. This cannot be undone.
+    <ConfirmDialog
+      open={open}
+      title="Delete user?"
+      confirmLabel="Delete User"
+      destructive
+      pending={deleteUser.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+    >
+      This permanently deletes {user.email}, all of their links ({user.linkCount}) with their clicks, their login tokens and their sign-in.
+      This cannot be undone.
     </ConfirmDialog>
   );
 }

@@ -30,14 +30,22 @@ export function DuplicateGroupCard({ group, onMerge }: DuplicateGroupCardProps) 
       <List dense disablePadding aria-label={`Accounts for ${group.email}`}>
         {group.duplicates.map((account, index) => (
           <ListItem key={account.id} divider={index < group.duplicates.length - 1} disableGutters sx={{ py: 1 }}>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ width: "100%", justifyContent: "space-between", alignItems: { sm: "center" } }}>
+            <Stack
+              direction={{ xs: "column", sm: "row" }}
+              spacing={1}
+              sx={{ width: "100%", justifyContent: "space-between", alignItems: { sm: "center" } }}
+            >
               <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
                   {/* pre-wrap: the accounts may differ only in spaces, which must stay visible */}
                   <Typography component="span" sx={{ fontWeight: 500, wordBreak: "break-all", whiteSpace: "pre-wrap" }}>
                     {account.username}
                   </Typography>
-                  {index === 0 ? <Chip size="small" color="primary" label="Primary" /> : <Chip size="small" variant="outlined" label="Duplicate" />}
+                  {index === 0 ? (
+                    <Chip size="small" color="primary" label="Primary" />
+                  ) : (
+                    <Chip size="small" variant="outlined" label="Duplicate" />
+                  )}
                   {account.isAdmin ? <Chip size="small" variant="outlined" label="Admin" /> : null}
                   {account.blocked ? <Chip size="small" color="error" variant="outlined" label="Blocked" /> : null}
                   {!account.approved ? <Chip size="small" color="warning" variant="outlined" label="Pending approval" /> : null}

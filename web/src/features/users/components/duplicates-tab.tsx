@@ -30,8 +30,8 @@ export function DuplicatesTab() {
       ) : (
         <>
           <Typography color="text.secondary" aria-live="polite">
-            {groups.length} email address{groups.length === 1 ? " is" : "es are"} shared by more than one account. The first account of
-            each group is the primary.
+            {groups.length} email address{groups.length === 1 ? " is" : "es are"} shared by more than one account. The first account of each
+            group is the primary.
           </Typography>
           {groups.map((group) => (
             <DuplicateGroupCard key={group.email} group={group} onMerge={(primary, duplicate) => setMerging({ primary, duplicate })} />

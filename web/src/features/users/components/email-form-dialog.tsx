@@ -18,7 +18,17 @@ interface EmailFormDialogProps {
 }
 
 /** A dialog asking for one e-mail address (Create User, Dev User): the field, its error, Cancel and submit. */
-export function EmailFormDialog({ title, description, fieldLabel, submitLabel, schema, pending, onSubmit, onEmpty, onClose }: EmailFormDialogProps) {
+export function EmailFormDialog({
+  title,
+  description,
+  fieldLabel,
+  submitLabel,
+  schema,
+  pending,
+  onSubmit,
+  onEmpty,
+  onClose,
+}: EmailFormDialogProps) {
   const form = useFormFields({ email: "" });
 
   const handleSubmit = () => {
@@ -32,7 +42,15 @@ export function EmailFormDialog({ title, description, fieldLabel, submitLabel, s
   };
 
   return (
-    <FormDialog title={title} description={description} submitLabel={submitLabel} maxWidth="xs" pending={pending} onSubmit={handleSubmit} onClose={onClose}>
+    <FormDialog
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      maxWidth="xs"
+      pending={pending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
       <FormTextField form={form} field="email" label={fieldLabel} type="email" required autoFocus autoComplete="off" maxLength={255} />
     </FormDialog>
   );

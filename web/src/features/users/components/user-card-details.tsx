@@ -36,7 +36,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetailsProps) {
   // Approving or unblocking usually filters this card out of the list, unmounting it before the
   // request settles: the toasts belong to the mutations, which outlive it.
-  const approve = useApproveUser({ success: { title: "User approved", description: `${user.email} can now use the hub` }, error: "Failed to approve user" });
+  const approve = useApproveUser({
+    success: { title: "User approved", description: `${user.email} can now use the hub` },
+    error: "Failed to approve user",
+  });
   const unblock = useUnblockUser({
     success: { title: "User unblocked", description: `${user.email}'s links paused by the block are active again` },
     error: "Failed to unblock user",
@@ -51,7 +54,13 @@ export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetai
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+        }}
+      >
         <Detail label="Name">{user.displayName ?? "Not set"}</Detail>
         <Detail label="Username">{user.username}</Detail>
         <Detail label="Created">{localDateTime(user.createdAt) ?? "Unknown"}</Detail>

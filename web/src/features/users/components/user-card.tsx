@@ -46,7 +46,11 @@ export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }
               </Typography>
             ) : null}
             {user.isAdmin ? <Chip size="small" color="primary" label="Admin" /> : null}
-            {user.approved ? <Chip size="small" color="success" label="Approved" /> : <Chip size="small" color="warning" label="Pending approval" />}
+            {user.approved ? (
+              <Chip size="small" color="success" label="Approved" />
+            ) : (
+              <Chip size="small" color="warning" label="Pending approval" />
+            )}
             {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
             {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>

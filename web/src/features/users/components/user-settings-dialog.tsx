@@ -33,7 +33,11 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
       if (ids) await storeIds.mutateAsync({ username: user.username, ...ids });
       return checkSubscription.mutateAsync({ username: user.username });
     },
-    success: (result) => ({ title: "Subscription checked", description: `Status: ${result.status}`, variant: result.isActive ? "default" : "destructive" }),
+    success: (result) => ({
+      title: "Subscription checked",
+      description: `Status: ${result.status}`,
+      variant: result.isActive ? "default" : "destructive",
+    }),
     error: "Failed to check subscription",
   });
   const form = useFormFields<keyof UserSettingsForm>(() => settingsFormFromUser(user));
@@ -45,7 +49,11 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
   const [storedIds, setStoredIds] = useState({ customer: user.stripeCustomerId, subscription: user.stripeSubscriptionId });
   if (storedIds.customer !== user.stripeCustomerId || storedIds.subscription !== user.stripeSubscriptionId) {
     setStoredIds({ customer: user.stripeCustomerId, subscription: user.stripeSubscriptionId });
-    form.setValues((current) => ({ ...current, stripeCustomerId: user.stripeCustomerId ?? "", stripeSubscriptionId: user.stripeSubscriptionId ?? "" }));
+    form.setValues((current) => ({
+      ...current,
+      stripeCustomerId: user.stripeCustomerId ?? "",
+      stripeSubscriptionId: user.stripeSubscriptionId ?? "",
+    }));
   }
 
   const busy = updateUser.isPending || checking;

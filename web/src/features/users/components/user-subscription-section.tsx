@@ -31,7 +31,14 @@ export function UserSubscriptionSection({ user, form, checking, disabled, onChec
         </Typography>
         {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
       </Stack>
-      <FormTextField form={form} field="stripeCustomerId" label="Customer ID" hint="The payment provider's customer ID, e.g. cus_…" autoComplete="off" maxLength={255} />
+      <FormTextField
+        form={form}
+        field="stripeCustomerId"
+        label="Customer ID"
+        hint="The payment provider's customer ID, e.g. cus_…"
+        autoComplete="off"
+        maxLength={255}
+      />
       <FormTextField
         form={form}
         field="stripeSubscriptionId"

@@ -45,7 +45,10 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
 
   const [query, setQuery] = useSearchQuery();
   const search = useDeferredValue(query);
-  const visible = useMemo(() => searchItems(filterUsers(users, filters), (u) => searchable(u.email, u.displayName), search), [users, filters, search]);
+  const visible = useMemo(
+    () => searchItems(filterUsers(users, filters), (u) => searchable(u.email, u.displayName), search),
+    [users, filters, search],
+  );
   const dialogUser = dialog ? (users.find((user) => user.id === dialog.user.id) ?? dialog.user) : null;
 
   const handleFilterChange = useCallback((name: keyof UserFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
@@ -65,10 +68,22 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
       </Stack>
 
       <SearchField label="Search users" hint="Member name or e-mail" value={query} onChange={setQuery} />
-      <FilterBar label="User filters" filters={FILTER_LABELS} values={filters} onChange={handleFilterChange} count={`${String(visible.length)} of ${String(users.length)} users`} />
+      <FilterBar
+        label="User filters"
+        filters={FILTER_LABELS}
+        values={filters}
+        onChange={handleFilterChange}
+        count={`${String(visible.length)} of ${String(users.length)} users`}
+      />
 
       {visible.length === 0 ? (
-        <EmptyState>{users.length === 0 ? "No users yet." : search.trim() ? "No users match your search and filters." : "No users match the current filters."}</EmptyState>
+        <EmptyState>
+          {users.length === 0
+            ? "No users yet."
+            : search.trim()
+              ? "No users match your search and filters."
+              : "No users match the current filters."}
+        </EmptyState>
       ) : (
         <Stack spacing={1}>
           {visible.map((user) => (

@@ -14,7 +14,9 @@ type FilterableUser = Pick<AdminUser, "username" | "approved" | "blocked" | "isA
 /** Keeps the users the filters let through, sorted by username (section 9). */
 export function filterUsers<U extends FilterableUser>(users: readonly U[], filters: UserFilters): U[] {
   return users
-    .filter((user) => !(filters.hideBlocked && user.blocked) && !(filters.hideApproved && user.approved) && !(filters.hideAdmins && user.isAdmin))
+    .filter(
+      (user) => !(filters.hideBlocked && user.blocked) && !(filters.hideApproved && user.approved) && !(filters.hideAdmins && user.isAdmin),
+    )
     .sort((a, b) => compareUsernames(a.username, b.username));
 }
 
@@ -36,4 +38,3 @@ export function subscriptionTone(status: string): SubscriptionTone {
   if (BAD_STATUSES.has(normalized)) return "error";
   return "warning";
 }
-

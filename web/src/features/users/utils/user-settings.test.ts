@@ -46,7 +46,10 @@ describe("paymentIdChanges (before a subscription check)", () => {
   });
 
   it("clears the subscription ID when only the customer ID changed", () => {
-    expect(paymentIdChanges(user, { ...form, stripeCustomerId: "cus_2" })).toEqual({ stripeCustomerId: "cus_2", stripeSubscriptionId: null });
+    expect(paymentIdChanges(user, { ...form, stripeCustomerId: "cus_2" })).toEqual({
+      stripeCustomerId: "cus_2",
+      stripeSubscriptionId: null,
+    });
   });
 
   it("keeps an edited subscription ID next to a new customer ID", () => {
