@@ -31,6 +31,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import { COLLECTIONS, createLink, createProgram, db, updateProgram } from "../../functions/src/toolkit";
+import { CHROMIUM_FLAGS } from "../../testing/browser/chromium";
 import { resetEmulators } from "../../testing/emulators";
 import { routePath } from "../../testing/http";
 import { PORTS, URLS } from "../../testing/suite-config";
@@ -184,16 +185,7 @@ async function lighthouseOnce(url: string): Promise<Measure> {
   const { default: lighthouse } = await import("lighthouse");
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const result = await lighthouse(url, {

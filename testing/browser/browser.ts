@@ -3,10 +3,9 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { FIXTURE_SITE } from "../suite-config";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
 import { expectNoSeriousViolations } from "./axe";
 
-/** Debian's Chromium: no test tool can download its own browser on these machines. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOTS = resolve(__dirname, "../../test-results/screenshots");
 
 export const appUrl = () => {
@@ -26,13 +25,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
       // The suite's stand-in for the public web (members' offer pages) answers on a made-up host name;
       // the browser reaches it there, as the link tester does in the emulator.
       `--host-resolver-rules=MAP ${new URL(FIXTURE_SITE).hostname} 127.0.0.1`,
