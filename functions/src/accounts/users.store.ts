@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Query, type QuerySnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { str, toDate } from "../platform/timestamps";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
@@ -195,17 +195,6 @@ export async function ownerHeldBackIn(tx: Transaction, email: string): Promise<b
   return holdsBackLinks(snap.docs[0]?.data());
 }
 
-/** Inside a transaction: those of these owner e-mails whose links stay out of rotation. */
-export async function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
-  const owners = [...new Set(emails)];
-  const heldBack = new Set<string>();
-  for (let i = 0; i < owners.length; i += 30) {
-    const snap = await tx.get(users().where("username", "in", owners.slice(i, i + 30)));
-    snap.docs.filter(isHeldBack).forEach((d) => heldBack.add(String(d.get("username"))));
-  }
-  return heldBack;
-}
-
 /**
  * E-mails of owners whose links are out of rotation: blocked users, and members whose last check
  * found no active or trialing subscription (their links come back when they renew). Admins and
@@ -219,16 +208,27 @@ export async function ownersOutOfRotation(): Promise<Set<string>> {
 }
 
 /** The owners among these e-mails whose links must stay out of rotation; reads only their documents. */
-export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
+export function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
+  return heldBackAmong(emails, (query) => query.get());
+}
+
+/** The same inside a transaction, before its writes. */
+export function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
+  return heldBackAmong(emails, (query) => tx.get(query));
+}
+
+/** Reads the held-back fields of these e-mails' users, 30 e-mails a query (Firestore's `in` bound), through `read`. */
+async function heldBackAmong(emails: string[], read: (query: Query) => Promise<QuerySnapshot>): Promise<Set<string>> {
   const unique = [...new Set(emails)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
   const snaps = await Promise.all(
     chunks.map((chunk) =>
-      users()
-        .where("username", "in", chunk)
-        .select(...HELD_BACK_FIELDS)
-        .get(),
+      read(
+        users()
+          .where("username", "in", chunk)
+          .select(...HELD_BACK_FIELDS),
+      ),
     ),
   );
   return new Set(snaps.flatMap((snap) => snap.docs.filter(isHeldBack).map((d) => String(d.get("username")))));

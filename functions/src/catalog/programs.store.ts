@@ -17,7 +17,7 @@ export interface ProgramRecord {
   /** Kept with every change of its links (links/link-counts.store). */
   linkCount: number;
   activeLinkCount: number;
-  /** False for a program stored before the counts were kept: programs/program-links.store recounts them. */
+  /** False for a program stored before the counts were kept: links/program-links.store recounts them. */
   linkCountsKept: boolean;
   createdAt: string;
 }
@@ -78,7 +78,7 @@ export async function getProgramsByIds(ids: string[]): Promise<ProgramRecord[]> 
 
 /** Inside a transaction: the program, or ProgramNotFoundError. */
 export async function requireProgramIn(tx: Transaction, id: string): Promise<ProgramRecord> {
-  const program = fromSnapshot(await tx.get(programs().doc(id)));
+  const program = await findProgramIn(tx, id);
   if (!program) throw new ProgramNotFoundError(id);
   return program;
 }

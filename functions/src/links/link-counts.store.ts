@@ -58,6 +58,18 @@ export class ProgramCountChanges {
   }
 }
 
+/**
+ * Writes a program's counts outright, from every one of its links read in the same transaction (a
+ * recount), and marks them kept: from then on ProgramCountChanges keeps them.
+ */
+export function setProgramCountsIn(tx: Transaction, programId: string, links: CountedLink[]): void {
+  tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
+    linkCount: links.length,
+    activeLinkCount: links.filter(countsAsActive).length,
+    linkCountsKept: true,
+  });
+}
+
 /** A link as counting sees it. */
 export interface OwnedLink extends CountedLink {
   id: string;

@@ -1,10 +1,10 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { ownersHeldBackIn } from "../accounts/users.store";
 import { deleteProgramIn, findProgramIn, getProgram, requireProgramIn, type ProgramRecord } from "../catalog/programs.store";
-import { COLLECTIONS, db } from "../platform/db";
+import { db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
-import { countsAsActive, ProgramCountChanges } from "./link-counts.store";
+import { ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
 
 /**
@@ -92,7 +92,6 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
  * were kept, and to repair counts written around the app (the demo seed's back-dated states).
  */
 export async function recountProgramLinks(programId: string): Promise<ProgramRecord | null> {
-  const ref = db().collection(COLLECTIONS.programs).doc(programId);
   const found = await db().runTransaction(async (tx) => {
     if (!(await findProgramIn(tx, programId))) return false;
     const links = await linksOfProgramIn(tx, programId);
@@ -100,13 +99,15 @@ export async function recountProgramLinks(programId: string): Promise<ProgramRec
       tx,
       links.map((l) => l.email),
     );
-    let active = 0;
     for (const link of links) {
       const ownerHeldBack = heldBack.has(link.email);
       if (ownerHeldBack !== link.ownerHeldBack) tx.update(linksCollection().doc(link.id), { ownerHeldBack });
-      if (countsAsActive({ ...link, ownerHeldBack })) active++;
     }
-    tx.update(ref, { linkCount: links.length, activeLinkCount: active, linkCountsKept: true });
+    setProgramCountsIn(
+      tx,
+      programId,
+      links.map((link) => ({ ...link, ownerHeldBack: heldBack.has(link.email) })),
+    );
     return true;
   });
   return found ? getProgram(programId) : null;
