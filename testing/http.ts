@@ -1,4 +1,5 @@
 import { API, pathOf, type RouteCallInput, type RouteName, type RouteOutput, type RouteSpec } from "@hub/contract/routes";
+import { buildUrl, type QueryParams } from "@hub/contract/urls";
 import { suite } from "./suite-env";
 
 export interface ApiAnswer<T = unknown> {
@@ -61,21 +62,14 @@ type RoutePathArgs<N extends RouteName> =
 
 interface LooseCall extends Transport {
   params?: Record<string, string>;
-  query?: Record<string, unknown>;
+  query?: QueryParams;
   body?: unknown;
-}
-
-function queryString(query: Record<string, unknown> = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : "";
 }
 
 /** A route's address from the site's root, its parameters encoded and its query appended: for a bench's own fetch. */
 export function routePath<N extends RouteName>(name: N, ...[input]: RoutePathArgs<N>): string {
   const { params, query } = (input ?? {}) as LooseCall;
-  return `${pathOf(API[name], params)}${queryString(query)}`;
+  return buildUrl(pathOf(API[name], params), query);
 }
 
 /**
@@ -86,7 +80,7 @@ export function routePath<N extends RouteName>(name: N, ...[input]: RoutePathArg
 export async function callRoute<N extends RouteName>(name: N, ...[input]: RouteCallArgs<N>): Promise<ApiAnswer<RouteOutput<N>>> {
   const { params, query, body, ...transport } = (input ?? {}) as LooseCall;
   const spec: RouteSpec = API[name];
-  return call<RouteOutput<N>>(spec.method, `${pathOf(spec, params)}${queryString(query)}`, {
+  return call<RouteOutput<N>>(spec.method, buildUrl(pathOf(spec, params), query), {
     ...transport,
     ...(body === undefined ? {} : { body }),
   });

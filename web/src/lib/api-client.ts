@@ -2,10 +2,12 @@ import type { z } from "zod";
 import type { ErrorBody } from "@hub/contract/errors";
 import type { Api, RouteCallInput, RouteName, RouteOutput, RouteSpec } from "@hub/contract/routes";
 import { PUBLIC_READS, type PublicReadName } from "@hub/contract/public-reads";
+import { buildUrl, type QueryParams } from "@hub/contract/urls";
 import { loadedFirebaseAuth, loadFirebaseAuth } from "./firebase";
 
 // The contract (and zod with it) loads with the first call, not with the page: the first page
-// paints before any answer could be parsed anyway. Only types are imported above.
+// paints before any answer could be parsed anyway. Above, only types and the contract's modules
+// without zod (public-reads, urls).
 const loadErrors = () => import("@hub/contract/errors");
 const loadRoutes = () => import("@hub/contract/routes");
 
@@ -100,7 +102,7 @@ function looksLikeHtml(response: Response, text: string): boolean {
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+export { buildUrl, type QueryParams };
 
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   method?: HttpMethod;
@@ -127,15 +129,6 @@ export interface ApiRequest {
   <S extends z.ZodType>(path: string, options: RequestOptions<S> & { schema: S; on401: "returnNull" }): Promise<z.output<S> | null>;
   <S extends z.ZodType>(path: string, options: RequestOptions<S> & { schema: S }): Promise<z.output<S>>;
   (path: string, options?: RequestOptions & { schema?: undefined }): Promise<unknown>;
-}
-
-export function buildUrl(path: string, query?: QueryParams): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
