@@ -3,6 +3,7 @@ import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
 import { clearInbox } from "../../testing/inbox";
 import { resetEmulators } from "../../testing/emulators";
+import { routePath } from "../../testing/http";
 
 const browser = useBrowser();
 
@@ -81,6 +82,35 @@ describe("a member's links", () => {
     const options = await page.getByRole("option").allTextContents();
     expect(options.some((o) => o.includes("Amex Gold"))).toBe(false);
     expect(options.at(-1)).toBe("Create New Program");
+    await context.close();
+  });
+
+  it("offers no program the member has a link in while their links are still on the way", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsMember(page, "active@example.com");
+    await page.goto("/submit");
+    await page.getByRole("textbox", { name: "Your Name" }).fill("Alice");
+    await page.getByRole("textbox", { name: "Referral Link" }).fill("https://refer.example.com/a");
+    await page.getByRole("textbox", { name: "Offer Details" }).fill("Offer");
+    await page.getByRole("combobox", { name: "Program" }).click();
+    await page.getByRole("option", { name: "Create New Program" }).click();
+    await page.getByRole("textbox", { name: "Program Name" }).fill("Amex Gold");
+    await page.getByRole("button", { name: "Submit Link" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // the member's links answer only after the programs have: the picker must not offer Amex Gold meanwhile
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${routePath("listOwnLinks")}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const programsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === routePath("listPrograms"));
+    await page.goto("/submit");
+    await programsAnswered;
+    await page.getByRole("combobox", { name: "Program" }).click();
+    expect((await page.getByRole("option").allTextContents()).some((o) => o.includes("Amex Gold"))).toBe(false);
+    release();
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 // The member's own links (dead first, then pending, then newest).
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { callApi } from "@/lib/api-client";
 import { STALE_TIMES } from "@/lib/query-client";
 import { sortOwnLinks } from "../utils/sort-own-links";
@@ -17,4 +18,13 @@ export function ownLinksQueryOptions() {
 
 export function useOwnLinks() {
   return useQuery(ownLinksQueryOptions());
+}
+
+/**
+ * The programs the member already has a link in: undefined while their links are loading, so no
+ * picker offers one of them meanwhile. A failed load takes none (the server still refuses a second link).
+ */
+export function useTakenProgramIds(): readonly string[] | undefined {
+  const { data, isLoading } = useOwnLinks();
+  return useMemo(() => (isLoading ? undefined : (data ?? []).map((link) => link.programId)), [data, isLoading]);
 }

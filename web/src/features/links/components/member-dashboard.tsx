@@ -4,12 +4,12 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import { useMemo, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@hub/contract/links";
 import type { CurrentUser } from "@hub/contract/users";
 import { PageLayout } from "@/components/layouts/index";
-import { useOwnLinks } from "../api/get-own-links";
+import { useOwnLinks, useTakenProgramIds } from "../api/get-own-links";
 import { DeleteLinkDialog } from "./delete-link-dialog";
 import { EditLinkDialog } from "./edit-link-dialog";
 import { LinkCard } from "./link-card";
@@ -33,7 +33,7 @@ interface MemberDashboardProps {
 export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
   const linksQuery = useOwnLinks();
   const links = linksQuery.data;
-  const takenProgramIds = useMemo(() => (links ?? []).map((link) => link.programId), [links]);
+  const takenProgramIds = useTakenProgramIds();
 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ReferralLink | null>(null);

@@ -22,7 +22,8 @@ interface NewLinkDialogProps extends ProgramsState {
   open: boolean;
   onClose: () => void;
   /** Programs where the member already has a link: not offered. */
-  takenProgramIds: readonly string[];
+  /** Undefined while the member's links are loading (useTakenProgramIds). */
+  takenProgramIds: readonly string[] | undefined;
 }
 
 /** The dashboard's 'Submit New Link' dialog (POST /api/user/links). */
@@ -48,7 +49,7 @@ export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: N
 }
 
 interface NewLinkFormProps extends ProgramsState {
-  takenProgramIds: readonly string[];
+  takenProgramIds: readonly string[] | undefined;
   pending: boolean;
   onCancel: () => void;
   onSubmit: (request: CreateMemberLinkRequest) => void;

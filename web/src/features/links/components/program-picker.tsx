@@ -9,8 +9,8 @@ export interface ProgramPickerProps {
   label?: string;
   programs: readonly Program[] | undefined;
   loading?: boolean;
-  /** Programs where the member already has a link: hidden. */
-  excludeProgramIds?: readonly string[];
+  /** Programs where the member already has a link: hidden; undefined while not known yet, when no program is listed. */
+  excludeProgramIds: readonly string[] | undefined;
   /** Offers 'Create New Program' (always last); choosing it gives CREATE_NEW_PROGRAM_ID. */
   allowCreate?: boolean;
   /** A program id, CREATE_NEW_PROGRAM_ID, or null. */
@@ -22,7 +22,6 @@ export interface ProgramPickerProps {
 }
 
 const LISTBOX_MAX_HEIGHT_PX = 300;
-const NONE: readonly string[] = [];
 
 /** Searchable program selector shared by the dashboard dialog and /submit (spec 2, /submit). */
 export function ProgramPicker({
@@ -30,7 +29,7 @@ export function ProgramPicker({
   label = "Program",
   programs,
   loading = false,
-  excludeProgramIds = NONE,
+  excludeProgramIds,
   allowCreate = false,
   value,
   onChange,
@@ -39,7 +38,7 @@ export function ProgramPicker({
   autoFocus = false,
 }: ProgramPickerProps) {
   const options = useMemo(
-    () => buildProgramOptions(programs ?? [], { excludeProgramIds, allowCreate }),
+    () => buildProgramOptions(excludeProgramIds === undefined ? [] : (programs ?? []), { excludeProgramIds, allowCreate }),
     [programs, excludeProgramIds, allowCreate],
   );
   // A value the options do not hold (e.g. a just-created program before the list refreshes) shows as empty.
@@ -57,7 +56,7 @@ export function ProgramPicker({
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       filterOptions={(all, state) => filterProgramOptions(all, state.inputValue)}
-      loading={loading}
+      loading={loading || excludeProgramIds === undefined}
       disabled={disabled}
       noOptionsText="No programs available"
       renderOption={({ key, ...optionProps }, option) => (

@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import { useMemo, useState, type SubmitEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import type { CreateProgramRequest, Program } from "@hub/contract/programs";
 import type { CurrentUser } from "@hub/contract/users";
@@ -9,7 +9,7 @@ import { failureToast, useToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { useCreateLink } from "../api/create-link";
-import { useOwnLinks } from "../api/get-own-links";
+import { useTakenProgramIds } from "../api/get-own-links";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
 import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField } from "../utils/link-forms";
 import { CREATE_NEW_PROGRAM_ID } from "../utils/program-options";
@@ -48,8 +48,7 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
     success: { title: "Link submitted", description: "Your referral link has been submitted and is pending review." },
     error: (error) => (isDuplicateProgramError(error) ? DUPLICATE_PROGRAM_TOAST : failureToast("Failed to create referral link", error)),
   });
-  const { data: ownLinks } = useOwnLinks();
-  const takenProgramIds = useMemo(() => (ownLinks ?? []).map((link) => link.programId), [ownLinks]);
+  const takenProgramIds = useTakenProgramIds();
 
   const form = useFormFields<"name" | "email" | "link" | "description" | NewProgramField, SubmitLinkField>(() => ({
     ...initialSubmitterDetails(user, parseSubmitterDetails(readStorage(STORAGE_KEYS.submitterDetails))),
@@ -65,6 +64,7 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
     !programTouched &&
     preselectedProgramId !== null &&
     (programs.programs ?? []).some((program) => program.id === preselectedProgramId) &&
+    takenProgramIds !== undefined &&
     !takenProgramIds.includes(preselectedProgramId)
       ? { kind: "existing", programId: preselectedProgramId }
       : null;
