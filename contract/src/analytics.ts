@@ -123,3 +123,36 @@ export const FAIRNESS_THRESHOLDS = { jainIndex: 0.95, maxDeviation: 0.1 } as con
 export const standsOut = (program: Pick<ProgramFairness, "jainIndex" | "maxDeviation">): boolean =>
   (program.jainIndex !== null && program.jainIndex < FAIRNESS_THRESHOLDS.jainIndex) ||
   (program.maxDeviation !== null && program.maxDeviation > FAIRNESS_THRESHOLDS.maxDeviation);
+
+/** Why a request to a rotation address was answered but not counted (contract, *Honest counts*). */
+export const NOT_COUNTED_REASONS = ["bot", "repeatVisitor", "repeatAddress", "unavailable"] as const;
+export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
+
+/**
+ * One program in the traffic report: every request to its rotation address in the window, the
+ * counted ones (the links' counted visits) and the others by reason; `filteredShare` is the repeats'
+ * share of all requests (three decimals; null with no request).
+ */
+export const programTrafficSchema = z.object({
+  programId: z.string(),
+  programName: z.string(),
+  requests: z.number().int(),
+  counted: z.number().int(),
+  notCounted: z.object({
+    bot: z.number().int(),
+    repeatVisitor: z.number().int(),
+    repeatAddress: z.number().int(),
+    unavailable: z.number().int(),
+  }),
+  filteredShare: z.number().nullable(),
+});
+export type ProgramTraffic = z.infer<typeof programTrafficSchema>;
+export const trafficReportSchema = z.array(programTrafficSchema);
+
+/** A program stands out in the traffic report when over this share of at least this many requests were repeats: someone may be pumping it. */
+export const TRAFFIC_THRESHOLDS = { filteredShare: 0.2, minRequests: 50 } as const;
+
+export const trafficStandsOut = (program: Pick<ProgramTraffic, "filteredShare" | "requests">): boolean =>
+  program.requests >= TRAFFIC_THRESHOLDS.minRequests &&
+  program.filteredShare !== null &&
+  program.filteredShare > TRAFFIC_THRESHOLDS.filteredShare;
