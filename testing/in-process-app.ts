@@ -1,6 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp, type AppDeps, createLinkTester, createStripeClient, StripeSubscriptionLookup } from "../functions/src/toolkit";
+import {
+  createApp,
+  type AppDeps,
+  createLinkTester,
+  createStripeClient,
+  DEFAULT_HOSTING_CDN_RANGES,
+  parseRanges,
+  StripeSubscriptionLookup,
+} from "../functions/src/toolkit";
 
 /** The community the in-process apps run for (the suite's own is in functions/.env.demo-referral-hub). */
 export const TEST_COMMUNITY = {
@@ -22,7 +30,7 @@ export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps
     community: TEST_COMMUNITY,
     webApiKey: "demo-api-key",
     adminSetupToken: PRODUCTION_SETUP_TOKEN,
-    clientIp: { header: "x-forwarded-for", trustedHops: 2 },
+    clientIp: { header: "x-forwarded-for", trustedHops: 2, cdnRanges: parseRanges(DEFAULT_HOSTING_CDN_RANGES) },
     exposeLoginToken: false,
     now: () => new Date(),
     ...overrides,

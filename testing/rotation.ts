@@ -10,6 +10,22 @@ export const PREVIEW_UA = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/ro
 export const ROTATION_SETTLE_MS = 2_600;
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+const HOUR_MS = 3_600_000;
+/**
+ * Visits count at most once per UTC clock hour (contract, *Honest counts*), so a test that expects
+ * a repeat within one hour must not straddle two: it calls this first, which waits for the next
+ * hour when less than `needMs` of this one remain (at most `needMs`, only near the hour's end).
+ */
+export async function withinOneClockHour(needMs = 120_000): Promise<void> {
+  const left = HOUR_MS - (Date.now() % HOUR_MS);
+  if (left < needMs) await sleep(left + 500);
+}
+
+/** Hosting's CDN edge as the function sees it (one of Fastly's published addresses). */
+export const FASTLY_EDGE = "151.101.65.195";
+/** The headers of a visit from `address` through Hosting: Fastly appends the client, Google's front end the Fastly edge. */
+export const throughHostingFrom = (address: string): Record<string, string> => ({ "x-forwarded-for": `${address}, ${FASTLY_EDGE}` });
+
 async function ok<T>(answer: Promise<{ status: number; body: T; text: string }>, what: string): Promise<T> {
   const res = await answer;
   if (res.status >= 300) throw new Error(`${what}: ${String(res.status)} ${res.text}`);

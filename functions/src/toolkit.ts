@@ -5,6 +5,8 @@
  * the functions can be reshaped without breaking them unseen. The deployed functions are index.ts.
  */
 export { createApp } from "./app";
+export { DEFAULT_HOSTING_CDN_RANGES } from "./platform/config";
+export { parseRanges } from "./platform/http/ip-prefix";
 export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
 export { createProgram, updateProgram } from "./catalog/programs.store";

@@ -1,5 +1,6 @@
 import { defineInt, defineSecret, defineString } from "firebase-functions/params";
 import type { ClientIpSettings } from "./http/client-ip";
+import { parseRanges, type AddressRanges } from "./http/ip-prefix";
 
 /**
  * Deployment configuration. Values come from `functions/.env.<project>` (non-secret params) and
@@ -44,11 +45,50 @@ export const clientIpTrustedHops = defineInt("CLIENT_IP_TRUSTED_HOPS", {
   default: 2,
   description: "How many entries at the right end of that header our proxies wrote: 2 behind Firebase Hosting, 1 for direct calls",
 });
-/** Read while handling a request (params have no value at module load). */
-export const clientIpSettings = (): ClientIpSettings => ({
-  header: clientIpHeader.value().trim().toLowerCase(),
-  trustedHops: clientIpTrustedHops.value(),
+/**
+ * Fastly's published edge ranges (https://api.fastly.com/public-ip-list), through which Firebase
+ * Hosting passes requests to functions. Only a request whose X-Forwarded-For shows one of these right
+ * of the client's entry came through Hosting (platform/http/client-ip.ts). Fastly announces changes
+ * before it uses new ranges: docs/deploy.md says how to refresh this.
+ */
+export const DEFAULT_HOSTING_CDN_RANGES = [
+  "23.235.32.0/20",
+  "43.249.72.0/22",
+  "103.244.50.0/24",
+  "103.245.222.0/23",
+  "103.245.224.0/24",
+  "104.156.80.0/20",
+  "140.248.64.0/18",
+  "140.248.128.0/17",
+  "146.75.0.0/17",
+  "151.101.0.0/16",
+  "157.52.64.0/18",
+  "167.82.0.0/17",
+  "167.82.128.0/20",
+  "167.82.160.0/20",
+  "167.82.224.0/20",
+  "172.111.64.0/18",
+  "185.31.16.0/22",
+  "199.27.72.0/21",
+  "199.232.0.0/16",
+  "2a04:4e40::/32",
+  "2a04:4e42::/32",
+].join(",");
+export const hostingCdnRanges = defineString("HOSTING_CDN_RANGES", {
+  default: DEFAULT_HOSTING_CDN_RANGES,
+  description: "Comma-separated CIDR ranges of Hosting's CDN (Fastly's public IP list)",
 });
+let parsedRanges: { text: string; ranges: AddressRanges } | null = null;
+/** Read while handling a request (params have no value at module load); the ranges parsed once per value. */
+export const clientIpSettings = (): ClientIpSettings => {
+  const text = hostingCdnRanges.value();
+  if (parsedRanges?.text !== text) parsedRanges = { text, ranges: parseRanges(text) };
+  return {
+    header: clientIpHeader.value().trim().toLowerCase(),
+    trustedHops: clientIpTrustedHops.value(),
+    cdnRanges: parsedRanges.ranges,
+  };
+};
 export const smtpUrl = defineSecret("SMTP_URL");
 export const stripeSecretKey = defineSecret("STRIPE_SECRET_KEY");
 /**

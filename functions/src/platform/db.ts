@@ -32,6 +32,11 @@ export const COLLECTIONS = {
   /** One document per (program, owner e-mail): makes "one link per member per program" hold in transactions. */
   linkSlots: "link_slots",
   clicks: "clicks",
+  /**
+   * One per counted visit and rule (visitor, client address) and UTC hour, created in the visit's own
+   * batch: a second visit of the hour finds its mark taken (rotation/repeat-visits.ts). TTL-deleted.
+   */
+  visitMarks: "visit_marks",
   /** Per program, UTC day and shard: the counted visits per link not yet folded (see visits.store). */
   clickCounters: "click_counters",
   /** Per program and finished UTC day: its counted visits per link, folded from click_counters. */

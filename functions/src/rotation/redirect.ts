@@ -6,7 +6,7 @@ import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/c
 import { clientIp } from "../platform/http/client-ip";
 import { rotate } from "./rotation.service";
 import { isCountedVisit } from "./visitor";
-import { choiceFor, readVisitorChoices, remember, visitorCookieHeader } from "./visitor-cookie";
+import { choiceFor, newVisitorId, readVisitor, remember, visitorCookieHeader } from "./visitor-cookie";
 
 /** Longer User-Agents are cut: the record is for analytics, not a place to store arbitrary text. */
 const USER_AGENT_LIMIT = 512;
@@ -50,8 +50,9 @@ export function programIdOf(path: string): string | null {
 /**
  * GET /api/programs/{id}/redirect – the public rotation address: 302 to one active link of an
  * approved program, chosen by its mode; else its fallback; else 404. A returning visitor (their signed
- * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active, counted
- * again only after an hour. Never cached by anyone (`private, no-store`: the answer may set the
+ * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active. A visit
+ * counts at most once per program per UTC hour per visitor and per client address (contract, *Honest
+ * counts*; rotation.service.ts). Never cached by anyone (`private, no-store`: the answer may set the
  * visitor's cookie).
  */
 export async function handleRedirect(req: Request, res: Response): Promise<void> {
@@ -68,19 +69,26 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
   // A person following the link: only they are remembered (bots, previews, HEAD and prefetches get no cookie).
   const person = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
   const at = new Date();
-  const secret = person ? cookieSecret() : "";
-  const choices = secret ? readVisitorChoices(req.get("cookie"), secret, at.getTime()) : [];
-  const remembered = choiceFor(choices, programId);
+  const secret = cookieSecret();
+  const visitor = person && secret ? readVisitor(req.get("cookie"), secret, at.getTime()) : { visitorId: null, choices: [] };
+  // a new visitor's id is made now: their first counted visit is then known by it too (a new id can
+  // never be a repeat, so a request without a valid cookie is held to the per-address rule only)
+  const visitorId = person && secret ? (visitor.visitorId ?? newVisitorId()) : null;
   try {
-    const answer = await rotate(programId, { counted: person, at, ipAddress: clientIp(req, clientIpSettings()), userAgent, remembered });
+    const answer = await rotate(programId, {
+      person,
+      at,
+      ipAddress: clientIp(req, clientIpSettings()),
+      userAgent,
+      visitorId,
+      rememberedLinkId: choiceFor(visitor.choices, programId)?.linkId ?? null,
+      secret,
+    });
     if (answer.to === "nowhere") return notFound(res);
-    if (answer.to === "link" && secret) {
-      // The visitor's link, and their last counted visit to this program: now if this one counted.
-      const countedAtMs = answer.counted || remembered?.linkId !== answer.linkId ? at.getTime() : remembered.countedAtMs;
-      const cookie = visitorCookieHeader(remember(choices, { programId, linkId: answer.linkId, countedAtMs }), secret, {
-        secure: !isEmulator(),
-      });
-      res.set("Set-Cookie", cookie);
+    if (answer.to === "link" && visitorId) {
+      // the visitor's id and their link in this program
+      const choices = remember(visitor.choices, { programId, linkId: answer.linkId, sentAtMs: at.getTime() });
+      res.set("Set-Cookie", visitorCookieHeader({ visitorId, choices }, secret, { secure: !isEmulator() }));
     }
     // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
     res

@@ -1,30 +1,39 @@
 import { logger } from "firebase-functions";
-import { newClickId, recordVisit, VisitAlreadyRecordedError } from "../visits/visits.store";
+import type { NotCountedReason } from "@hub/contract/analytics";
+import { newClickId, recordVisit, RepeatVisitError, VisitAlreadyRecordedError } from "../visits/visits.store";
+import { tallyNotCounted } from "../visits/traffic-tallies";
 import { CounterShards } from "./counter-shards";
+import { RecentMarks, repeatKeys, type RepeatKeys } from "./repeat-visits";
 import { RotationCache } from "./rotation-cache";
-import { REPEAT_VISIT_WINDOW_MS } from "./visitor-cookie";
+import type { RotationCandidate } from "./rotation.store";
+import type { Rotation } from "./rotation";
 
 export type RotationAnswer =
-  /** `counted`: whether this visit was recorded (a returning visitor's repeat within the hour is not). */
+  /** `counted`: whether this visit was recorded (contract, *Honest counts*). */
   { to: "link"; url: string; linkId: string; counted: boolean } | { to: "fallback"; url: string } | { to: "nowhere" };
 
-/** What the visitor's cookie says about this program: the link chosen for them and their last counted visit. */
-export interface Remembered {
-  linkId: string;
-  countedAtMs: number;
-}
-
 export interface VisitFacts {
-  counted: boolean;
+  /** A person following the link: not a bot, a link preview, a HEAD request or a prefetch. */
+  person: boolean;
   at: Date;
-  /** Null when no trustworthy client address came with the request. */
+  /** The client address (whole; never stored so), or null when none can be trusted. */
   ipAddress: string | null;
   userAgent: string;
+  /** The visitor's id from their signed cookie, or null for a new visitor. */
+  visitorId: string | null;
   /** The link this visitor was sent to before (from their signed cookie), or null. */
-  remembered?: Remembered | null;
+  rememberedLinkId: string | null;
+  /** The functions' secret the client address is hashed with. */
+  secret: string;
 }
 
-const cache = new RotationCache();
+/** What one instance keeps between requests; a test may give its own. */
+export interface RotationState {
+  rotations: RotationCache;
+  marks: RecentMarks;
+}
+
+const instance: RotationState = { rotations: new RotationCache(), marks: new RecentMarks() };
 const shards = new CounterShards();
 const RETRY_DELAYS_MS = [50, 250];
 /**
@@ -36,66 +45,93 @@ export const RECORD_WAIT_MS = 4_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Picks where a visitor of this program goes and, for a counted visit, records it before answering:
- * once the answer is sent an instance may be frozen, so anything written later could be lost.
+ * Picks where a visitor of this program goes and, for a visit that counts, records it before
+ * answering: once the answer is sent an instance may be frozen, so anything written later could be
+ * lost. Every request of a known program that is not counted is tallied by its reason.
  */
-export async function rotate(programId: string, visit: VisitFacts, rotations: RotationCache = cache): Promise<RotationAnswer> {
-  const rotation = await rotations.get(programId);
+export async function rotate(programId: string, visit: VisitFacts, state: RotationState = instance): Promise<RotationAnswer> {
+  const rotation = await state.rotations.get(programId);
   if (!rotation) return { to: "nowhere" };
-  // A returning visitor goes back to their link while it is active; a repeat within the hour of their
-  // last counted visit is sent on but not counted again. A link no longer active: chosen as usual.
-  const remembered = visit.remembered ?? null;
-  const repeatCounted = visit.counted && remembered !== null && visit.at.getTime() - remembered.countedAtMs > REPEAT_VISIT_WINDOW_MS;
-  const kept = remembered ? rotation.keep(remembered.linkId, repeatCounted) : null;
-  const link = kept ?? rotation.take(visit.counted);
-  if (!link) return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
-  const counted = kept ? repeatCounted : visit.counted;
-  if (counted) {
-    const shard = shards.next(programId);
-    const recording = recordWithRetries({
-      clickId: newClickId(),
-      linkId: link.id,
-      programId,
-      clickedAt: visit.at,
-      ipAddress: visit.ipAddress,
-      userAgent: visit.userAgent,
-      shard,
-      activeLinkIds: rotation.activeLinkIds,
-    });
-    await atMost(recording, RECORD_WAIT_MS, () =>
-      logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }),
-    );
+  const notCounted = (reason: NotCountedReason) => tallyNotCounted(programId, reason, visit.at);
+  // A returning visitor goes back to their link while it is active; a link no longer active: chosen as usual.
+  const kept = visit.rememberedLinkId ? rotation.keep(visit.rememberedLinkId, false) : null;
+  if (rotation.activeLinks.length === 0) {
+    notCounted("unavailable");
+    return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
   }
-  return { to: "link", url: link.url, linkId: link.id, counted };
+  if (!visit.person) {
+    notCounted("bot");
+    return sentTo(kept ?? rotation.take(false)!, false);
+  }
+  const keys = repeatKeys({ programId, at: visit.at, visitorId: visit.visitorId, address: visit.ipAddress, secret: visit.secret });
+  await state.marks.settled(keys);
+  const known = state.marks.known(keys);
+  if (known) {
+    notCounted(known);
+    return sentTo(kept ?? rotation.any()!, false);
+  }
+  const link = kept ? rotation.keep(kept.id, true)! : rotation.take(true)!;
+  const recording = record(programId, link, rotation, visit, keys);
+  state.marks.writing(keys, recording);
+  const outcome = await atMost(recording, RECORD_WAIT_MS, () =>
+    logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }),
+  );
+  if (outcome instanceof RepeatVisitError) {
+    // another request (of this instance or another) counted this visitor or address this hour
+    rotation.giveBack(link, { kept: kept !== null });
+    state.marks.remember(keys.hour, outcome.visitorSeen ? keys.visitor : null, outcome.addressSeen ? keys.address : null);
+    notCounted(outcome.visitorSeen ? "repeatVisitor" : "repeatAddress");
+    return sentTo(kept ?? rotation.any()!, false);
+  }
+  if (outcome === "recorded") state.marks.remember(keys.hour, keys.visitor, keys.address);
+  // not recorded for want of the store (logged), or still being written: the visitor goes where the turn sent them
+  return sentTo(link, outcome === "recorded" || outcome === "late");
 }
 
-/** Waits for `work` at most `ms`, then calls `onLate` and stops waiting (the work itself goes on). */
-async function atMost(work: Promise<void>, ms: number, onLate: () => void): Promise<void> {
+const sentTo = (link: RotationCandidate, counted: boolean): RotationAnswer => ({ to: "link", url: link.url, linkId: link.id, counted });
+
+/** Waits for `work` at most `ms`; then calls `onLate` and answers "late" (the work itself goes on). */
+async function atMost<T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T | "late"> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((done) => (timer = setTimeout(() => done(onLate()), ms)));
-  await Promise.race([work, late]).finally(() => clearTimeout(timer));
+  const late = new Promise<"late">((done) => (timer = setTimeout(() => done((onLate(), "late")), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
- * A visit is written at most once however often it is retried (the click id is fixed and created,
- * not set). If every attempt fails the visitor is still sent on: losing a count is logged, losing
- * the visitor would cost the member the referral.
+ * Records a visit with its marks. A visit is written at most once however often it is retried (the
+ * click id is fixed and created, not set); a repeat is answered as such, never retried. If every
+ * attempt fails the visitor is still sent on: losing a count is logged, losing the visitor would cost
+ * the member the referral.
  */
-async function recordWithRetries(visit: Parameters<typeof recordVisit>[0]): Promise<void> {
+async function record(
+  programId: string,
+  link: RotationCandidate,
+  rotation: Rotation,
+  visit: VisitFacts,
+  keys: RepeatKeys,
+): Promise<"recorded" | "failed" | RepeatVisitError> {
+  const written = {
+    clickId: newClickId(),
+    linkId: link.id,
+    programId,
+    clickedAt: visit.at,
+    ipAddress: visit.ipAddress,
+    userAgent: visit.userAgent,
+    shard: shards.next(programId),
+    activeLinkIds: rotation.activeLinkIds,
+    marks: { visitor: keys.visitor, address: keys.address },
+  };
   for (let attempt = 0; ; attempt++) {
     try {
-      await recordVisit(visit);
-      return;
+      await recordVisit(written);
+      return "recorded";
     } catch (err) {
-      if (err instanceof VisitAlreadyRecordedError) return;
+      if (err instanceof VisitAlreadyRecordedError) return "recorded";
+      if (err instanceof RepeatVisitError) return err;
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined) {
-        logger.error("visit not recorded", {
-          linkId: visit.linkId,
-          programId: visit.programId,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        return;
+        logger.error("visit not recorded", { linkId: link.id, programId, error: err instanceof Error ? err.message : String(err) });
+        return "failed";
       }
       await sleep(delay);
     }

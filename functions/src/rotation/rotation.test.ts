@@ -99,3 +99,51 @@ describe("a returning visitor's link", () => {
     expect(rotation.take(true)!.id).toBe("new");
   });
 });
+
+describe("a turn given back", () => {
+  it("even: goes to its link at the next counted visit, so the round stays exactly fair", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2), link("c", 3)]), () => 0);
+    const a = rotation.take(true)!;
+    expect(a.id).toBe("a");
+    rotation.giveBack(a, { kept: false }); // that visit proved a repeat: "a" is owed its turn
+    expect(rotation.take(true)!.id).toBe("a");
+    expect(rotation.take(true)!.id).toBe("b");
+    expect(rotation.take(true)!.id).toBe("c");
+    expect([...tally(rotation, 300).values()]).toEqual([100, 100, 100]);
+  });
+
+  it("even: a kept link's turn is not owed (returning visitors never use the round-robin)", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2)]), () => 0);
+    rotation.giveBack(rotation.keep("b", true)!, { kept: true });
+    expect(rotation.take(true)!.id).toBe("a");
+    expect(rotation.take(true)!.id).toBe("b");
+  });
+
+  it("balanced: takes the visit back off the link's count", () => {
+    const rotation = new Rotation(source("balanced", [link("old", 1, 10), link("new", 2, 10)]));
+    const first = rotation.take(true)!;
+    expect(first.id).toBe("new");
+    rotation.giveBack(first, { kept: false });
+    expect(rotation.take(true)!.id).toBe("new");
+    expect(rotation.take(true)!.id).toBe("old");
+  });
+
+  it("an owed link that has left the rotation is skipped", () => {
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2)]), () => 0);
+    rotation.giveBack(rotation.take(true)!, { kept: false });
+    rotation.refresh(source("even", [link("b", 2)]));
+    expect(rotation.take(true)!.id).toBe("b");
+  });
+});
+
+describe("any active link", () => {
+  it("is drawn at random and uses up no turn", () => {
+    let draw = 0.7;
+    const rotation = new Rotation(source("even", [link("a", 1), link("b", 2), link("c", 3)]), () => draw);
+    draw = 0.5;
+    expect(rotation.any()!.id).toBe("b");
+    draw = 0.99;
+    expect(rotation.any()!.id).toBe("c");
+    expect(new Rotation(source("even", [])).any()).toBeNull();
+  });
+});

@@ -11,7 +11,9 @@ import type { RotationCandidate, RotationSource } from "./rotation.store";
  * - balanced: the link with the fewest counted visits, ties to the newest. Counts are the ones read
  *   at the last refresh plus what this instance has sent since.
  *
- * Only counted visits move the rotation: bots and previews are sent on but do not use up a turn.
+ * Only counted visits move the rotation: bots and previews are sent on but do not use up a turn. A
+ * turn taken for a visit that then proves a repeat (another instance counted this visitor or address
+ * this hour) is given back, so it is not lost to its link.
  * A choice and its bookkeeping happen together, synchronously, so concurrent requests in one
  * instance never pick the same turn.
  */
@@ -21,9 +23,14 @@ export class Rotation {
   private mode: DistributionMode = "even";
   private cursor: number;
   private sentSinceRefresh = new Map<string, number>();
+  /** Even mode: links whose turn was given back, served before the round-robin moves on. */
+  private owed: string[] = [];
   fallbackUrl: string | null = null;
 
-  constructor(source: RotationSource, random: () => number = Math.random) {
+  constructor(
+    source: RotationSource,
+    private readonly random: () => number = Math.random,
+  ) {
     this.cursor = Math.floor(random() * 1_000_000);
     this.refresh(source);
   }
@@ -49,12 +56,44 @@ export class Rotation {
   /** The link for the next visitor, or null when the program has no active link. */
   take(counted: boolean): RotationCandidate | null {
     if (this.links.length === 0) return null;
+    if (counted && this.mode === "even") {
+      const owed = this.takeOwed();
+      if (owed) return owed;
+    }
     const link = this.mode === "balanced" ? this.fewestVisits() : this.links[this.cursor % this.links.length]!;
     if (counted) {
       this.cursor++;
       this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
     }
     return link;
+  }
+
+  /** Any active link, at random, using up no turn: where a new visitor goes whose visit is not counted. */
+  any(): RotationCandidate | null {
+    if (this.links.length === 0) return null;
+    return this.links[Math.floor(this.random() * this.links.length)]!;
+  }
+
+  /**
+   * Undoes a counted `take` (or `keep`) whose visit proved not to count: balanced counts drop it; in
+   * even mode a new visitor's turn is owed to the link, served first by the next counted `take`.
+   */
+  giveBack(link: RotationCandidate, { kept }: { kept: boolean }): void {
+    const sent = this.sentSinceRefresh.get(link.id) ?? 0;
+    if (sent > 0) this.sentSinceRefresh.set(link.id, sent - 1);
+    if (!kept && this.mode === "even") this.owed.push(link.id);
+  }
+
+  private takeOwed(): RotationCandidate | null {
+    while (this.owed.length > 0) {
+      const link = this.links.find((l) => l.id === this.owed[0]);
+      this.owed.shift();
+      if (link) {
+        this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
+        return link;
+      }
+    }
+    return null;
   }
 
   /**

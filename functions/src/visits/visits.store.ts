@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
+import { truncatedAddress } from "../platform/http/ip-prefix";
 import { addPeriod, emptyPeriod } from "./period-counts";
 
 /**
@@ -27,14 +28,34 @@ export interface Visit {
   linkId: string;
   programId: string;
   clickedAt: Date;
+  /** The client address, whole; the record keeps only its /24 or /48. */
   ipAddress: string | null;
   userAgent: string;
   shard: number;
   /** The program's links in the rotation at this visit, as the serving instance knew them (the chosen one among them). */
   activeLinkIds: readonly string[];
+  /**
+   * The visit's marks (rotation/repeat-visits.ts), created with it: ids, null for a rule that does not
+   * apply. Omitted only by writers of past visits (the demo seed, the benches), which need none.
+   */
+  marks?: { visitor: string | null; address: string | null };
 }
 
 export class VisitAlreadyRecordedError extends Error {}
+
+/** The visit was not recorded: this hour already has a counted visit of its visitor or its address. */
+export class RepeatVisitError extends Error {
+  constructor(
+    readonly visitorSeen: boolean,
+    readonly addressSeen: boolean,
+  ) {
+    super(visitorSeen ? "repeat visitor" : "repeat address");
+  }
+}
+
+/** How long a mark is kept: its hour is over by then (Firestore's TTL deletes it, typically within a day after). */
+export const VISIT_MARK_TTL_MS = 2 * 60 * 60 * 1000;
+const marks = () => db().collection(COLLECTIONS.visitMarks);
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 /** The UTC hour of the day, "00".."23": the key of a counter's `hours`. */
@@ -61,9 +82,12 @@ export async function recordVisit(visit: Visit): Promise<void> {
     referralLinkId: visit.linkId,
     programId: visit.programId,
     clickedAt,
-    ipAddress: visit.ipAddress,
+    ipAddress: visit.ipAddress ? truncatedAddress(visit.ipAddress) : null,
     userAgent: visit.userAgent,
   });
+  const markIds = [visit.marks?.visitor, visit.marks?.address].filter((id): id is string => Boolean(id));
+  const expiresAt = Timestamp.fromMillis(visit.clickedAt.getTime() + VISIT_MARK_TTL_MS);
+  for (const id of markIds) batch.create(marks().doc(id), { programId: visit.programId, expiresAt });
   batch.set(
     dayCounterRef(visit.programId, day, visit.shard),
     {
@@ -89,10 +113,25 @@ export async function recordVisit(visit: Visit): Promise<void> {
   try {
     await batch.commit();
   } catch (err) {
-    // ALREADY_EXISTS: an earlier attempt of this very visit was committed.
-    if ((err as { code?: number }).code === 6) throw new VisitAlreadyRecordedError(visit.clickId);
-    throw err;
+    if ((err as { code?: number }).code !== 6) throw err;
+    // ALREADY_EXISTS: an earlier attempt of this very visit was committed, or a mark was taken
+    throw await whyAlreadyExists(visit, err);
   }
+}
+
+/** Which created document of a visit's batch existed already: its own click record (a retry), or a mark (a repeat). */
+async function whyAlreadyExists(visit: Visit, err: unknown): Promise<Error> {
+  const [click, visitorMark, addressMark] = await db().getAll(
+    db().collection(COLLECTIONS.clicks).doc(visit.clickId),
+    marks().doc(visit.marks?.visitor ?? "-"),
+    marks().doc(visit.marks?.address ?? "-"),
+  );
+  if (click!.exists) return new VisitAlreadyRecordedError(visit.clickId);
+  // a mark of this hour is never expired (it lives 2 hours), but the check costs nothing here
+  const live = (mark: typeof click) => mark!.exists && (mark!.get("expiresAt") as Timestamp).toMillis() > Date.now();
+  const visitorSeen = Boolean(visit.marks?.visitor) && live(visitorMark);
+  const addressSeen = Boolean(visit.marks?.address) && live(addressMark);
+  return visitorSeen || addressSeen ? new RepeatVisitError(visitorSeen, addressSeen) : (err as Error);
 }
 
 /** Which unfolded counters to read: every program's, or those that count these links. */

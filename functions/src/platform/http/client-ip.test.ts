@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_HOSTING_CDN_RANGES } from "../config";
 import { clientIp, clientIpFromHeader, type ClientIpSettings } from "./client-ip";
+import { parseRanges } from "./ip-prefix";
 
 /**
  * The shapes the caller's address arrives in. Neither emulator adds X-Forwarded-For, so these are the
@@ -14,7 +16,8 @@ const request = (headers: Record<string, string>) => ({
   get: (name: string) => headers[name.toLowerCase()],
 });
 const DIRECT: ClientIpSettings = { header: "x-forwarded-for", trustedHops: 1 };
-const HOSTING: ClientIpSettings = { header: "x-forwarded-for", trustedHops: 2 };
+const CDN = parseRanges(DEFAULT_HOSTING_CDN_RANGES);
+const HOSTING: ClientIpSettings = { header: "x-forwarded-for", trustedHops: 2, cdnRanges: CDN };
 const CLIENT = "203.0.113.7";
 const OTHER_CLIENT = "198.51.100.23";
 const FASTLY_EDGE = "151.101.65.195";
@@ -55,8 +58,23 @@ describe("clientIp", () => {
     expect(clientIp(request({ "x-forwarded-for": "" }), DIRECT)).toBeNull();
   });
 
-  it("is null when the chain is shorter than the trusted hops (a direct call to a deploy set up for Hosting)", () => {
-    expect(clientIp(request({ "x-forwarded-for": CLIENT }), HOSTING)).toBeNull();
+  it("a direct call to a deploy set up for Hosting: the one entry Google's front end wrote", () => {
+    expect(clientIp(request({ "x-forwarded-for": CLIENT }), HOSTING)).toBe(CLIENT);
+  });
+
+  it("a direct call with made-up entries is not believed: the rightmost entry, which Google's front end wrote", () => {
+    // the client wrote "198.51.100.23" itself; without a CDN address right of it, it is not Hosting's
+    for (let i = 1; i <= 5; i++)
+      expect(clientIp(request({ "x-forwarded-for": `198.51.100.${String(i)}, ${CLIENT}` }), HOSTING)).toBe(CLIENT);
+    // nor does writing a CDN address itself help: Google's front end still appends the real one
+    expect(clientIp(request({ "x-forwarded-for": `${OTHER_CLIENT}, ${FASTLY_EDGE}, ${CLIENT}` }), HOSTING)).toBe(CLIENT);
+  });
+
+  it("believes the hop only when the entry to its right is in the configured CDN ranges", () => {
+    const via = (edge: string) => request({ "x-forwarded-for": `${CLIENT}, ${edge}` });
+    expect(clientIp(via("2a04:4e42:200::323"), HOSTING)).toBe(CLIENT);
+    expect(clientIp(via("151.102.0.1"), HOSTING)).toBe("151.102.0.1");
+    expect(clientIp(via(FASTLY_EDGE), { ...HOSTING, cdnRanges: [] })).toBe(FASTLY_EDGE);
   });
 
   it.each([
@@ -73,6 +91,7 @@ describe("clientIp", () => {
   ])("is null for %s: not a plain address", (entry) => {
     expect(clientIp(request({ "x-forwarded-for": entry }), DIRECT)).toBeNull();
     expect(clientIp(request({ "x-forwarded-for": `${entry}, ${FASTLY_EDGE}` }), HOSTING)).toBeNull();
+    expect(clientIp(request({ "x-forwarded-for": `${CLIENT}, ${entry}` }), HOSTING)).toBeNull();
   });
 
   it("is null for trusted hops below 1 or not whole", () => {
@@ -105,9 +124,18 @@ describe("the deploy check", () => {
         "x-forwarded-host": "hub.example.com",
         forwarded: null,
       }),
-      settings: HOSTING,
+      settings: { header: "x-forwarded-for", trustedHops: 2, cdnRanges: CDN.length },
       resolvedClientIp: CLIENT,
     });
     info.mockRestore();
+  });
+});
+
+describe("the local suite's CDN ranges", () => {
+  it("are the deploy's default (the functions emulator asks for every param, so the .env repeats it)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { parseEnv } = await import("node:util");
+    const env = parseEnv(readFileSync(`${__dirname}/../../../.env.demo-referral-hub`, "utf8"));
+    expect(env.HOSTING_CDN_RANGES).toBe(DEFAULT_HOSTING_CDN_RANGES);
   });
 });

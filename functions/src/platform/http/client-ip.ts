@@ -1,5 +1,6 @@
 import { logger } from "firebase-functions";
 import ipaddr from "ipaddr.js";
+import { inRanges, type AddressRanges } from "./ip-prefix";
 
 /**
  * Where the caller's address is read from: a header (CLIENT_IP_HEADER) and how many entries at its
@@ -16,30 +17,41 @@ export interface ClientIpSettings {
   header: string;
   /** The address is this many entries from the right: 1 is the last one. Below 1, none is trusted. */
   trustedHops: number;
+  /**
+   * Hosting's CDN (Fastly's published ranges, config HOSTING_CDN_RANGES). With more than one trusted
+   * hop, the entry `trustedHops` from the right is believed only when the entry to its right is one of
+   * these addresses, i.e. the request really came through Hosting.
+   */
+  cdnRanges?: AddressRanges;
 }
 
 /**
- * The caller's address for rate limits and audit, or null when none can be trusted. Each proxy in
- * front of the function appends the address it saw to X-Forwarded-For, so the entry `trustedHops`
- * from the right is the one our nearest untrusted peer (the client) was seen with; entries further
- * left are whatever the client chose to send. Missing header, fewer entries than trusted hops, or an
- * entry that is not a plain IPv4/IPv6 address: null, never a guess (a shared "unknown" bucket, or the
- * socket's peer, which on Cloud Run is Google's proxy, would put every caller in one rate limit).
+ * The caller's address, or null when none can be trusted. Each proxy in front of the function appends
+ * the address it saw to X-Forwarded-For; entries further left are whatever the client chose to send.
+ * Behind Hosting (two hops: Fastly appends the client, Google's front end appends the Fastly edge) the
+ * client is the entry `trustedHops` from the right, but only when the entry to its right is an
+ * address of Hosting's CDN: a direct call to the function's own URL can carry any entries the client
+ * wrote, so there the rightmost entry, which Google's front end wrote, is the client. Missing header
+ * or an entry that is not a plain IPv4/IPv6 address: null, never a guess (a shared "unknown" bucket,
+ * or the socket's peer, which on Cloud Run is Google's proxy, would put every caller in one bucket).
  */
 export function clientIp(req: Headers, settings: ClientIpSettings): string | null {
-  const ip = clientIpFromHeader(req.get(settings.header), settings.trustedHops);
+  const ip = clientIpFromHeader(req.get(settings.header), settings.trustedHops, settings.cdnRanges ?? []);
   logHeaderChainOnce(req, settings, ip);
   return ip;
 }
 
-export function clientIpFromHeader(value: string | undefined, trustedHops: number): string | null {
+export function clientIpFromHeader(value: string | undefined, trustedHops: number, cdnRanges: AddressRanges = []): string | null {
   if (value === undefined || !Number.isInteger(trustedHops) || trustedHops < 1) return null;
   const entries = value
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (entries.length < trustedHops) return null;
-  return plainIp(entries[entries.length - trustedHops]!);
+  if (entries.length === 0) return null;
+  const trusted = entries.length - trustedHops;
+  // the configured hop only when the request came through the CDN; else the rightmost entry
+  const throughCdn = trustedHops === 1 || (trusted >= 0 && inRanges(entries[trusted + 1]!, cdnRanges));
+  return plainIp(throughCdn ? entries[trusted]! : entries.at(-1)!);
 }
 
 /** A bare address in its canonical form (IPv4-mapped IPv6 as IPv4), or null: no ports, zones, ranges or brackets. */
@@ -69,5 +81,9 @@ function logHeaderChainOnce(req: Headers, settings: ClientIpSettings, resolved: 
   if (headerChainLogged) return;
   headerChainLogged = true;
   const headers = Object.fromEntries(FORWARDING_HEADERS.map((name) => [name, req.get(name)?.slice(0, 300) ?? null]));
-  logger.info("client address headers (first request of this instance)", { headers, settings, resolvedClientIp: resolved });
+  logger.info("client address headers (first request of this instance)", {
+    headers,
+    settings: { header: settings.header, trustedHops: settings.trustedHops, cdnRanges: settings.cdnRanges?.length ?? 0 },
+    resolvedClientIp: resolved,
+  });
 }
