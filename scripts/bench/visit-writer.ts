@@ -1,7 +1,8 @@
 /**
  * One client of the store, for `npm run bench:redirect`: records counted visits exactly as the
- * rotation does (click record and day counter in one batch, its own counter shard), IN_FLIGHT at a
- * time (1 unless told), and reports how many it wrote.
+ * rotation does (click record, day counter and the visit's two marks, of a new visitor and a new
+ * address, in one batch, its own counter shard), IN_FLIGHT at a time (1 unless told), and reports
+ * how many it wrote.
  *
  * Started by the bench over IPC, so that every writer starts at the same moment however long the
  * others took to start: it opens its connection with one write, sends `{ ready: true }`, waits for
@@ -17,6 +18,7 @@ async function main() {
   if (!send) throw new Error("visit-writer runs under the bench (an IPC channel is needed)");
   const inFlight = Math.max(1, Number(process.env.IN_FLIGHT ?? 1));
   const shard = Math.floor(Math.random() * 1024);
+  const writer = Math.random().toString(36).slice(2, 10);
   const programId = "bench-store-ceiling";
   const LINK_IDS = ["l0", "l1", "l2", "l3", "l4"];
   let i = 0;
@@ -31,6 +33,7 @@ async function main() {
       userAgent: "bench",
       shard: (shard + n) % 1024,
       activeLinkIds: LINK_IDS,
+      marks: { visitor: `v_${writer}${String(n)}_${programId}`, address: `a_${writer}${String(n)}_${programId}` },
     });
   };
   await visit(); // opens the connection before the clock starts

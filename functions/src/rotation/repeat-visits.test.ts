@@ -81,13 +81,15 @@ describe("an instance's recent marks", () => {
     const write = new Promise<void>((done) => (finish = done));
     marks.writing(keys, write);
     let waited = false;
-    const waiting = marks.settled(keysAt("2026-11-25T10:20:00Z", { visitorId: null })).then(() => (waited = true));
+    const waiting = marks.pending(keysAt("2026-11-25T10:20:00Z", { visitorId: null }))!.then(() => (waited = true));
     await Promise.resolve();
     expect(waited).toBe(false);
     marks.remember(keys.hour, keys.visitor, keys.address);
     finish();
     await waiting;
     expect(waited).toBe(true);
-    await marks.settled(keys); // nothing in flight any more: answers at once
+    await Promise.resolve();
+    expect(marks.pending(keys)).toBeNull(); // nothing in flight any more
+    expect(marks.pending(keysAt("2026-11-25T10:20:00Z", { address: "198.51.100.1", visitorId: null }))).toBeNull();
   });
 });

@@ -79,10 +79,14 @@ export class RecentMarks {
     if (marks.size > this.max) marks.delete(marks.values().next().value!);
   }
 
-  /** Waits for any write of these marks in flight in this instance (whatever its outcome). */
-  async settled(keys: RepeatKeys): Promise<void> {
-    const writes = [keys.visitor, keys.address].flatMap((id) => (id && this.inFlight.has(id) ? [this.inFlight.get(id)!] : []));
-    if (writes.length > 0) await Promise.allSettled(writes);
+  /**
+   * A write of these marks in flight in this instance (settling whatever its outcome), or null. Null
+   * is answered at once, so a caller that finds none and then calls `writing` has no await between
+   * the two: no other request of the instance can slip in and write the same marks.
+   */
+  pending(keys: RepeatKeys): Promise<unknown> | null {
+    for (const id of [keys.visitor, keys.address]) if (id && this.inFlight.has(id)) return this.inFlight.get(id)!;
+    return null;
   }
 
   /** Marks these ids as being written until `write` settles. */

@@ -64,14 +64,21 @@ export async function rotate(programId: string, visit: VisitFacts, state: Rotati
     return sentTo(kept ?? rotation.take(false)!, false);
   }
   const keys = repeatKeys({ programId, at: visit.at, visitorId: visit.visitorId, address: visit.ipAddress, secret: visit.secret });
-  await state.marks.settled(keys);
+  // a write of these marks in flight here: its outcome decides (no await from the last check to `writing` below)
+  for (let write = state.marks.pending(keys); write; write = state.marks.pending(keys)) await write;
   const known = state.marks.known(keys);
   if (known) {
     notCounted(known);
     return sentTo(kept ?? rotation.any()!, false);
   }
   const link = kept ? rotation.keep(kept.id, true)! : rotation.take(true)!;
-  const recording = record(programId, link, rotation, visit, keys);
+  // what the store answered is remembered before anyone waiting on this write looks again
+  const recording = record(programId, link, rotation, visit, keys).then((outcome) => {
+    if (outcome === "recorded") state.marks.remember(keys.hour, keys.visitor, keys.address);
+    else if (outcome instanceof RepeatVisitError)
+      state.marks.remember(keys.hour, outcome.visitorSeen ? keys.visitor : null, outcome.addressSeen ? keys.address : null);
+    return outcome;
+  });
   state.marks.writing(keys, recording);
   const outcome = await atMost(recording, RECORD_WAIT_MS, () =>
     logger.warn("visitor sent on before their visit was recorded", { programId, linkId: link.id }),
@@ -79,11 +86,9 @@ export async function rotate(programId: string, visit: VisitFacts, state: Rotati
   if (outcome instanceof RepeatVisitError) {
     // another request (of this instance or another) counted this visitor or address this hour
     rotation.giveBack(link, { kept: kept !== null });
-    state.marks.remember(keys.hour, outcome.visitorSeen ? keys.visitor : null, outcome.addressSeen ? keys.address : null);
     notCounted(outcome.visitorSeen ? "repeatVisitor" : "repeatAddress");
     return sentTo(kept ?? rotation.any()!, false);
   }
-  if (outcome === "recorded") state.marks.remember(keys.hour, keys.visitor, keys.address);
   // not recorded for want of the store (logged), or still being written: the visitor goes where the turn sent them
   return sentTo(link, outcome === "recorded" || outcome === "late");
 }
