@@ -6,7 +6,7 @@ import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/c
 import { clientIp } from "../platform/http/client-ip";
 import { rotate } from "./rotation.service";
 import { isCountedVisit } from "./visitor";
-import { choiceFor, newVisitorId, readVisitor, remember, visitorCookieHeader } from "./visitor-cookie";
+import { choiceFor, legacyCookieClearing, newVisitorId, readVisitor, remember, visitorCookieHeader } from "./visitor-cookie";
 
 /** Longer User-Agents are cut: the record is for analytics, not a place to store arbitrary text. */
 const USER_AGENT_LIMIT = 512;
@@ -70,7 +70,7 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
   const person = isCountedVisit({ method: req.method, userAgent, purpose: req.get("sec-purpose") ?? req.get("purpose") });
   const at = new Date();
   const secret = cookieSecret();
-  const visitor = person && secret ? readVisitor(req.get("cookie"), secret, at.getTime()) : { visitorId: null, choices: [] };
+  const visitor = person && secret ? readVisitor(req.get("cookie"), secret, at.getTime()) : { visitorId: null, choices: [], legacy: false };
   // a new visitor's id is made now: their first counted visit is then known by it too (a new id can
   // never be a repeat, so a request without a valid cookie is held to the per-address rule only)
   const visitorId = person && secret ? (visitor.visitorId ?? newVisitorId()) : null;
@@ -88,7 +88,8 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
     if (answer.to === "link" && visitorId) {
       // the visitor's id and their link in this program
       const choices = remember(visitor.choices, { programId, linkId: answer.linkId, sentAtMs: at.getTime() });
-      res.set("Set-Cookie", visitorCookieHeader({ visitorId, choices }, secret, { secure: !isEmulator() }));
+      const cookie = visitorCookieHeader({ visitorId, choices }, secret, { secure: !isEmulator() });
+      res.set("Set-Cookie", visitor.legacy ? [legacyCookieClearing(), cookie] : cookie);
     }
     // URL#href: an ASCII form of the address (punycode host, percent-encoded path) that is safe in a header
     res

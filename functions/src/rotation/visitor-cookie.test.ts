@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   choiceFor,
+  legacyCookieClearing,
   encodeVisitor,
   newVisitorId,
   readVisitor,
@@ -38,7 +39,7 @@ describe("the visitor cookie", () => {
   it("reads back the visitor's id and choices, among other cookies of the header", () => {
     const choices = [choice("p1", "l1", NOW - 2 * HOUR), choice("p2", "l2", NOW - 5 * DAY)];
     const read = readVisitor(`theme=dark; ${cookie(choices)}; other=1`, SECRET, NOW);
-    expect(read).toEqual({ visitorId: VISITOR, choices });
+    expect(read).toEqual({ visitorId: VISITOR, choices, legacy: false });
     expect(choiceFor(read.choices, "p2")?.linkId).toBe("l2");
     expect(choiceFor(read.choices, "p3")).toBeNull();
   });
@@ -68,7 +69,7 @@ describe("the visitor cookie", () => {
       `${version}~${id}~${entries}`,
       encodeVisitor({ visitorId: VISITOR, choices: [choice("p1", "l2")] }, "another-secret"),
     ];
-    for (const v of forged) expect(readVisitor(`__session=${v}`, SECRET, NOW)).toEqual({ visitorId: null, choices: [] });
+    for (const v of forged) expect(readVisitor(`__session=${v}`, SECRET, NOW)).toEqual({ visitorId: null, choices: [], legacy: false });
     expect(readVisitor(`__session=${value}`, SECRET, NOW).choices).toHaveLength(1);
   });
 
@@ -85,7 +86,7 @@ describe("the visitor cookie", () => {
       signed("v2~short~p1:l1:0"),
       signed(`v3~${VISITOR}~`),
     ]) {
-      expect(readVisitor(header, SECRET, NOW)).toEqual({ visitorId: null, choices: [] });
+      expect(readVisitor(header, SECRET, NOW)).toEqual({ visitorId: null, choices: [], legacy: false });
     }
     expect(readVisitor(cookie([choice("p1", "l1")]), "", NOW).visitorId).toBeNull();
   });
@@ -93,11 +94,22 @@ describe("the visitor cookie", () => {
   it("still honours the choices of a v1 cookie (before visitor ids), as a new visitor's", () => {
     const payload = `v1~p1:l1:${Math.floor(NOW / 1000).toString(36)}`;
     const v1 = `__session=${payload}~${createHmac("sha256", SECRET).update(payload).digest("base64url")}`;
-    expect(readVisitor(v1, SECRET, NOW)).toEqual({ visitorId: null, choices: [choice("p1", "l1")] });
+    expect(readVisitor(v1, SECRET, NOW)).toEqual({ visitorId: null, choices: [choice("p1", "l1")], legacy: true });
+  });
+
+  it("prefers the v2 cookie when a browser still sends the v1 one (Path=/api/programs) before it", () => {
+    const payload = `v1~p1:old:${Math.floor(NOW / 1000).toString(36)}`;
+    const v1 = `__session=${payload}~${createHmac("sha256", SECRET).update(payload).digest("base64url")}`;
+    expect(readVisitor(`${v1}; ${cookie([choice("p1", "l1")])}`, SECRET, NOW)).toEqual({
+      visitorId: VISITOR,
+      choices: [choice("p1", "l1")],
+      legacy: true,
+    });
+    expect(legacyCookieClearing()).toMatch(/^__session=; Max-Age=0; Path=\/api\/programs/);
   });
 
   it("ignores a signed entry whose ids could not be document ids", () => {
-    expect(readVisitor(cookie([choice("p1", "has space")]), SECRET, NOW)).toEqual({ visitorId: null, choices: [] });
+    expect(readVisitor(cookie([choice("p1", "has space")]), SECRET, NOW)).toEqual({ visitorId: null, choices: [], legacy: false });
   });
 
   it("leaves out choices last sent over 30 days ago, keeping the others", () => {

@@ -50,14 +50,18 @@ export const newVisitorId = (): string => randomBytes(16).toString("base64url");
 
 const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest();
 
-/** The value of the first `__session` cookie in a Cookie header, if any. */
-export function visitorCookieValue(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
+/**
+ * The values of the `__session` cookies in a Cookie header. A browser can hold two: the v1 cookie had
+ * `Path=/api/programs`, and until it expires it is sent beside the `Path=/` one, first.
+ */
+export function visitorCookieValues(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  const values: string[] = [];
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === VISITOR_COOKIE_NAME) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === VISITOR_COOKIE_NAME) values.push(part.slice(eq + 1).trim());
   }
-  return null;
+  return values.slice(0, 4);
 }
 
 /** Whether `signature` (base64url) is ours for `payload`, in constant time. */
@@ -83,23 +87,35 @@ function parseChoices(entries: string, nowMs: number): RememberedChoice[] | null
   return choices;
 }
 
-/**
- * What a Cookie header says about its visitor. Anything that does not parse, or whose signature is
- * not ours, says nothing: a new visitor.
- */
-export function readVisitor(cookieHeader: string | undefined, secret: string, nowMs: number): VisitorMemory {
-  const value = visitorCookieValue(cookieHeader);
-  if (!value || !secret || value.length > MAX_VALUE_LENGTH + 128) return NOBODY;
+/** What one cookie value says: a v2 visitor, a v1 cookie's choices (no id), or nothing. */
+function readValue(value: string, secret: string, nowMs: number): (VisitorMemory & { version: 1 | 2 }) | null {
+  if (value.length > MAX_VALUE_LENGTH + 128) return null;
   const parts = value.split("~");
   const signature = parts.pop()!;
-  if (!signedBy(secret, parts.join("~"), signature)) return NOBODY;
+  if (!signedBy(secret, parts.join("~"), signature)) return null;
   if (parts.length === 3 && parts[0] === "v2" && VISITOR_ID.test(parts[1]!)) {
     const choices = parseChoices(parts[2]!, nowMs);
-    return choices ? { visitorId: parts[1]!, choices } : NOBODY;
+    return choices ? { version: 2, visitorId: parts[1]!, choices } : null;
   }
-  if (parts.length === 2 && parts[0] === "v1") return { visitorId: null, choices: parseChoices(parts[1]!, nowMs) ?? [] };
-  return NOBODY;
+  if (parts.length === 2 && parts[0] === "v1") return { version: 1, visitorId: null, choices: parseChoices(parts[1]!, nowMs) ?? [] };
+  return null;
 }
+
+/**
+ * What a Cookie header says about its visitor: the first valid v2 cookie; else the choices of a v1
+ * one (as a new visitor's). Anything that does not parse, or whose signature is not ours, says
+ * nothing. `legacy`: a v1 cookie came along, to be cleared (it would otherwise keep being sent).
+ */
+export function readVisitor(cookieHeader: string | undefined, secret: string, nowMs: number): VisitorMemory & { legacy: boolean } {
+  if (!secret) return { ...NOBODY, legacy: false };
+  const read = visitorCookieValues(cookieHeader).flatMap((value) => readValue(value, secret, nowMs) ?? []);
+  const legacy = read.some((r) => r.version === 1);
+  const best = read.find((r) => r.version === 2) ?? read[0];
+  return best ? { visitorId: best.visitorId, choices: best.choices, legacy } : { ...NOBODY, legacy };
+}
+
+/** The Set-Cookie header value that clears a v1 cookie (it had `Path=/api/programs`). */
+export const legacyCookieClearing = (): string => `${VISITOR_COOKIE_NAME}=; Max-Age=0; Path=/api/programs; HttpOnly; SameSite=Lax`;
 
 /** The remembered choice for one program, if any. */
 export const choiceFor = (choices: readonly RememberedChoice[], programId: string): RememberedChoice | null =>
