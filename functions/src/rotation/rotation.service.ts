@@ -1,4 +1,5 @@
 import { logger } from "firebase-functions";
+import { tallyNotCounted } from "../visits/traffic-tallies";
 import { newClickId, recordVisit, VisitAlreadyRecordedError } from "../visits/visits.store";
 import { CounterShards } from "./counter-shards";
 import { RotationCache } from "./rotation-cache";
@@ -48,6 +49,8 @@ export async function rotate(programId: string, visit: VisitFacts, rotations: Ro
   const repeatCounted = visit.counted && remembered !== null && visit.at.getTime() - remembered.countedAtMs > REPEAT_VISIT_WINDOW_MS;
   const kept = remembered ? rotation.keep(remembered.linkId, repeatCounted) : null;
   const link = kept ?? rotation.take(visit.counted);
+  // answered but not counted, tallied by reason (contract, *Honest counts*): a bot, preview, HEAD or prefetch; no active link
+  if (!visit.counted || !link) tallyNotCounted(programId, visit.counted ? "unavailable" : "bot", visit.at);
   if (!link) return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "nowhere" };
   const counted = kept ? repeatCounted : visit.counted;
   if (counted) {
