@@ -11,6 +11,8 @@ import {
   updateProgram,
   recountProgramLinks,
   foldFinishedDays,
+  addTrafficTallies,
+  foldFinishedTrafficDays,
   newClickId,
   recordVisit,
   ensureAdmin,
@@ -120,6 +122,21 @@ const LINKS: DemoLink[] = [
   { program: "amexgold", owner: "blocked@example.com", state: "paused", visits: 3, daysAgo: 50 },
 ];
 
+type NotCounted = { bot: number; repeatVisitor: number; repeatAddress: number; unavailable: number };
+
+/**
+ * Requests the rotation answered without counting them (contract: *Honest counts*), per program, on
+ * each of `daysAgo` (0 is today): a few bots and repeats here and there, and one program someone
+ * pumped all week, so the Traffic tab in /analytics has a program to flag.
+ */
+const TRAFFIC: { program: ProgramKey; daysAgo: number[]; notCounted: NotCounted }[] = [
+  // the same visitors and addresses again and again, far more than its counted visits
+  { program: "sapphire", daysAgo: [0, 1, 2, 3, 4, 5, 6], notCounted: { bot: 2, repeatVisitor: 7, repeatAddress: 11, unavailable: 0 } },
+  { program: "amexgold", daysAgo: [1, 4, 9, 15, 33], notCounted: { bot: 1, repeatVisitor: 1, repeatAddress: 0, unavailable: 0 } },
+  // its only link is dead: visitors go to its fallback
+  { program: "discover", daysAgo: [0, 2, 5, 12, 20, 41], notCounted: { bot: 1, repeatVisitor: 0, repeatAddress: 1, unavailable: 2 } },
+];
+
 /** A health record of one broken test `hoursAgo` (contract: *Link health*). */
 function brokenOnce(hoursAgo: number) {
   const test = {
@@ -194,6 +211,22 @@ async function seedVisits(): Promise<void> {
   await foldFinishedDays(new Date());
 }
 
+/**
+ * The requests not counted, written as the rotation's instances write their tallies (one shard each,
+ * in the hour of the day they came) and folded as the nightly job would, like the clicks.
+ */
+async function seedTraffic(programIds: Map<ProgramKey, string>): Promise<void> {
+  const tallies = TRAFFIC.flatMap(({ program, daysAgo, notCounted }) =>
+    daysAgo.map((days) => {
+      const stamp = new Date(Date.now() - days * DAY);
+      const hours = new Map([[stamp.toISOString().slice(11, 13), notCounted]]);
+      return { programId: programIds.get(program)!, day: stamp.toISOString().slice(0, 10), counts: notCounted, hours };
+    }),
+  );
+  await addTrafficTallies(0, tallies);
+  await foldFinishedTrafficDays(new Date());
+}
+
 async function main() {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error("seed-demo writes demo data and runs against the emulators only");
@@ -244,6 +277,7 @@ async function main() {
   // the back-dated states above went around the app: count each program's links from the links themselves
   for (const programId of programIds.values()) await recountProgramLinks(programId);
   await seedVisits();
+  await seedTraffic(programIds);
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {
     message: `Welcome to the ${DEMO_COMMUNITY.name} Referral Hub demo! New links are reviewed within a day.`,

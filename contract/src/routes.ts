@@ -20,6 +20,7 @@ import {
   clickRecordListSchema,
   fairnessReportSchema,
   ownLinkStatsResponseSchema,
+  trafficReportSchema,
   userAnalyticsListSchema,
 } from "./analytics";
 import {
@@ -393,6 +394,14 @@ export const API = {
     access: "admin",
     query: analyticsQuerySchema,
     response: fairnessReportSchema,
+  },
+  // Requests to each program's rotation address: counted, and not counted by reason (contract, *Honest counts*).
+  trafficReport: {
+    method: "GET",
+    path: "/analytics/traffic",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: trafficReportSchema,
   },
 } as const satisfies Record<string, RouteSpec>;
 

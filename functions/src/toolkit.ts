@@ -13,6 +13,8 @@ export { createProgram, updateProgram } from "./catalog/programs.store";
 export { recountProgramLinks } from "./links/program-links.store";
 export { foldFinishedDays } from "./visits/visit-fold.store";
 export { dayRecordRef, monthRecordRef, newClickId, recordVisit } from "./visits/visits.store";
+export { addTrafficTallies } from "./visits/traffic-tallies.store";
+export { foldFinishedTrafficDays } from "./visits/traffic-fold.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";
 export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";

@@ -1,16 +1,18 @@
 import { clicksIn, fairnessIn, ownLinkStatsIn, usersIn } from "./analytics.service";
 import type { RouteHandlers } from "../route-table";
+import { trafficIn } from "./traffic.service";
 
 /**
  * Click analytics: for the admin, clicks per link per day (per month past 30 days, per hour for 24h),
  * per link owner, and the rotation's fairness per program; for a member, their own links' visits
- * against their fair share.
+ * against their fair share; and the requests to each rotation address that were not counted, by reason.
  */
-export function analyticsRoutes(): RouteHandlers<"clickAnalytics" | "userAnalytics" | "fairnessReport" | "ownLinkStats"> {
+export function analyticsRoutes(): RouteHandlers<"clickAnalytics" | "userAnalytics" | "fairnessReport" | "ownLinkStats" | "trafficReport"> {
   return {
     clickAnalytics: ({ query }) => clicksIn(query.timeFilter),
     userAnalytics: ({ query }) => usersIn(query.timeFilter),
     fairnessReport: ({ query }) => fairnessIn(query.timeFilter),
     ownLinkStats: ({ caller, query }) => ownLinkStatsIn(caller, query.timeFilter),
+    trafficReport: ({ query }) => trafficIn(query.timeFilter),
   };
 }

@@ -43,6 +43,12 @@ export const COLLECTIONS = {
   clickDays: "click_days",
   /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
   clickMonths: "click_months",
+  /** Per shard, program and UTC day: requests answered but not counted, by reason and hour, not yet folded (visits/traffic-tallies.store). */
+  trafficCounters: "traffic_counters",
+  /** Per program and finished UTC day: its traffic_counters summed by the nightly fold, hours kept (for `24h`). */
+  trafficDays: "traffic_days",
+  /** Per program and calendar month: the sum of its traffic_days, kept by the same fold. */
+  trafficMonths: "traffic_months",
   announcements: "announcements",
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",

@@ -76,6 +76,7 @@ const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /analytics/clicks": { as: "admin", field: "timeFilter" },
   "GET /analytics/users": { as: "admin", field: "timeFilter" },
   "GET /analytics/fairness": { as: "admin", field: "timeFilter" },
+  "GET /analytics/traffic": { as: "admin", field: "timeFilter" },
   "GET /user/links/stats": { as: "member", field: "timeFilter" },
 };
 /** GET and DELETE routes that read no query string. */

@@ -6,4 +6,5 @@ export const analyticsQueryKeys = {
   clicks: (timeFilter: TimeFilter) => ["analytics", "clicks", timeFilter] as const,
   users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
   fairness: (timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter] as const,
+  traffic: (timeFilter: TimeFilter) => ["analytics", "traffic", timeFilter] as const,
 };

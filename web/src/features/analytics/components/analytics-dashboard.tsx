@@ -22,6 +22,7 @@ import { OverviewTab } from "./overview-tab";
 import { ProgramAnalyticsTab } from "./program-analytics-tab";
 import { SummaryCards } from "./summary-cards";
 import { TimeRangeSelect } from "./time-range-select";
+import { TrafficTab } from "./traffic-tab";
 import { useAnalyticsViewState, type UpdateAnalyticsView } from "./use-analytics-view-state";
 import { UserAnalyticsTab } from "./user-analytics-tab";
 
@@ -30,10 +31,12 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
   { value: "programs", label: "Programs" },
   { value: "users", label: "Users" },
   { value: "fairness", label: "Fairness" },
+  { value: "traffic", label: "Traffic" },
 ];
 
 /**
- * /analytics – clicks per program, per link owner and over time, and how fairly each rotation shared them (admin only). Program and link names
+ * /analytics – clicks per program, per link owner and over time, how fairly each rotation shared them
+ * and which requests it did not count (admin only). Program and link names
  * come from the programs and links features' queries, handed in by the page.
  */
 export function AnalyticsDashboard({
@@ -159,6 +162,7 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
               onSort={(column) => updateView((current) => ({ fairnessSort: nextSort(current.fairnessSort, column) }))}
             />
           ) : null}
+          {view.tab === "traffic" ? <TrafficTab range={view.range} /> : null}
         </Box>
       </Box>
     </Stack>

@@ -1,34 +1,12 @@
 import Chip from "@mui/material/Chip";
-import { darken } from "@mui/material/styles";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutlineOutlined";
-import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import type { FairnessRow } from "../utils/fairness-report";
 import { MissingFigure } from "./missing-figure";
+import { StandsOutChip } from "./stands-out-chip";
 
-/**
- * Whether a program stands out, in words and an icon as well as colour. The warning's text is a dark
- * shade of the theme's orange: the orange itself is too light on white for small text. On a dark page
- * the orange itself reads well, and the dark shade would not.
- */
+/** Whether a program stands out, in words and an icon as well as colour. */
 export function FairnessStatus({ row }: { row: FairnessRow }) {
   if (row.jainIndex === null && row.maxDeviation === null) return <MissingFigure reason="no visits in this range" />;
-  if (row.standsOut) {
-    return (
-      <Chip
-        size="small"
-        variant="outlined"
-        icon={<WarningAmberIcon />}
-        label="Stands out"
-        sx={(theme) => ({
-          color: darken(theme.colorSchemes.light?.palette.warning.main ?? theme.palette.warning.main, 0.5),
-          borderColor: theme.vars.palette.warning.main,
-          bgcolor: `rgba(${theme.vars.palette.warning.mainChannel} / 0.08)`,
-          fontWeight: 600,
-          "& .MuiChip-icon": { color: theme.vars.palette.warning.main },
-          ...theme.applyStyles("dark", { color: theme.vars.palette.warning.main }),
-        })}
-      />
-    );
-  }
+  if (row.standsOut) return <StandsOutChip />;
   return <Chip size="small" variant="outlined" color="success" icon={<CheckCircleOutlineIcon />} label="Fair" />;
 }

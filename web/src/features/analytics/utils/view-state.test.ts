@@ -38,6 +38,8 @@ describe("analytics state in the address", () => {
     expect(serialize({ ...DEFAULT_VIEW_STATE, overviewSort: { column: "clicks", direction: "asc" } })).toBe("overviewOrder=asc");
     expect(serialize({ ...DEFAULT_VIEW_STATE, usersSort: { column: "clicks", direction: "desc" } })).toBe("usersSort=clicks");
     expect(serialize({ ...DEFAULT_VIEW_STATE, range: "24h" })).toBe("range=24h");
+    expect(serialize({ ...DEFAULT_VIEW_STATE, tab: "traffic" })).toBe("tab=traffic");
+    expect(parse("tab=traffic&range=7d")).toMatchObject({ tab: "traffic", range: "7d" });
     expect(serialize({ ...DEFAULT_VIEW_STATE, tab: "fairness", fairnessSort: { column: "visits", direction: "desc" } })).toBe(
       "tab=fairness&fairnessSort=visits",
     );

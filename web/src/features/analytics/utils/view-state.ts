@@ -5,7 +5,7 @@ import { isOneOf, SORT_DIRECTIONS, type SortState } from "./table-sort";
 import { DEFAULT_TIME_RANGE, isTimeFilter } from "./time-ranges";
 import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, type UserSortColumn } from "./user-analytics";
 
-export const ANALYTICS_TABS = ["overview", "programs", "users", "fairness"] as const;
+export const ANALYTICS_TABS = ["overview", "programs", "users", "fairness", "traffic"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 /** Everything a reload or the back button must bring back. */
