@@ -28,7 +28,8 @@ import { rotationPath } from "@hub/contract/routes";
 import { ensureAdmin } from "../../functions/src/toolkit";
 import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
-import { BROWSER_UA, programWithLinks, storedCounts, throughHostingFrom, warmUpUrl } from "../../testing/rotation";
+import { callRoute } from "../../testing/http";
+import { BROWSER_UA, programWithLinks, storedCounts, throughHostingFrom, visitCounts, warmUpUrl } from "../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../testing/rotation-instances";
 
 const FUNCTIONS = `http://${HOST}:${String(PORTS.functions)}/${PROJECT_ID}/us-central1`;
@@ -216,6 +217,9 @@ async function main() {
       },
     });
   }
+  // (c) exact accounting after (a) and (b), while the instance still runs (it writes its tallies within
+  // 10 s; a stopped instance may lose those in hand): four ways of counting the same visits
+  const accounting = await exactAccounting(admin, programId);
   await stopRotationInstances([oneProcess!]);
 
   // The emulator last: it runs one request per worker process and starts one for every concurrent
@@ -260,6 +264,8 @@ async function main() {
       "Firestore emulator CPU % (a) / (b)": `${String(l.cpu["Firestore emulator"])} / ${String(l.flood.cpu["Firestore emulator"])}`,
     })),
   );
+  console.log("(c) Exact accounting of the one-process rows, every way the hub counts them:");
+  console.table([accounting]);
   console.log("The same rotation in the Functions emulator (one worker process per concurrent request):");
   console.table(
     emulator.map(({ clients, result: r }) => ({
@@ -295,6 +301,33 @@ async function main() {
         `${(f.perSecond / l.single.perSecond).toFixed(2)} × (a)'s throughput ${met(f.perSecond >= l.single.perSecond)}; errors ${String(f.errors)} ${met(f.errors === 0)}`,
     );
   }
+}
+
+/**
+ * Click records, day counters, the links' visitCount (as the admin list shows it) and the traffic
+ * report's `counted` for the program: all four must agree. The report's tallies of uncounted requests
+ * are written within 10 s of the request; `requests` is shown beside them.
+ */
+async function exactAccounting(admin: string, programId: string) {
+  await sleep(11_000); // tallies reach the store within 10 s (counted visits before the answer)
+  const [stored, counts, traffic] = await Promise.all([
+    storedCounts(programId),
+    visitCounts(admin),
+    callRoute("trafficReport", { query: { timeFilter: "24h" }, idToken: admin }),
+  ]);
+  const row = traffic.body.find((r) => r.programId === programId);
+  const visitCountSum = [...stored.dayCounters.keys()].reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
+  const counted = row?.counted ?? 0;
+  const exact = stored.clickRecords === stored.dayTotal && stored.dayTotal === visitCountSum && visitCountSum === counted;
+  return {
+    "click records": stored.clickRecords,
+    "day counters": stored.dayTotal,
+    "visitCount (admin list)": visitCountSum,
+    "traffic report: counted": counted,
+    "traffic report: requests": row?.requests ?? 0,
+    "not counted (repeatAddress)": row?.notCounted.repeatAddress ?? 0,
+    exact: met(exact),
+  };
 }
 
 main().then(
