@@ -201,7 +201,7 @@ async function seedVisits(): Promise<void> {
         linkId: v.id,
         programId: v.programId,
         clickedAt: v.clickedAt,
-        ipAddress: "203.0.113.10",
+        ipAddress: "203.0.113.0/24", // as click records keep an address: truncated
         userAgent: "Mozilla/5.0 (demo seed)",
         shard: i % 16,
         activeLinkIds: activeIn.get(v.programId) ?? [v.id],

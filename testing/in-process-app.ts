@@ -20,6 +20,9 @@ export const TEST_COMMUNITY = {
 /** The setup secret of the production-like apps (ADMIN_SETUP_TOKEN of a deploy). */
 export const PRODUCTION_SETUP_TOKEN = "setup-secret-of-the-operator-0123456789";
 
+/** The keyed hashes' secret of the production-like apps (VISITOR_COOKIE_SECRET of a deploy). */
+export const PRODUCTION_KEYED_HASH_SECRET = "keyed-hash-secret-of-the-operator-0123456789";
+
 /** The app's dependencies as a production deploy builds them, against the local Stripe; each can be replaced. */
 export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps> = {}): AppDeps {
   return {
@@ -30,6 +33,7 @@ export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps
     community: TEST_COMMUNITY,
     webApiKey: "demo-api-key",
     adminSetupToken: PRODUCTION_SETUP_TOKEN,
+    keyedHashSecret: PRODUCTION_KEYED_HASH_SECRET,
     clientIp: { header: "x-forwarded-for", trustedHops: 2, cdnRanges: parseRanges(DEFAULT_HOSTING_CDN_RANGES) },
     exposeLoginToken: false,
     now: () => new Date(),

@@ -6,14 +6,14 @@ import { z } from "./zod";
  * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
  * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
  */
-export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health"] as const;
+export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health", "address-truncation"] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 /**
  * What a job is doing: `listing` reads the provider's whole listing (`done` pages, `total` null),
- * `applying` applies it to the members (`done` of `total`), `testing` tests links (`done` of `total`),
- * `finished` once it ended.
+ * `applying` applies it to the members, or rewrites stored records (`done` of `total`), `testing`
+ * tests links (`done` of `total`), `finished` once it ended.
  */
 export const JOB_PHASES = ["listing", "applying", "testing", "finished"] as const;
 
@@ -26,6 +26,18 @@ export const linkHealthSummarySchema = z.object({
   failing: z.number().int(),
 });
 export type LinkHealthSummary = z.infer<typeof linkHealthSummarySchema>;
+
+/**
+ * What an address truncation found (contract: *Honest counts*, "No full address is stored"): records
+ * read, whole addresses truncated to their /24 or /48, and values that were no address at all, cleared.
+ */
+export const addressTruncationSummarySchema = z.object({
+  checked: z.number().int(),
+  truncated: z.number().int(),
+  cleared: z.number().int(),
+});
+export type AddressTruncationSummary = z.infer<typeof addressTruncationSummarySchema>;
+
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
@@ -35,7 +47,9 @@ export const jobSchema = z.object({
   total: z.number().int().nullable(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
-  summary: z.union([checkAllSubscriptionsResultSchema, autoApproveResultSchema, linkHealthSummarySchema]).optional(),
+  summary: z
+    .union([checkAllSubscriptionsResultSchema, autoApproveResultSchema, linkHealthSummarySchema, addressTruncationSummarySchema])
+    .optional(),
   error: z.string().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;

@@ -344,6 +344,8 @@ export const API = {
     status: 202,
   },
   runLinkHealth: { method: "POST", path: "/admin/link-health/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The one-off rewrite of whole client addresses older code stored (click records, login tokens). */
+  runAddressTruncation: { method: "POST", path: "/admin/address-truncation/run", access: "admin", response: jobStartedSchema, status: 202 },
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
   mergeAccounts: {

@@ -8,6 +8,7 @@ import {
   smtpUrl,
   stripeApiUrl,
   stripeSecretKey,
+  visitorCookieSecret,
 } from "./platform/config";
 import { communityFromConfig } from "./community/community-config";
 import { createLinkTester } from "./links/link-tester";
@@ -27,6 +28,7 @@ export function getDeps(): AppDeps {
     community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),
     adminSetupToken: isEmulator() ? null : adminSetupToken.value(),
+    keyedHashSecret: visitorCookieSecret.value(),
     clientIp: clientIpSettings(),
     exposeLoginToken: isEmulator(),
     now: () => new Date(),

@@ -74,8 +74,8 @@ export const linkHealthCheck = onSchedule({ schedule: "every 6 hours", timeoutSe
 });
 
 /**
- * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve and the
- * link-health check, each slice about 30 s of
+ * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve, the
+ * link-health check and the one-off truncation of stored addresses, each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
  * last attempt the job is marked failed (never left running). One job per kind at a time.
  */
@@ -92,11 +92,17 @@ export const runJobs = onTaskDispatched(
     const jobId = (req.data as { jobId?: unknown } | null)?.jobId;
     if (typeof jobId !== "string" || jobId === "" || jobId.includes("/")) return;
     const [{ runJobSlice }, { getDeps }] = await Promise.all([import("./jobs/job-runner"), import("./app-deps")]);
-    await runJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) =>
-      kind === "link-health"
-        ? (await import("./links/link-health-job.service")).linkHealthSlice
-        : (await import("./members/subscription-job.service")).subscriptionJobSlice,
-    );
+    await runJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) => {
+      switch (kind) {
+        case "link-health":
+          return (await import("./links/link-health-job.service")).linkHealthSlice;
+        case "address-truncation":
+          return (await import("./auth/address-truncation-job.service")).addressTruncationSlice;
+        case "subscription-check":
+        case "auto-approve":
+          return (await import("./members/subscription-job.service")).subscriptionJobSlice;
+      }
+    });
   },
 );
 /**

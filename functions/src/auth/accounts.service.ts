@@ -3,7 +3,7 @@ import { endImpersonationsBy } from "./impersonations.store";
 import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "@hub/contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "@hub/contract/users";
 import { hitRateLimits } from "../platform/rate-limits.store";
-import { loginRateLimits } from "../platform/rate-limit-policy";
+import { loginRateLimits, rateLimitKey } from "../platform/rate-limit-policy";
 import { sha256 } from "../platform/keys";
 import { MESSAGES } from "@hub/contract/errors";
 import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../accounts/users.store";
@@ -41,8 +41,8 @@ export function toProfile(user: UserRecord): Profile {
 export async function loginWithPassword(deps: AppDeps, username: string, password: string, ip: string | null): Promise<LoginResponse> {
   const retryAfterSeconds = await hitRateLimits(
     loginRateLimits(
-      { key: `login_${sha256(username)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perUsername },
-      { keyOf: (address) => `login_ip_${sha256(address)}`, ...PASSWORD_LOGIN_RATE_LIMITS.perIp },
+      { key: rateLimitKey(deps.keyedHashSecret, "login", username), ...PASSWORD_LOGIN_RATE_LIMITS.perUsername },
+      { keyOf: (address) => rateLimitKey(deps.keyedHashSecret, "login_ip", address), ...PASSWORD_LOGIN_RATE_LIMITS.perIp },
       ip,
     ),
     deps.now().getTime(),

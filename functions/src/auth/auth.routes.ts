@@ -3,6 +3,7 @@ import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile
 import type { AppDeps } from "../platform/deps";
 import { exchangeLoginToken, requestLoginLink } from "./email-login.service";
 import { loginAsUser, returnToAdmin } from "./impersonation.service";
+import { startAddressTruncationJob } from "./address-truncation-job.service";
 import { clientIp } from "../platform/http/client-ip";
 import type { RouteHandlers } from "../route-table";
 
@@ -17,9 +18,13 @@ type AuthRoutes =
   | "register"
   | "logout"
   | "loginAsUser"
-  | "returnToAdmin";
+  | "returnToAdmin"
+  | "runAddressTruncation";
 
-/** Sign-in and sessions: the e-mail link, the admin's password, logout, 'Log in as user' and back. */
+/**
+ * Sign-in and sessions: the e-mail link, the admin's password, logout, 'Log in as user' and back; and
+ * the one-off job that truncates the client addresses older sign-ins (and the rotation) stored whole.
+ */
 export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {
   // Ends the caller's sessions everywhere (or, with an impersonation token, only that impersonation).
   const endSessions = ({ caller }: { caller: Caller }) => logout(caller, deps.now());
@@ -41,5 +46,7 @@ export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {
     logout: endSessions,
     loginAsUser: ({ caller, body }) => loginAsUser(caller, body.email, deps.now()),
     returnToAdmin: ({ caller }) => returnToAdmin(caller, deps.now()),
+    // whole client addresses stored before they were truncated: a job (202 { jobId }), followed through getJob
+    runAddressTruncation: ({ caller }) => startAddressTruncationJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
   };
 }

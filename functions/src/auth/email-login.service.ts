@@ -5,7 +5,7 @@ import { MESSAGES } from "@hub/contract/errors";
 import { saveEmailToken, useEmailToken } from "./email-tokens.store";
 import { sha256 } from "../platform/keys";
 import { hitRateLimits } from "../platform/rate-limits.store";
-import { loginRateLimits } from "../platform/rate-limit-policy";
+import { loginRateLimits, rateLimitKey } from "../platform/rate-limit-policy";
 import { findUserByUsername, upsertMemberOnLogin } from "../accounts/users.store";
 import { ownerHeldBackChangeIn } from "../links/link-counts.store";
 import { ApiError } from "../platform/api-error";
@@ -27,8 +27,8 @@ export async function requestLoginLink(
   const now = deps.now();
   const retryAfterSeconds = await hitRateLimits(
     loginRateLimits(
-      { key: `email_${sha256(email)}`, ...EMAIL_LOGIN_RATE_LIMITS.perAddress },
-      { keyOf: (address) => `ip_${sha256(address)}`, ...EMAIL_LOGIN_RATE_LIMITS.perIp },
+      { key: rateLimitKey(deps.keyedHashSecret, "email", email), ...EMAIL_LOGIN_RATE_LIMITS.perAddress },
+      { keyOf: (address) => rateLimitKey(deps.keyedHashSecret, "ip", address), ...EMAIL_LOGIN_RATE_LIMITS.perIp },
       ip,
     ),
     now.getTime(),

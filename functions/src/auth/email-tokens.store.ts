@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
+import { truncatedAddress } from "../platform/http/ip-prefix";
 
 const tokens = () => db().collection(COLLECTIONS.emailTokens);
 
@@ -42,7 +43,8 @@ export type TokenUseResult =
 
 /**
  * Spends one use of a token: checks and increments in one transaction, so a token can never be
- * used more than `maxUses` times however many requests race.
+ * used more than `maxUses` times however many requests race. The client's address `ip` is kept only
+ * truncated, to its /24 or /48 (contract: *Honest counts*, "No full address is stored").
  */
 export async function useEmailToken(tokenHash: string, now: Date, ip: string | null): Promise<TokenUseResult> {
   const ref = tokens().doc(tokenHash);
@@ -55,7 +57,7 @@ export async function useEmailToken(tokenHash: string, now: Date, ip: string | n
     const useCount = Number(data.useCount ?? 0);
     const maxUses = Number(data.maxUses ?? 5);
     if (useCount >= maxUses) return { ok: false, reason: "used_up" } as const;
-    tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip });
+    tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip === null ? null : truncatedAddress(ip) });
     return { ok: true, email: String(data.email), typedEmail: typeof data.typedEmail === "string" ? data.typedEmail : null } as const;
   });
 }

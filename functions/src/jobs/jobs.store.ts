@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, type DocumentReference, type DocumentSnapshot, type Transaction, type UpdateData } from "firebase-admin/firestore";
 import type { Job, JobKind } from "@hub/contract/jobs";
 import { ApiError } from "../platform/api-error";
 import { COLLECTIONS, db, taskQueue } from "../platform/db";
@@ -103,8 +103,8 @@ export interface JobOrigin {
   actorUid: string | null;
 }
 
-/** Where a job starts: reading a listing (total unknown), or testing `total` links. */
-export type JobStart = { phase: "listing"; total: null } | { phase: "testing"; total: number };
+/** Where a job starts: reading a listing (total unknown), testing `total` links, or rewriting `total` records. */
+export type JobStart = { phase: "listing"; total: null } | { phase: "testing" | "applying"; total: number };
 const LISTING: JobStart = { phase: "listing", total: null };
 
 export async function createJob(
@@ -199,8 +199,12 @@ export async function saveProgress(jobId: string, progress: ChunkProgress): Prom
   await jobs().doc(jobId).update(progressUpdate(progress));
 }
 
-/** Applying: the progress, written in the transaction that applies the chunk, so a chunk and its cursor are stored together or not at all. */
-export function saveProgressIn(tx: Transaction, jobId: string, progress: ChunkProgress): void {
+/** Applying: the progress, written in the transaction (or batch) that applies the chunk, so a chunk and its cursor are stored together or not at all. */
+export function saveProgressIn(
+  tx: { update(ref: DocumentReference, data: UpdateData<Record<string, unknown>>): unknown },
+  jobId: string,
+  progress: ChunkProgress,
+): void {
   tx.update(jobs().doc(jobId), progressUpdate(progress));
 }
 

@@ -97,13 +97,15 @@ export const stripeSecretKey = defineSecret("STRIPE_SECRET_KEY");
  */
 export const adminSetupToken = defineSecret("ADMIN_SETUP_TOKEN");
 
-export const apiSecrets = [smtpUrl, stripeSecretKey, adminSetupToken];
-
 /**
  * The key the rotation signs its visitor cookie with (HMAC-SHA256, rotation/visitor-cookie.ts), so it
- * honours only the links it chose itself. Bound to the `redirect` function only. Changing it forgets
- * every visitor (their next visit is chosen and counted as a new one).
+ * honours only the links it chose itself; and the secret keyed hashes of personal values derive their
+ * keys from (platform/keyed-hash.ts), such as the API's rate limits on a client address. Bound to the
+ * `redirect` function and, through `apiSecrets`, to `api` and the job queue. Changing it forgets every
+ * visitor (their next visit is chosen and counted as a new one) and restarts every rate limit.
  */
 export const visitorCookieSecret = defineSecret("VISITOR_COOKIE_SECRET");
+
+export const apiSecrets = [smtpUrl, stripeSecretKey, adminSetupToken, visitorCookieSecret];
 
 export const isEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === "true";

@@ -26,6 +26,11 @@ export interface AppDeps {
    * where registering needs none; empty when a deploy did not set it, which refuses everyone.
    */
   adminSetupToken: string | null;
+  /**
+   * The secret that keyed hashes of personal values are made with (VISITOR_COOKIE_SECRET, one key per
+   * purpose derived from it): rate limits on an address, an e-mail or a username are kept under those.
+   */
+  keyedHashSecret: string;
   /** Where the caller's address is read for per-address rate limits (CLIENT_IP_HEADER, CLIENT_IP_TRUSTED_HOPS). */
   clientIp: ClientIpSettings;
   /** True only in the emulator: the login token is then returned in the answer too. */

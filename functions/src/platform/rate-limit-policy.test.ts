@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decideSlidingWindow, loginRateLimits } from "./rate-limit-policy";
+import { decideSlidingWindow, loginRateLimits, rateLimitKey } from "./rate-limit-policy";
 
 const rule = { limit: 3, windowMs: 60_000 };
 
@@ -42,5 +43,33 @@ describe("loginRateLimits", () => {
 
   it("without a trustworthy address, against the account only: no shared bucket for unknown callers", () => {
     expect(loginRateLimits(perAccount, perClientAddress, null)).toEqual([perAccount]);
+  });
+});
+
+describe("rateLimitKey", () => {
+  const secret = "s".repeat(32);
+  const plainHashes = (value: string) =>
+    ["hex", "base64url"].map((form) =>
+      createHash("sha256")
+        .update(value)
+        .digest(form as "hex"),
+    );
+
+  it("is the rule's name and a keyed hash: neither the value nor its plain SHA-256", () => {
+    const key = rateLimitKey(secret, "login_ip", "203.0.113.7");
+    expect(key).toMatch(/^login_ip_[A-Za-z0-9_-]{43}$/);
+    expect(key).toBe(rateLimitKey(secret, "login_ip", "203.0.113.7"));
+    expect(key).not.toContain("203.0.113.7");
+    for (const plain of plainHashes("203.0.113.7")) expect(key).not.toContain(plain);
+  });
+
+  it("differs by rule and by secret, so a key made for one rule matches nothing of another", () => {
+    const hashOf = (key: string) => key.slice(key.length - 43);
+    expect(hashOf(rateLimitKey(secret, "email", "a@example.com"))).not.toBe(hashOf(rateLimitKey(secret, "login", "a@example.com")));
+    expect(rateLimitKey("t".repeat(32), "ip", "203.0.113.7")).not.toBe(rateLimitKey(secret, "ip", "203.0.113.7"));
+  });
+
+  it("refuses to make a key without the secret", () => {
+    expect(() => rateLimitKey("", "ip", "203.0.113.7")).toThrow(/secret/);
   });
 });

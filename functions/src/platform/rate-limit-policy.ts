@@ -1,3 +1,5 @@
+import { keyedHash } from "./keyed-hash";
+
 export interface RateLimitRule {
   limit: number;
   windowMs: number;
@@ -36,4 +38,16 @@ export function loginRateLimits(
   if (ip === null) return [perAccount];
   const { keyOf, limit, windowMs } = perClientAddress;
   return [perAccount, { key: keyOf(ip), limit, windowMs }];
+}
+
+/**
+ * The document id of a rate limit on a personal value (a client address, an e-mail, a username):
+ * `name_` and the value's keyed hash for that rule (platform/keyed-hash.ts), never the value or its
+ * plain hash (a plain hash of an address is the address: there are only 2³² to try). The key does not
+ * change by the day: a limit's window must not restart at midnight, and the document goes by TTL once
+ * its window has passed. Without the secret there is no key worth the name: refused, not made weak.
+ */
+export function rateLimitKey(secret: string, name: string, value: string): string {
+  if (!secret) throw new Error("rate-limit keys need the functions' secret (VISITOR_COOKIE_SECRET)");
+  return `${name}_${keyedHash(secret, `rate-limit:${name}`, value)}`;
 }

@@ -5,7 +5,7 @@ import { decideSlidingWindow, type RateLimitRule } from "./rate-limit-policy";
 const limits = () => db().collection(COLLECTIONS.rateLimits);
 
 export interface RateLimitCheck extends RateLimitRule {
-  /** Already hashed: free of slashes and of personal data. */
+  /** Free of slashes and of personal data: a keyed hash of any personal value (rateLimitKey). */
   key: string;
 }
 
