@@ -20,6 +20,7 @@ import {
   withinOneClockHour,
 } from "../../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
+import { expectNoStoredAddress } from "../../../testing/stored-addresses";
 
 /**
  * Honest counts (api-contract.md): at most one counted visit per program per visitor, and per client
@@ -138,6 +139,26 @@ describe("one visitor", () => {
     );
     expect((await storedCounts(programId)).clickRecords).toBe(2);
   }, 120_000);
+});
+
+describe("the addresses", () => {
+  it("are never stored whole: click records keep the /24 or /48, marks only a keyed hash", async () => {
+    const { programId } = await programWithLinks(admin, 2);
+    const addresses = ["203.0.113.41", "198.51.100.42", "2001:db8:41:42::7"];
+    for (const address of addresses) await visitsFrom(programId, 3, () => throughHostingFrom(address));
+    const visitor = new CookieVisitor();
+    await visitor.visit(programId, undefined, "GET", throughHostingFrom("192.0.2.43"));
+    addresses.push("192.0.2.43");
+    const clicks = await db().collection("clicks").where("programId", "==", programId).get();
+    expect(clicks.docs.map((d) => d.get("ipAddress")).sort()).toEqual([
+      "192.0.2.0/24",
+      "198.51.100.0/24",
+      "2001:db8:41::/48",
+      "203.0.113.0/24",
+    ]);
+    // every document of every collection: no address, nor its plain SHA-256, in an id, a field or a value
+    await expectNoStoredAddress([...addresses, "2001:db8:41:42::/64"]);
+  }, 60_000);
 });
 
 describe("what was not counted", () => {

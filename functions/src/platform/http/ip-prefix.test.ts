@@ -32,6 +32,8 @@ describe("truncatedStoredAddress", () => {
     ["2001:db8:1:2::/64", "2001:db8:1::/48"],
     ["2001:db8:1::/48", "2001:db8:1::/48"],
     ["nonsense", null],
+    ["203.0.113", null],
+    ["3405803783", null],
     ["1.2.3.4/99", null],
   ])("%s is kept as %s", (stored, kept) => {
     expect(truncatedStoredAddress(stored)).toBe(kept);

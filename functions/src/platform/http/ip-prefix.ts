@@ -16,21 +16,24 @@ export function parseRanges(text: string): AddressRanges {
     .map((cidr) => {
       const address = cidr.slice(0, cidr.indexOf("/"));
       // ipaddr reads "10.0.0" as an address (inet_aton's shorthand): only the plain forms are ranges here
-      if (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address)) throw new Error(`not a CIDR range: ${cidr}`);
+      if (!isPlainAddress(address)) throw new Error(`not a CIDR range: ${cidr}`);
       return ipaddr.parseCIDR(cidr);
     });
 }
 
+/** A dotted quad or an IPv6 address: ipaddr.js also reads inet_aton's shorthands ("10.0.0", "2130706433"), which are no address here. */
+const isPlainAddress = (text: string): boolean => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+
 /** Whether `ip` (a plain address) lies in one of the ranges. */
 export function inRanges(ip: string, ranges: AddressRanges): boolean {
-  if (!ipaddr.isValid(ip)) return false;
+  if (!isPlainAddress(ip)) return false;
   const address = ipaddr.parse(ip);
   return ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
 }
 
 /** The network of `ip` at `v4Bits` or `v6Bits`, or null when `ip` is not a plain address. */
 function network(ip: string, v4Bits: number, v6Bits: number): { address: string; bits: number } | null {
-  if (!ipaddr.isValid(ip)) return null;
+  if (!isPlainAddress(ip)) return null;
   const parsed = ipaddr.parse(ip);
   const bits = parsed.kind() === "ipv4" ? v4Bits : v6Bits;
   const address =
