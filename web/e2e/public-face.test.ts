@@ -130,6 +130,9 @@ describe("the open /programs page", () => {
     await card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }).click();
     const dialog = page.getByRole("dialog", { name: "zeta Bank" });
     await dialog.getByRole("button", { name: "Download PNG" }).waitFor();
+    // the dialog fades in: a screenshot taken mid-fade (Playwright counts a fading element as visible)
+    // is a pale code that cannot be read, so read it once it is shown in full, as a phone would scan it
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest(".MuiDialog-container") ?? el).opacity)).toBe("1");
     expect(await decodeQr(dialog.getByRole("img", { name: "QR code of the rotation address of zeta Bank" }))).toBe(
       rotationAddress(zeta.id),
     );
