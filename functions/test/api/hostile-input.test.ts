@@ -116,6 +116,7 @@ const BODYLESS = new Set<ApiRoute>([
   "POST /admin/check-subscription/:username",
   "POST /admin/check-all-subscriptions",
   "POST /admin/link-health/run",
+  "POST /admin/address-truncation/run",
   "POST /admin/auto-approve-subscribers",
 ]);
 
