@@ -2,7 +2,7 @@ import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, Us
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
-import { readConsistently } from "../visits/visits.store";
+import { readConsistently, readRotationSets } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
 import {
@@ -15,7 +15,16 @@ import {
   windowOf,
   type AnalyticsWindow,
 } from "./analytics-window";
-import { fairnessFigures, hasFairShare, jainIndexOf, maxDeviationOf, roundedShare, shareRatioOf, type LinkShare } from "./fair-shares";
+import {
+  fairnessFigures,
+  hasFairShare,
+  jainIndexOf,
+  maxDeviationOf,
+  rotationSetsOf,
+  roundedShare,
+  shareRatioOf,
+  type LinkShare,
+} from "./fair-shares";
 
 const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
   window.kind === "hours"
@@ -48,7 +57,8 @@ const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
  */
 export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
   const { window, snapshot } = await snapshotFor(timeFilter, now);
-  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf);
+  const rotationSets = await readRotationSets(rotationSetsOf(snapshot.tallies));
+  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf, rotationSets);
   return snapshot.programs
     .map((program) => {
       const visits = figures.programVisits.get(program.id) ?? 0;
@@ -107,7 +117,8 @@ export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now
       .sort()[0] ?? now.toISOString().slice(0, 7);
   const tallies = await readConsistently((tx) => readProgramTallies(tx, programIds, programReadsFor(window, earliestMonth)));
   const series = seriesPeriods(window);
-  const figures = fairnessFigures(tallies, window, series.keyOf);
+  const rotationSets = await readRotationSets(rotationSetsOf(tallies));
+  const figures = fairnessFigures(tallies, window, series.keyOf, rotationSets);
   const programById = new Map(programs.map((p) => [p.id, p]));
   return {
     timeFilter,

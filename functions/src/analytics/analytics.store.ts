@@ -59,7 +59,8 @@ export interface AnalyticsReads {
   hourDays?: string[];
 }
 
-const DAY_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", "active"] as const;
+/** Who was in the rotation: set ids, and, in data written before sets were, the links one by one. */
+const DAY_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", "sets", "active"] as const;
 const MONTH_FIELDS = ["programId", "month", "total", "links", "lastClickedAt", "fair"] as const;
 const HOUR_FIELDS = ["programId", "day", "hours"] as const;
 

@@ -38,6 +38,11 @@ export const COLLECTIONS = {
   clickDays: "click_days",
   /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
   clickMonths: "click_months",
+  /**
+   * One per set of a program's links in the rotation, by a hash of the program and the ids: written once
+   * by each instance that uses it, so counters and roll-ups name a set instead of listing its links.
+   */
+  rotationSets: "rotation_sets",
   announcements: "announcements",
   auditLog: "audit_log",
   subscriptionChecks: "subscription_checks",

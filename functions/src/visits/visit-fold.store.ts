@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { counters, dayRecordRef, monthRecordRef, utcDay } from "./visits.store";
+import { counters, dayRecordRef, monthRecordRef, readRotationSets, utcDay } from "./visits.store";
 import {
   addHours,
   addPeriod,
@@ -35,8 +35,9 @@ export interface FoldResult {
  * click_months (merging with an earlier fold of the same day, should a late write have made a new
  * shard; the month record is the sum of its day records by construction) and into each existing
  * link's `visitCount`, then deletes the shards. The day record keeps the hours (what `24h` reads
- * while the day is that recent) and the links in the rotation; both records keep each link's fair
- * share (the day's visits divided equally among the day's links in the rotation), so fair shares are
+ * while the day is that recent) and the ids of the day's rotation sets (rotation_sets); both records
+ * keep each link's fair share (the day's visits divided equally among the day's links in the rotation,
+ * the union of its sets' links and of any listed one by one, as before sets), so fair shares are
  * read from roll-ups, never recomputed from clicks, and stay as served whatever later happens to the
  * links. A deleted link's visits stay in the day's history only; of a deleted program, only the
  * visits of links that still exist (moved by a merge) are kept.
@@ -69,11 +70,13 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     }
     const visits = folded.total;
     if (visits > 0) {
-      const before = addPeriod(emptyPeriod(), record!.data());
       const after = addPeriod(addPeriod(emptyPeriod(), record!.data()), storedPeriod(folded));
+      const rotationSets = await readRotationSets(after.sets, tx);
+      const missing = [...after.sets].filter((id) => !rotationSets.has(id));
+      if (missing.length > 0) logger.warn("rotation sets not found: their links get no fair share", { programId, day, missing });
       const afterHours = addHours(new Map(), record!.get("hours"));
       for (const [hour, counts] of hours) addHours(afterHours, { [hour]: storedPeriod(counts) });
-      const fair = fairSharesOf(after);
+      const fair = fairSharesOf(after, rotationSets);
       tx.set(dayRecordRef(programId, day), {
         programId,
         day,
@@ -83,8 +86,8 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       });
       // the month is the sum of its days: this fold's visits, and the change it made to the day's fair shares
       const monthly = addPeriod(emptyPeriod(), monthRecord!.data());
-      addPeriod(monthly, { ...storedPeriod(folded), active: [] });
-      const monthFair = sharesPlus(monthRecord!.get("fair"), fair, fairSharesOf(before));
+      addPeriod(monthly, { ...storedPeriod(folded), sets: [], active: [] });
+      const monthFair = sharesPlus(monthRecord!.get("fair"), fair, storedShares(record!.get("fair")));
       tx.set(monthRecordRef(programId, month), {
         programId,
         month,

@@ -3,7 +3,7 @@ import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness } from "@hub/co
 import { db } from "../../src/platform/db";
 import { clicksIn, fairnessIn, ownLinkStatsIn } from "../../src/analytics/analytics.service";
 import { foldFinishedDays } from "../../src/visits/visit-fold.store";
-import { newClickId, recordVisit } from "../../src/visits/visits.store";
+import { forgetWrittenSets, newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
@@ -21,6 +21,7 @@ let alice: string;
 
 beforeEach(async () => {
   await resetEmulators();
+  forgetWrittenSets(); // the store was emptied: as a new instance, write each set again
   ({ admin, alice } = await signInActors());
 });
 
@@ -90,9 +91,11 @@ describe("fair share", () => {
       expect(row.jainIndex).toBeGreaterThanOrEqual(0.999);
       expect(row.maxDeviation).toBeLessThanOrEqual(0.02);
     }
-    // what the rotation recorded with the visits: the four links in the rotation, in the counters it already writes
+    // what the rotation recorded with the visits: the four links in the rotation, stored once as a set that the counters name
     const counters = await db().collection("click_counters").where("programId", "==", programId).get();
-    for (const counter of counters.docs) expect([...(counter.get("active") as string[])].sort()).toEqual(links.map((l) => l.id).sort());
+    const sets = await db().collection("rotation_sets").where("programId", "==", programId).get();
+    expect(sets.docs.map((d) => d.get("linkIds") as string[])).toEqual([links.map((l) => l.id).sort()]);
+    for (const counter of counters.docs) expect(counter.get("sets")).toEqual([sets.docs[0]!.id]);
   }, 180_000); // 1,200 requests through the Hosting and Functions emulators: about 40 a second here
 
   it("a link paused half-way, across hours, gets a fair share only for the hours it was in the rotation", async () => {
@@ -223,6 +226,45 @@ describe("fair share", () => {
     await foldFinishedDays(new Date(tomorrow.getTime() + 40 * 60_000));
     expect((await db().collection("click_counters").where("programId", "==", programId).count().get()).data().count).toBe(0);
     await check(new Date(tomorrow.getTime() + 45 * 60_000));
+  });
+
+  it("stores each rotation set once: counters name it, and an instance writes it only until it knows it stored", async () => {
+    const { programId, links } = await programWithLinks(admin, 3);
+    const active = links.map((l) => l.id).reverse(); // the rotation's order, not the set's
+    const at = new Date(Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR);
+    const sets = () => db().collection("rotation_sets").where("programId", "==", programId).get();
+    await visitsAt(programId, active[0]!, at, 1, active);
+    const [set] = (await sets()).docs;
+    expect(set!.data()).toEqual({ programId, linkIds: [...active].sort() });
+    // this instance knows the set is stored: its next visits write the counters only (proved by removing the set)
+    await set!.ref.delete();
+    await visitsAt(programId, active[1]!, new Date(at.getTime() + 60_000), 8, active);
+    expect((await sets()).size).toBe(0);
+    // a new instance writes it again with its first visit: the same document
+    forgetWrittenSets();
+    await visitsAt(programId, active[2]!, new Date(at.getTime() + 120_000), 3, active);
+    expect((await sets()).docs.map((d) => d.id)).toEqual([set!.id]);
+
+    const counters = await db().collection("click_counters").where("programId", "==", programId).get();
+    expect(counters.docs.reduce((sum, d) => sum + (d.get("total") as number), 0)).toBe(12);
+    for (const counter of counters.docs) {
+      // the fields the size check of period-counts.test.ts models: no list of links in the rotation
+      expect(Object.keys(counter.data()).sort()).toEqual([
+        "day",
+        "hours",
+        "lastClickedAt",
+        "linkIds",
+        "links",
+        "programId",
+        "sets",
+        "total",
+      ]);
+      expect(counter.get("sets")).toEqual([set!.id]);
+      for (const hour of Object.values(counter.get("hours") as Record<string, Record<string, unknown>>)) {
+        expect(Object.keys(hour).sort()).toEqual(["lastClickedAt", "links", "sets", "total"]);
+        expect(hour.sets).toEqual([set!.id]);
+      }
+    }
   });
 
   it("fair shares survive the nightly fold: a day's and a month's roll-ups give what the counters gave", async () => {

@@ -24,6 +24,7 @@ const COLLECTIONS = [
   "click_counters",
   "click_days",
   "click_months",
+  "rotation_sets",
   "audit_log",
   "subscription_checks",
   "click_purges",
