@@ -82,7 +82,7 @@ async function seed(programCount: number, linksPerProgram: number) {
         if (n > 0) counts[link.id] = n;
         clicks += n;
       }
-      // every link in the rotation every day; yesterday keeps its hours, as the fold leaves them (24h reads them)
+      // every link in the rotation every day (one rotation set per program); yesterday's hours in click_hours, as the fold leaves them (24h reads them)
       days.push({ programId: program.id, day, links: counts, active: linksOf.get(program.id)!.map((l) => l.id), withHours: d === 1 });
     }
   }

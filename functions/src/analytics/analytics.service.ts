@@ -26,10 +26,22 @@ import {
   type LinkShare,
 } from "./fair-shares";
 
-const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
-  window.kind === "hours"
-    ? { days: [], months: [], hourDays: daysOfHours(window.hours) }
-    : { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
+/**
+ * For 24h: its hours and the days they fall on, and which of those to read by id: the hours and days
+ * before today (a day is folded once it is over, so today's hours are in its counters).
+ */
+function hourReads(hours: readonly string[]) {
+  const hourDays = daysOfHours(hours);
+  const today = hourDays.at(-1)!;
+  return { hourDays, foldedHours: hours.filter((h) => h.slice(0, 10) < today), foldedHourDays: hourDays.filter((d) => d < today) };
+}
+
+const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
+  if (window.kind === "days") return { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
+  const { hourDays, foldedHourDays } = hourReads(window.hours);
+  // the hour roll-ups in the window, whichever exist: a query costs what it finds
+  return { days: [], months: [], hours: window.hours, hourDays, foldedHourDays };
+};
 
 async function snapshotFor(timeFilter: TimeFilter, now: Date) {
   const window = windowOf(timeFilter, now);
@@ -89,11 +101,16 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
 
 /** The same roll-ups as readsFor, named day by day and month by month (all time: from `earliestMonth`). */
 function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
-  if (window.kind === "hours") return { days: [], months: [], hourDays: daysOfHours(window.hours) };
+  if (window.kind === "hours") {
+    const { hourDays, foldedHours, foldedHourDays } = hourReads(window.hours);
+    return { days: [], months: [], hours: foldedHours, hourDays, foldedHourDays };
+  }
   return {
     days: [...new Set(dayRollupRanges(window.plan).flatMap(daysOfRange))],
     months: [...new Set(monthRollupRanges(window.plan).flatMap((r) => monthsOfRange(r, earliestMonth)))],
+    hours: [],
     hourDays: [],
+    foldedHourDays: [],
   };
 }
 

@@ -105,6 +105,78 @@ describe("rotation sets", () => {
   });
 });
 
+describe("slim day roll-ups", () => {
+  it("a past day's shares are those its fold stored: no set is read for it", () => {
+    const day = withSets(
+      tally("day", "2026-11-20", { a: 6 }, [], {
+        storedFair: new Map([
+          ["a", 3],
+          ["b", 3],
+        ]),
+      }),
+      "s1",
+    );
+    expect(rotationSetsOf([day]).size).toBe(0);
+    expect([...fairSharesByTally([day], NO_SETS).get(day)!]).toEqual([
+      ["a", 3],
+      ["b", 3],
+    ]);
+  });
+
+  it("a day roll-up with a late shard of the same day: divided again over both, from their sets", () => {
+    const sets = new Map([
+      ["s1", ["a", "b"]],
+      ["s2", ["a", "b", "c"]],
+    ]);
+    const day = withSets(
+      tally("day", "2026-11-20", { a: 6 }, [], {
+        storedFair: new Map([
+          ["a", 3],
+          ["b", 3],
+        ]),
+      }),
+      "s1",
+    );
+    const late = withSets(tally("counter", "2026-11-20", { c: 3 }, []), "s2");
+    expect([...rotationSetsOf([day, late])].sort()).toEqual(["s1", "s2"]);
+    const shares = fairSharesByTally([day, late], sets);
+    expect(new Map(shares.get(day))).toEqual(new Map(["a", "b", "c"].map((id) => [id, 3])));
+    expect(shares.get(late)!.size).toBe(0);
+  });
+
+  it("a roll-up folded before sets were: its stored shares, or its list when a late shard comes", () => {
+    const old = tally("day", "2026-11-19", { a: 4 }, ["a", "b"], {
+      storedFair: new Map([
+        ["a", 2],
+        ["b", 2],
+      ]),
+    });
+    expect([...fairSharesByTally([old], NO_SETS).get(old)!]).toEqual([
+      ["a", 2],
+      ["b", 2],
+    ]);
+    const late = withSets(tally("counter", "2026-11-19", { c: 2 }, []), "s9");
+    const shares = fairSharesByTally([old, late], new Map([["s9", ["c"]]]));
+    expect(new Map(shares.get(old))).toEqual(new Map(["a", "b", "c"].map((id) => [id, 2])));
+  });
+
+  it("30 days: past days from their stored shares, today from its counters' sets", () => {
+    const past = Array.from({ length: 3 }, (_, i) =>
+      tally("day", `2026-11-2${String(i)}`, { a: 4 }, [], {
+        storedFair: new Map([
+          ["a", 2],
+          ["b", 2],
+        ]),
+      }),
+    );
+    const today = withSets(tally("counter", "2026-11-23", { b: 2 }, []), "s1");
+    const figures = fairnessFigures([...past, today], windowOf("30d", NOW), (key) => key, new Map([["s1", ["a", "b"]]]));
+    expect(figures.links.get("a")).toMatchObject({ visits: 12, fairShare: 7 });
+    expect(figures.links.get("b")).toMatchObject({ visits: 2, fairShare: 7 });
+    expect(figures.programVisits.get("p1")).toBe(14);
+  });
+});
+
 describe("fairnessFigures", () => {
   it("24h: only the hours of the window; series per hour", () => {
     const inWindow = tally("hour", "2026-11-23T10:00:00.000Z", { a: 2, b: 2 }, ["a", "b"]);

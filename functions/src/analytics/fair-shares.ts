@@ -8,6 +8,8 @@ import type { AnalyticsWindow } from "./analytics-window";
  * sum, over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
  * period's counted visits of the program divided by the number of links then in the rotation. Periods
  * are those of the program that served the visits, so a link moved or merged keeps its past shares.
+ * Past days' and months' shares come as the nightly fold stored them; today's (and an hour's) are
+ * divided here, over the rotation sets the counters name.
  */
 
 /** A link's visits and fair share in one period of its series. */
@@ -29,8 +31,9 @@ export interface FairnessFigures {
 
 /**
  * The tallies whose shares are divided from their counts, grouped per program and period (a day's
- * counter shards, with its day roll-up should a late shard come after the fold; an hour's), and
- * those whose shares the fold stored: a month.
+ * counter shards, with its day roll-up should a late shard come after the fold; an hour's counter
+ * hours and hour roll-up), and those whose shares the fold stored: a month, and a day roll-up alone
+ * in its period.
  */
 function shareGroups(tallies: readonly ClickTally[]): { stored: ClickTally[]; divided: ClickTally[][] } {
   const stored: ClickTally[] = [];
@@ -45,7 +48,12 @@ function shareGroups(tallies: readonly ClickTally[]): { stored: ClickTally[]; di
     if (group) group.push(tally);
     else groups.set(key, [tally]);
   }
-  return { stored, divided: [...groups.values()] };
+  const divided: ClickTally[][] = [];
+  for (const group of groups.values()) {
+    if (group.length === 1 && group[0]!.storedFair) stored.push(group[0]!);
+    else divided.push(group);
+  }
+  return { stored, divided };
 }
 
 /** The rotation sets the tallies' shares are divided over: what to read (readRotationSets) before fairSharesByTally. */
@@ -56,11 +64,11 @@ export function rotationSetsOf(tallies: readonly ClickTally[]): Set<string> {
 }
 
 /**
- * Each tally's fair shares. A month's are those its days' folds added up. A day's or an hour's are
- * computed from every tally of the same program and period together (its counter shards, and a day
- * roll-up should a late shard come after the fold): the period's visits over the union of the links
- * its rotation sets (`rotationSets`, by id) and any older list name, given to the first of them, so
- * that they are divided once, never per shard.
+ * Each tally's fair shares. A month's are those its days' folds added up, a day roll-up's those its
+ * fold computed. Otherwise a day's or an hour's are computed from every tally of the same program and
+ * period together (its counter shards, and a roll-up should a late shard come after the fold): the
+ * period's visits over the union of the links its rotation sets (`rotationSets`, by id) and any
+ * older list name, given to the first of them, so that they are divided once, never per shard.
  */
 export function fairSharesByTally(tallies: readonly ClickTally[], rotationSets: RotationSets): Map<ClickTally, Map<string, number>> {
   const shares = new Map<ClickTally, Map<string, number>>();

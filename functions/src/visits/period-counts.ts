@@ -120,3 +120,30 @@ export function withoutLinks(period: PeriodCounts, linkIds: Iterable<string>): v
     period.lastClickedAt.delete(id);
   }
 }
+
+/** How long a finished hour's roll-up is kept, in days from its day's start: `24h` reads only yesterday's and today's hours. */
+export const HOUR_ROLLUP_DAYS = 3;
+
+/**
+ * A finished day's roll-up as click_days stores it: its counts, its rotation as set ids, and each
+ * link's fair share (`fair`: what readers of past days use). No hours: those are click_hours', read
+ * for `24h` only, so that the 30-day and longer views read small documents.
+ */
+export function dayRollup(programId: string, day: string, counts: PeriodCounts, fair: ReadonlyMap<string, number>) {
+  return { programId, day, ...storedPeriod(counts), fair: Object.fromEntries(fair) };
+}
+
+/**
+ * One finished hour's roll-up as click_hours stores it (one document per program and hour, so that
+ * its size follows the program's links, not its traffic): what `24h` reads once the day is folded.
+ * `start` is the hour's ISO start (what `24h` asks for); `deleteAt` lets a TTL policy remove it.
+ */
+export function hourRollup(programId: string, day: string, hour: string, counts: PeriodCounts) {
+  return {
+    programId,
+    day,
+    start: `${day}T${hour}:00:00.000Z`,
+    ...storedPeriod(counts),
+    deleteAt: new Date(Date.parse(`${day}T00:00:00Z`) + HOUR_ROLLUP_DAYS * 86_400_000),
+  };
+}

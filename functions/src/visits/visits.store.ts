@@ -26,8 +26,10 @@ import { addPeriod, emptyPeriod, type RotationSets } from "./period-counts";
  *   readers still take those, so no migration is needed.
  *
  * Once a day is over, `foldDay` (visit-fold.store.ts) rolls its shards up, in one transaction, into
- * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
- * days and months) and into each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
+ * click_days/{programId}_{day} (the day's counts, its set ids and each link's fair share: what
+ * analytics reads for past days), click_hours/{programId}_{day}_{HH} (each hour's counts and set ids:
+ * what `24h` reads, removed by TTL after a few days), click_months/{programId}_{YYYY-MM} (what long
+ * ranges read) and each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
  * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers
  * pay for the unfolded days only, whatever the history.
  */
@@ -53,6 +55,8 @@ export const counters = () => db().collection(COLLECTIONS.clickCounters);
 export const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
 export const monthRecordRef = (programId: string, month: string) => db().collection(COLLECTIONS.clickMonths).doc(`${programId}_${month}`);
 export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
+export const hourRecordRef = (programId: string, day: string, hour: string) =>
+  db().collection(COLLECTIONS.clickHours).doc(`${programId}_${day}_${hour}`);
 export const rotationSetRef = (setId: string) => db().collection(COLLECTIONS.rotationSets).doc(setId);
 
 /** A set of a program's links in the rotation, as rotation_sets stores it. */

@@ -23,6 +23,7 @@ const COLLECTIONS = [
   "clicks",
   "click_counters",
   "click_days",
+  "click_hours",
   "click_months",
   "rotation_sets",
   "audit_log",
