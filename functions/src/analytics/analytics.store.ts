@@ -3,7 +3,7 @@ import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch } from "../platform/timestamps";
 import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
 import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../visits/period-counts";
-import { hourStart } from "./analytics-window";
+import { daysOfRange, hourStart } from "./analytics-window";
 
 /**
  * What analytics reads: the roll-ups the rotation's counters become (see visits.store), never the click
@@ -113,12 +113,11 @@ async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSn
 }
 
 /**
- * Every program's asked-for roll-ups and unfolded counters, read in the caller's transaction: a
- * nightly fold moves visits from counters into roll-ups atomically, so reading both at one point in
- * time counts each visit exactly once.
+ * Every unfolded counter and every program's asked-for month and hour roll-ups, read in the caller's
+ * transaction: a nightly fold moves visits from counters into roll-ups atomically, so reading both at
+ * one point in time counts each visit exactly once. (Day roll-ups are read by id: programDayTallies.)
  */
 async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<ClickTally[]> {
-  const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
   const counters = db().collection(COLLECTIONS.clickCounters);
   const hourRecords = db().collection(COLLECTIONS.clickHours);
@@ -128,19 +127,38 @@ async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<Clic
   const hourDays = reads.hourDays ?? [];
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and
   // all-time counts need them; with their hours when the window is counted in hours
-  const [counterDocs, monthDocs, dayDocs, hourDocs] = await Promise.all([
+  const [counterDocs, monthDocs, hourDocs] = await Promise.all([
     uniqueDocs(tx, [counters.select(...COUNTER_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
     uniqueDocs(
       tx,
       reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS)),
     ),
-    uniqueDocs(
-      tx,
-      reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS)),
-    ),
     hours.length > 0 ? uniqueDocs(tx, [within(hourRecords, "start", { from: hours[0]!, to: hours.at(-1)! }).select(...HOUR_FIELDS)]) : [],
   ]);
-  return talliesOf({ counterDocs, monthDocs, dayDocs, hourDocs }, hourDays);
+  return talliesOf({ counterDocs, monthDocs, hourDocs }, hourDays);
+}
+
+/**
+ * These programs' day roll-ups of these days, read by id (a roll-up's id is its program and day): the
+ * cost follows programs × days asked for, whatever the length of the history (a query on `day`
+ * costs, in the emulator, a pass over every day roll-up kept); and the hours kept in those folded
+ * before click_hours existed, of `legacyHourDays`.
+ */
+async function programDayTallies(
+  tx: Transaction,
+  programIds: readonly string[],
+  days: readonly string[],
+  legacyHourDays: readonly string[],
+): Promise<ClickTally[]> {
+  const [dayDocs, legacyHours] = await Promise.all([
+    existing(
+      tx,
+      programIds.flatMap((p) => days.map((d) => dayRecordRef(p, d))),
+      DAY_FIELDS,
+    ),
+    legacyHourTallies(tx, programIds, legacyHourDays),
+  ]);
+  return [...dayDocs.map((d) => tallyOf("day", d)), ...legacyHours];
 }
 
 /**
@@ -158,14 +176,10 @@ async function legacyHourTallies(tx: Transaction, programIds: readonly string[],
 }
 
 /** The tallies of the documents read: the counters' hours only for the days counted in hours. */
-function talliesOf(
-  docs: Record<"counterDocs" | "monthDocs" | "dayDocs" | "hourDocs", DocumentSnapshot[]>,
-  hourDays: readonly string[],
-): ClickTally[] {
+function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "hourDocs", DocumentSnapshot[]>, hourDays: readonly string[]): ClickTally[] {
   return [
     ...docs.counterDocs.map((d) => tallyOf("counter", d)),
     ...docs.monthDocs.map((d) => tallyOf("month", d)),
-    ...docs.dayDocs.map((d) => tallyOf("day", d)),
     ...docs.hourDocs.map(hourRecordTally),
     ...docs.counterDocs.filter((d) => hourDays.includes(text(d, "day"))).flatMap(hourTallies),
   ];
@@ -207,16 +221,12 @@ export async function readProgramTallies(tx: Transaction, programIds: string[], 
         .collection(COLLECTIONS.clickCounters)
         .where("programId", "in", programIds.slice(i, i + 30)),
     );
-  const [counterDocs, dayDocs, monthDocs, hourDocs, legacyHours] = await Promise.all([
+  const [counterDocs, dayTallies, monthDocs, hourDocs] = await Promise.all([
     uniqueDocs(
       tx,
       counterQueries.map((q) => q.select(...COUNTER_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
     ),
-    existing(
-      tx,
-      programIds.flatMap((p) => reads.days.map((d) => dayRecordRef(p, d))),
-      DAY_FIELDS,
-    ),
+    programDayTallies(tx, programIds, reads.days, reads.foldedHourDays),
     existing(
       tx,
       programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))),
@@ -227,9 +237,8 @@ export async function readProgramTallies(tx: Transaction, programIds: string[], 
       programIds.flatMap((p) => reads.hours.map((h) => hourRecordRef(p, h.slice(0, 10), h.slice(11, 13)))),
       HOUR_FIELDS,
     ),
-    legacyHourTallies(tx, programIds, reads.foldedHourDays),
   ]);
-  return [...talliesOf({ counterDocs, monthDocs, dayDocs, hourDocs }, reads.hourDays), ...legacyHours];
+  return [...talliesOf({ counterDocs, monthDocs, hourDocs }, reads.hourDays), ...dayTallies];
 }
 
 /** A member's links, as their view needs them: where each is and was. */
@@ -254,34 +263,24 @@ export async function readOwnLinks(
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
-    const foldedHourDays = reads.foldedHourDays ?? [];
     const [programSnap, linkSnap, tallies] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
-          .select(
-            "programId",
-            "email",
-            "approved",
-            "paused",
-            "isDead",
-            "health.status",
-            "visitCount",
-            ...(foldedHourDays.length > 0 ? ["pastProgramIds"] : []),
-          ),
+          .select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount", "pastProgramIds"),
       ),
       readTallies(tx, reads),
     ]);
-    if (foldedHourDays.length > 0) {
-      // the programs whose visits the window may hold: those that exist, and those the links were in (merged away)
-      const programIds = new Set(programSnap.docs.map((d) => d.id));
-      for (const link of linkSnap.docs) {
-        const past: unknown = link.get("pastProgramIds");
-        if (Array.isArray(past)) for (const id of past) if (typeof id === "string") programIds.add(id);
-      }
-      tallies.push(...(await legacyHourTallies(tx, [...programIds], foldedHourDays)));
+    // the programs whose roll-ups the window may hold: those that exist, and those links were in
+    // (merged away: their links took their history along). A deleted program's links are gone.
+    const programIds = new Set(programSnap.docs.map((d) => d.id));
+    for (const link of linkSnap.docs) {
+      const past: unknown = link.get("pastProgramIds");
+      if (Array.isArray(past)) for (const id of past) if (typeof id === "string") programIds.add(id);
     }
+    const days = [...new Set(reads.days.flatMap(daysOfRange))];
+    tallies.push(...(await programDayTallies(tx, [...programIds], days, reads.foldedHourDays ?? [])));
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
     for (const tally of tallies)
