@@ -80,7 +80,8 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       const afterHours = addHours(new Map(), record!.get("hours"));
       const hourKeys = [...new Set([...hours.keys(), ...afterHours.keys()])].sort();
       const [rotationSets, earlierHours] = await Promise.all([
-        readRotationSets(after.sets, tx),
+        // outside the transaction: sets never change, and a lock on one would hold up a visit writing it
+        readRotationSets(after.sets),
         hourKeys.length > 0 ? tx.getAll(...hourKeys.map((hour) => hourRecordRef(programId, day, hour))) : [],
       ]);
       earlierHours.forEach((doc, i) => addHours(afterHours, { [hourKeys[i]!]: doc.data() }));

@@ -158,16 +158,13 @@ export async function recordVisit(visit: Visit): Promise<void> {
 
 /**
  * Rotation sets by id (their link ids), each read once; ids without a document are left out. Sets
- * never change, so any reader may read them outside its transaction.
+ * never change, so readers read them outside their transactions (which would lock them).
  */
-export async function readRotationSets(setIds: Iterable<string>, tx?: Transaction): Promise<RotationSets> {
+export async function readRotationSets(setIds: Iterable<string>): Promise<RotationSets> {
   const refs = [...new Set(setIds)].map(rotationSetRef);
   const sets = new Map<string, string[]>();
   const slices: Promise<DocumentSnapshot[]>[] = [];
-  for (let i = 0; i < refs.length; i += 300) {
-    const slice = refs.slice(i, i + 300);
-    slices.push(tx ? tx.getAll(...slice, { fieldMask: ["linkIds"] }) : db().getAll(...slice, { fieldMask: ["linkIds"] }));
-  }
+  for (let i = 0; i < refs.length; i += 300) slices.push(db().getAll(...refs.slice(i, i + 300), { fieldMask: ["linkIds"] }));
   for (const doc of (await Promise.all(slices)).flat()) {
     const ids: unknown = doc.get("linkIds");
     if (doc.exists && Array.isArray(ids))
