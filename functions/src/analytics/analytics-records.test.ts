@@ -30,6 +30,7 @@ const tally = (
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     links: new Map(Object.entries(counts)),
     lastClickedAt: new Map(Object.entries(last).map(([id, at]) => [id, new Date(at)])),
+    sets: new Set(),
     active: new Set(Object.keys(counts)),
   },
 });

@@ -2,7 +2,7 @@ import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, Us
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
-import { readConsistently } from "../visits/visits.store";
+import { readConsistently, readRotationSets } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
 import { clickRecords, userAnalytics } from "./analytics-records";
 import {
@@ -15,12 +15,33 @@ import {
   windowOf,
   type AnalyticsWindow,
 } from "./analytics-window";
-import { fairnessFigures, hasFairShare, jainIndexOf, maxDeviationOf, roundedShare, shareRatioOf, type LinkShare } from "./fair-shares";
+import {
+  fairnessFigures,
+  hasFairShare,
+  jainIndexOf,
+  maxDeviationOf,
+  rotationSetsOf,
+  roundedShare,
+  shareRatioOf,
+  type LinkShare,
+} from "./fair-shares";
 
-const readsFor = (window: AnalyticsWindow): AnalyticsReads =>
-  window.kind === "hours"
-    ? { days: [], months: [], hourDays: daysOfHours(window.hours) }
-    : { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
+/**
+ * For 24h: its hours and the days they fall on, and which of those to read by id: the hours and days
+ * before today (a day is folded once it is over, so today's hours are in its counters).
+ */
+function hourReads(hours: readonly string[]) {
+  const hourDays = daysOfHours(hours);
+  const today = hourDays.at(-1)!;
+  return { hourDays, foldedHours: hours.filter((h) => h.slice(0, 10) < today), foldedHourDays: hourDays.filter((d) => d < today) };
+}
+
+const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
+  if (window.kind === "days") return { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
+  const { hourDays, foldedHourDays } = hourReads(window.hours);
+  // the hour roll-ups in the window, whichever exist: a query costs what it finds
+  return { days: [], months: [], hours: window.hours, hourDays, foldedHourDays };
+};
 
 async function snapshotFor(timeFilter: TimeFilter, now: Date) {
   const window = windowOf(timeFilter, now);
@@ -48,7 +69,8 @@ const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
  */
 export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
   const { window, snapshot } = await snapshotFor(timeFilter, now);
-  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf);
+  const rotationSets = await readRotationSets(rotationSetsOf(snapshot.tallies));
+  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf, rotationSets);
   return snapshot.programs
     .map((program) => {
       const visits = figures.programVisits.get(program.id) ?? 0;
@@ -79,11 +101,16 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
 
 /** The same roll-ups as readsFor, named day by day and month by month (all time: from `earliestMonth`). */
 function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
-  if (window.kind === "hours") return { days: [], months: [], hourDays: daysOfHours(window.hours) };
+  if (window.kind === "hours") {
+    const { hourDays, foldedHours, foldedHourDays } = hourReads(window.hours);
+    return { days: [], months: [], hours: foldedHours, hourDays, foldedHourDays };
+  }
   return {
     days: [...new Set(dayRollupRanges(window.plan).flatMap(daysOfRange))],
     months: [...new Set(monthRollupRanges(window.plan).flatMap((r) => monthsOfRange(r, earliestMonth)))],
+    hours: [],
     hourDays: [],
+    foldedHourDays: [],
   };
 }
 
@@ -107,7 +134,8 @@ export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now
       .sort()[0] ?? now.toISOString().slice(0, 7);
   const tallies = await readConsistently((tx) => readProgramTallies(tx, programIds, programReadsFor(window, earliestMonth)));
   const series = seriesPeriods(window);
-  const figures = fairnessFigures(tallies, window, series.keyOf);
+  const rotationSets = await readRotationSets(rotationSetsOf(tallies));
+  const figures = fairnessFigures(tallies, window, series.keyOf, rotationSets);
   const programById = new Map(programs.map((p) => [p.id, p]));
   return {
     timeFilter,

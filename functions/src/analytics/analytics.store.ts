@@ -1,9 +1,9 @@
 import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch } from "../platform/timestamps";
-import { dayRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
+import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
 import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../visits/period-counts";
-import { hourStart } from "./analytics-window";
+import { daysOfRange, hourStart } from "./analytics-window";
 
 /**
  * What analytics reads: the roll-ups the rotation's counters become (see visits.store), never the click
@@ -12,7 +12,8 @@ import { hourStart } from "./analytics-window";
 
 /**
  * One program's visits in one period, from one document: a day's roll-up (click_days), a not yet
- * folded counter shard, a month's roll-up, or one hour of a counter or day roll-up.
+ * folded counter shard, a month's roll-up, or one hour of a counter or of an hour roll-up
+ * (click_hours; in a day roll-up folded before those existed, one of its `hours`).
  */
 export interface ClickTally {
   kind: "day" | "counter" | "month" | "hour";
@@ -21,7 +22,10 @@ export interface ClickTally {
   /** The program that served these visits (the roll-up's, not necessarily the links' program now). */
   programId: string;
   counts: PeriodCounts;
-  /** A month's fair shares as its days' folds summed them (a day's or hour's are computed from `counts`). */
+  /**
+   * Fair shares as the fold stored them: a month's (the sum of its days') and a day roll-up's. A
+   * counter's or an hour's are computed from `counts` and the rotation sets they name.
+   */
   storedFair?: Map<string, number>;
 }
 
@@ -51,27 +55,46 @@ export interface AnalyticsSnapshot {
 
 /**
  * Which roll-ups to read: stretches of UTC days (YYYY-MM-DD) and months (YYYY-MM, `from` null: from
- * the first), ends included; and the days whose hours to read (24h), from counters and day roll-ups.
+ * the first), ends included; and for 24h, its hours (ISO starts: from hour roll-ups), the days they
+ * fall on (`hourDays`: from counters) and those of them before today (`foldedHourDays`: from day
+ * roll-ups folded before hour roll-ups existed).
  */
 export interface AnalyticsReads {
   days: { from: string; to: string }[];
   months: { from: string | null; to: string }[];
+  hours?: string[];
   hourDays?: string[];
+  foldedHourDays?: string[];
 }
 
-const DAY_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", "active"] as const;
+/** Who was in the rotation: set ids, and, in data written before sets were, the links one by one. */
+const ROTATION_FIELDS = ["sets", "active"] as const;
+const COUNTER_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", ...ROTATION_FIELDS] as const;
+const DAY_FIELDS = [...COUNTER_FIELDS, "fair"] as const;
 const MONTH_FIELDS = ["programId", "month", "total", "links", "lastClickedAt", "fair"] as const;
-const HOUR_FIELDS = ["programId", "day", "hours"] as const;
+const HOUR_FIELDS = ["programId", "start", "total", "links", "lastClickedAt", ...ROTATION_FIELDS] as const;
+/** The hours of a day roll-up folded before click_hours existed (a new fold moves them out). */
+const LEGACY_HOUR_FIELDS = ["programId", "day", "hours"] as const;
 
 const text = (doc: DocumentSnapshot, field: string) => (typeof doc.get(field) === "string" ? (doc.get(field) as string) : "");
 
 function tallyOf(kind: "day" | "counter" | "month", doc: DocumentSnapshot): ClickTally {
   const period = text(doc, kind === "month" ? "month" : "day");
   const tally: ClickTally = { kind, period, programId: text(doc, "programId"), counts: addPeriod(emptyPeriod(), doc.data()) };
-  if (kind === "month") tally.storedFair = storedShares(doc.get("fair"));
+  // a day roll-up without `fair` (folded before fair shares were) has none: its counts name no rotation either
+  if (kind === "month" || (kind === "day" && doc.get("fair") !== undefined)) tally.storedFair = storedShares(doc.get("fair"));
   return tally;
 }
 
+/** An hour roll-up (click_hours). */
+const hourRecordTally = (doc: DocumentSnapshot): ClickTally => ({
+  kind: "hour",
+  period: text(doc, "start"),
+  programId: text(doc, "programId"),
+  counts: addPeriod(emptyPeriod(), doc.data()),
+});
+
+/** The hours of a counter, or of a day roll-up folded before click_hours existed. */
 function hourTallies(doc: DocumentSnapshot): ClickTally[] {
   const day = text(doc, "day");
   return [...addHours(new Map(), doc.get("hours"))].map(([hour, counts]) => ({
@@ -90,52 +113,89 @@ async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSn
 }
 
 /**
- * Every program's asked-for roll-ups and unfolded counters, read in the caller's transaction: a
- * nightly fold moves visits from counters into roll-ups atomically, so reading both at one point in
- * time counts each visit exactly once.
+ * Every unfolded counter and every program's asked-for month and hour roll-ups, read in the caller's
+ * transaction: a nightly fold moves visits from counters into roll-ups atomically, so reading both at
+ * one point in time counts each visit exactly once. (Day roll-ups are read by id: programDayTallies.)
  */
 async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<ClickTally[]> {
-  const days = db().collection(COLLECTIONS.clickDays);
   const months = db().collection(COLLECTIONS.clickMonths);
   const counters = db().collection(COLLECTIONS.clickCounters);
+  const hourRecords = db().collection(COLLECTIONS.clickHours);
   const within = (q: Query, field: string, r: { from: string | null; to: string }) =>
     (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
+  const hours = reads.hours ?? [];
   const hourDays = reads.hourDays ?? [];
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and
   // all-time counts need them; with their hours when the window is counted in hours
-  const [counterDocs, monthDocs, dayDocs, hourDayDocs] = await Promise.all([
-    uniqueDocs(tx, [counters.select(...DAY_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
+  const [counterDocs, monthDocs, hourDocs] = await Promise.all([
+    uniqueDocs(tx, [counters.select(...COUNTER_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
     uniqueDocs(
       tx,
       reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS)),
     ),
-    uniqueDocs(
-      tx,
-      reads.days.map((r) => within(days, "day", r).select(...DAY_FIELDS)),
-    ),
-    hourDays.length > 0 ? uniqueDocs(tx, [within(days, "day", { from: hourDays[0]!, to: hourDays.at(-1)! }).select(...HOUR_FIELDS)]) : [],
+    hours.length > 0 ? uniqueDocs(tx, [within(hourRecords, "start", { from: hours[0]!, to: hours.at(-1)! }).select(...HOUR_FIELDS)]) : [],
   ]);
-  return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, hourDays);
+  return talliesOf({ counterDocs, monthDocs, hourDocs }, hourDays);
+}
+
+/**
+ * These programs' day roll-ups of these days, read by id (a roll-up's id is its program and day): the
+ * cost follows programs × days asked for, whatever the length of the history (a query on `day`
+ * costs, in the emulator, a pass over every day roll-up kept); and the hours kept in those folded
+ * before click_hours existed, of `legacyHourDays`.
+ */
+async function programDayTallies(
+  tx: Transaction,
+  programIds: readonly string[],
+  days: readonly string[],
+  legacyHourDays: readonly string[],
+): Promise<ClickTally[]> {
+  const [dayDocs, legacyHours] = await Promise.all([
+    existing(
+      tx,
+      programIds.flatMap((p) => days.map((d) => dayRecordRef(p, d))),
+      DAY_FIELDS,
+    ),
+    legacyHourTallies(tx, programIds, legacyHourDays),
+  ]);
+  return [...dayDocs.map((d) => tallyOf("day", d)), ...legacyHours];
+}
+
+/**
+ * The hours kept in day roll-ups folded before click_hours existed, of these programs and days, by id.
+ * Such a day can be in a `24h` window for one day after the change; a fold since then keeps no
+ * `hours` in day roll-ups, and finds none.
+ */
+async function legacyHourTallies(tx: Transaction, programIds: readonly string[], days: readonly string[]): Promise<ClickTally[]> {
+  const docs = await existing(
+    tx,
+    programIds.flatMap((p) => days.map((d) => dayRecordRef(p, d))),
+    LEGACY_HOUR_FIELDS,
+  );
+  return docs.flatMap(hourTallies);
 }
 
 /** The tallies of the documents read: the counters' hours only for the days counted in hours. */
-function talliesOf(
-  docs: Record<"counterDocs" | "monthDocs" | "dayDocs" | "hourDayDocs", DocumentSnapshot[]>,
-  hourDays: readonly string[],
-): ClickTally[] {
+function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "hourDocs", DocumentSnapshot[]>, hourDays: readonly string[]): ClickTally[] {
   return [
     ...docs.counterDocs.map((d) => tallyOf("counter", d)),
     ...docs.monthDocs.map((d) => tallyOf("month", d)),
-    ...docs.dayDocs.map((d) => tallyOf("day", d)),
-    ...[...docs.counterDocs.filter((d) => hourDays.includes(text(d, "day"))), ...docs.hourDayDocs].flatMap(hourTallies),
+    ...docs.hourDocs.map(hourRecordTally),
+    ...docs.counterDocs.filter((d) => hourDays.includes(text(d, "day"))).flatMap(hourTallies),
   ];
 }
 
-/** Which roll-ups of some programs to read by id: days (YYYY-MM-DD), months (YYYY-MM), and days whose hours to read. */
+/**
+ * Which roll-ups of some programs to read by id: days (YYYY-MM-DD), months (YYYY-MM), and for 24h its
+ * hours (ISO starts) and days whose hour roll-ups to read (`hours`, `foldedHourDays`: those of days
+ * before today, the only ones folded) and the days whose counters' hours to read (`hourDays`).
+ */
 export interface ProgramReads {
   days: string[];
   months: string[];
+  hours: string[];
   hourDays: string[];
+  foldedHourDays: string[];
 }
 
 /** Reads documents by id in slices (one request each), keeping those that exist. */
@@ -161,16 +221,12 @@ export async function readProgramTallies(tx: Transaction, programIds: string[], 
         .collection(COLLECTIONS.clickCounters)
         .where("programId", "in", programIds.slice(i, i + 30)),
     );
-  const [counterDocs, dayDocs, monthDocs, hourDayDocs] = await Promise.all([
+  const [counterDocs, dayTallies, monthDocs, hourDocs] = await Promise.all([
     uniqueDocs(
       tx,
-      counterQueries.map((q) => q.select(...DAY_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
+      counterQueries.map((q) => q.select(...COUNTER_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
     ),
-    existing(
-      tx,
-      programIds.flatMap((p) => reads.days.map((d) => dayRecordRef(p, d))),
-      DAY_FIELDS,
-    ),
+    programDayTallies(tx, programIds, reads.days, reads.foldedHourDays),
     existing(
       tx,
       programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))),
@@ -178,11 +234,11 @@ export async function readProgramTallies(tx: Transaction, programIds: string[], 
     ),
     existing(
       tx,
-      programIds.flatMap((p) => reads.hourDays.map((d) => dayRecordRef(p, d))),
+      programIds.flatMap((p) => reads.hours.map((h) => hourRecordRef(p, h.slice(0, 10), h.slice(11, 13)))),
       HOUR_FIELDS,
     ),
   ]);
-  return talliesOf({ counterDocs, monthDocs, dayDocs, hourDayDocs }, reads.hourDays);
+  return [...talliesOf({ counterDocs, monthDocs, hourDocs }, reads.hourDays), ...dayTallies];
 }
 
 /** A member's links, as their view needs them: where each is and was. */
@@ -210,10 +266,21 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     const [programSnap, linkSnap, tallies] = await Promise.all([
       tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
       tx.get(
-        db().collection(COLLECTIONS.links).select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount"),
+        db()
+          .collection(COLLECTIONS.links)
+          .select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount", "pastProgramIds"),
       ),
       readTallies(tx, reads),
     ]);
+    // the programs whose roll-ups the window may hold: those that exist, and those links were in
+    // (merged away: their links took their history along). A deleted program's links are gone.
+    const programIds = new Set(programSnap.docs.map((d) => d.id));
+    for (const link of linkSnap.docs) {
+      const past: unknown = link.get("pastProgramIds");
+      if (Array.isArray(past)) for (const id of past) if (typeof id === "string") programIds.add(id);
+    }
+    const days = [...new Set(reads.days.flatMap(daysOfRange))];
+    tallies.push(...(await programDayTallies(tx, [...programIds], days, reads.foldedHourDays ?? [])));
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
     for (const tally of tallies)

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ClickTally } from "./analytics.store";
 import { windowOf } from "./analytics-window";
-import { fairnessFigures, fairSharesByTally, jainIndexOf, maxDeviationOf, shareRatioOf } from "./fair-shares";
+import { fairnessFigures, fairSharesByTally, jainIndexOf, maxDeviationOf, rotationSetsOf, shareRatioOf } from "./fair-shares";
+
+const NO_SETS = new Map<string, string[]>();
 
 const NOW = new Date("2026-11-23T12:30:00Z");
 
@@ -19,17 +21,21 @@ const tally = (
     total: Object.values(links).reduce((a, b) => a + b, 0),
     links: new Map(Object.entries(links)),
     lastClickedAt: new Map(),
+    sets: new Set(),
     active: new Set(active),
   },
   ...extra,
 });
+
+/** A tally that names rotation sets (as counters and roll-ups written since sets were do) instead of listing links. */
+const withSets = (t: ClickTally, ...sets: string[]): ClickTally => ({ ...t, counts: { ...t.counts, sets: new Set(sets) } });
 
 describe("fairSharesByTally", () => {
   it("divides a period's visits once, over the shards and roll-up of that program and period together", () => {
     const shardA = tally("counter", "2026-11-23", { a: 3 }, ["a", "b"]);
     const shardB = tally("counter", "2026-11-23", { b: 1 }, ["b", "c"]);
     const other = tally("counter", "2026-11-23", { x: 4 }, ["x"], { programId: "p2" });
-    const shares = fairSharesByTally([shardA, shardB, other]);
+    const shares = fairSharesByTally([shardA, shardB, other], NO_SETS);
     // 4 visits, 3 links in the rotation that day: 4/3 each, given once
     expect([...shares.get(shardA)!]).toEqual([
       ["a", 4 / 3],
@@ -47,7 +53,7 @@ describe("fairSharesByTally", () => {
         ["b", 7.5],
       ]),
     });
-    expect([...fairSharesByTally([month]).get(month)!]).toEqual([
+    expect([...fairSharesByTally([month], NO_SETS).get(month)!]).toEqual([
       ["a", 7.5],
       ["b", 7.5],
     ]);
@@ -55,7 +61,119 @@ describe("fairSharesByTally", () => {
 
   it("a link counted without being recorded in the rotation (a counter written before `active` was) gets no share", () => {
     const legacy = tally("day", "2026-11-20", { a: 5 }, []);
-    expect(fairSharesByTally([legacy]).get(legacy)!.size).toBe(0);
+    expect(fairSharesByTally([legacy], NO_SETS).get(legacy)!.size).toBe(0);
+  });
+});
+
+describe("rotation sets", () => {
+  const sets = new Map([
+    ["s1", ["a", "b"]],
+    ["s2", ["b", "c"]],
+    ["s3", ["x"]],
+  ]);
+
+  it("a period's links in the rotation are the union of its shards' sets (and any older list), each link once", () => {
+    const shardA = withSets(tally("counter", "2026-11-23", { a: 3 }, []), "s1");
+    const shardB = withSets(tally("counter", "2026-11-23", { b: 1 }, ["d"]), "s1", "s2");
+    const otherDay = withSets(tally("counter", "2026-11-22", { x: 2 }, []), "s3");
+    expect([...rotationSetsOf([shardA, shardB, otherDay])].sort()).toEqual(["s1", "s2", "s3"]);
+    const shares = fairSharesByTally([shardA, shardB, otherDay], sets);
+    // 4 visits over a, b, c (sets) and d (listed one by one, as counters written before sets were)
+    expect(new Map(shares.get(shardA))).toEqual(new Map(["a", "b", "c", "d"].map((id) => [id, 1])));
+    expect(shares.get(shardB)!.size).toBe(0);
+    expect([...shares.get(otherDay)!]).toEqual([["x", 2]]);
+  });
+
+  it("a set not found adds no link; with no set found and no list, nobody has a share", () => {
+    const shard = withSets(tally("counter", "2026-11-23", { a: 3 }, []), "s1", "gone");
+    expect(new Map(fairSharesByTally([shard], sets).get(shard))).toEqual(
+      new Map([
+        ["a", 1.5],
+        ["b", 1.5],
+      ]),
+    );
+    expect(fairSharesByTally([shard], NO_SETS).get(shard)!.size).toBe(0);
+  });
+
+  it("24h: an hour's share is divided over that hour's sets, a link added mid-day only from its hours on", () => {
+    const morning = withSets(tally("hour", "2026-11-23T09:00:00.000Z", { a: 4 }, []), "s1");
+    const later = withSets(tally("hour", "2026-11-23T10:00:00.000Z", { a: 3, c: 3 }, []), "s1", "s2");
+    const figures = fairnessFigures([morning, later], windowOf("24h", NOW), (key) => key, sets);
+    expect(figures.links.get("a")).toMatchObject({ visits: 7, fairShare: 4 / 2 + 6 / 3 });
+    expect(figures.links.get("c")).toMatchObject({ visits: 3, fairShare: 2 });
+    expect([...figures.links.get("c")!.series.keys()]).toEqual(["2026-11-23T10:00:00.000Z"]);
+  });
+});
+
+describe("slim day roll-ups", () => {
+  it("a past day's shares are those its fold stored: no set is read for it", () => {
+    const day = withSets(
+      tally("day", "2026-11-20", { a: 6 }, [], {
+        storedFair: new Map([
+          ["a", 3],
+          ["b", 3],
+        ]),
+      }),
+      "s1",
+    );
+    expect(rotationSetsOf([day]).size).toBe(0);
+    expect([...fairSharesByTally([day], NO_SETS).get(day)!]).toEqual([
+      ["a", 3],
+      ["b", 3],
+    ]);
+  });
+
+  it("a day roll-up with a late shard of the same day: divided again over both, from their sets", () => {
+    const sets = new Map([
+      ["s1", ["a", "b"]],
+      ["s2", ["a", "b", "c"]],
+    ]);
+    const day = withSets(
+      tally("day", "2026-11-20", { a: 6 }, [], {
+        storedFair: new Map([
+          ["a", 3],
+          ["b", 3],
+        ]),
+      }),
+      "s1",
+    );
+    const late = withSets(tally("counter", "2026-11-20", { c: 3 }, []), "s2");
+    expect([...rotationSetsOf([day, late])].sort()).toEqual(["s1", "s2"]);
+    const shares = fairSharesByTally([day, late], sets);
+    expect(new Map(shares.get(day))).toEqual(new Map(["a", "b", "c"].map((id) => [id, 3])));
+    expect(shares.get(late)!.size).toBe(0);
+  });
+
+  it("a roll-up folded before sets were: its stored shares, or its list when a late shard comes", () => {
+    const old = tally("day", "2026-11-19", { a: 4 }, ["a", "b"], {
+      storedFair: new Map([
+        ["a", 2],
+        ["b", 2],
+      ]),
+    });
+    expect([...fairSharesByTally([old], NO_SETS).get(old)!]).toEqual([
+      ["a", 2],
+      ["b", 2],
+    ]);
+    const late = withSets(tally("counter", "2026-11-19", { c: 2 }, []), "s9");
+    const shares = fairSharesByTally([old, late], new Map([["s9", ["c"]]]));
+    expect(new Map(shares.get(old))).toEqual(new Map(["a", "b", "c"].map((id) => [id, 2])));
+  });
+
+  it("30 days: past days from their stored shares, today from its counters' sets", () => {
+    const past = Array.from({ length: 3 }, (_, i) =>
+      tally("day", `2026-11-2${String(i)}`, { a: 4 }, [], {
+        storedFair: new Map([
+          ["a", 2],
+          ["b", 2],
+        ]),
+      }),
+    );
+    const today = withSets(tally("counter", "2026-11-23", { b: 2 }, []), "s1");
+    const figures = fairnessFigures([...past, today], windowOf("30d", NOW), (key) => key, new Map([["s1", ["a", "b"]]]));
+    expect(figures.links.get("a")).toMatchObject({ visits: 12, fairShare: 7 });
+    expect(figures.links.get("b")).toMatchObject({ visits: 2, fairShare: 7 });
+    expect(figures.programVisits.get("p1")).toBe(14);
   });
 });
 
@@ -64,7 +182,7 @@ describe("fairnessFigures", () => {
     const inWindow = tally("hour", "2026-11-23T10:00:00.000Z", { a: 2, b: 2 }, ["a", "b"]);
     const tooOld = tally("hour", "2026-11-22T12:00:00.000Z", { a: 9 }, ["a"]);
     const day = tally("counter", "2026-11-23", { a: 2, b: 2 }, ["a", "b"]);
-    const figures = fairnessFigures([inWindow, tooOld, day], windowOf("24h", NOW), (key) => key);
+    const figures = fairnessFigures([inWindow, tooOld, day], windowOf("24h", NOW), (key) => key, NO_SETS);
     expect(figures.programVisits.get("p1")).toBe(4);
     expect(figures.links.get("a")).toMatchObject({ visits: 2, fairShare: 2 });
     expect([...figures.links.get("a")!.series.keys()]).toEqual(["2026-11-23T10:00:00.000Z"]);
@@ -79,7 +197,7 @@ describe("fairnessFigures", () => {
       ]),
     });
     const lastWeek = Array.from({ length: 7 }, (_, i) => tally("day", `2026-10-${String(25 + i)}`, { a: 2 }, ["a", "b"]));
-    const figures = fairnessFigures([october, ...lastWeek], windowOf("all", NOW), (key) => `${key.slice(0, 7)}-01`);
+    const figures = fairnessFigures([october, ...lastWeek], windowOf("all", NOW), (key) => `${key.slice(0, 7)}-01`, NO_SETS);
     expect(figures.links.get("a")).toMatchObject({ visits: 62, fairShare: 31 });
     expect(figures.links.get("b")).toMatchObject({ visits: 0, fairShare: 31 });
     expect(figures.programVisits.get("p1")).toBe(62);

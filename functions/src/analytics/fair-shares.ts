@@ -1,4 +1,4 @@
-import { addPeriod, emptyPeriod, fairSharesOf } from "../visits/period-counts";
+import { addPeriod, emptyPeriod, fairSharesOf, type RotationSets } from "../visits/period-counts";
 import type { ClickTally } from "./analytics.store";
 import { placementsOf } from "./analytics-records";
 import type { AnalyticsWindow } from "./analytics-window";
@@ -8,6 +8,8 @@ import type { AnalyticsWindow } from "./analytics-window";
  * sum, over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
  * period's counted visits of the program divided by the number of links then in the rotation. Periods
  * are those of the program that served the visits, so a link moved or merged keeps its past shares.
+ * Past days' and months' shares come as the nightly fold stored them; today's (and an hour's) are
+ * divided here, over the rotation sets the counters name.
  */
 
 /** A link's visits and fair share in one period of its series. */
@@ -28,17 +30,17 @@ export interface FairnessFigures {
 }
 
 /**
- * Each tally's fair shares. A month's are those its days' folds added up. A day's or an hour's are
- * computed from every tally of the same program and period together (its counter shards, and a day
- * roll-up should a late shard come after the fold) and given to the first of them, so that they are
- * divided once, never per shard.
+ * The tallies whose shares are divided from their counts, grouped per program and period (a day's
+ * counter shards, with its day roll-up should a late shard come after the fold; an hour's counter
+ * hours and hour roll-up), and those whose shares the fold stored: a month, and a day roll-up alone
+ * in its period.
  */
-export function fairSharesByTally(tallies: readonly ClickTally[]): Map<ClickTally, Map<string, number>> {
-  const shares = new Map<ClickTally, Map<string, number>>();
+function shareGroups(tallies: readonly ClickTally[]): { stored: ClickTally[]; divided: ClickTally[][] } {
+  const stored: ClickTally[] = [];
   const groups = new Map<string, ClickTally[]>();
   for (const tally of tallies) {
     if (tally.kind === "month") {
-      shares.set(tally, tally.storedFair ?? new Map());
+      stored.push(tally);
       continue;
     }
     const key = `${tally.kind === "hour" ? "hour" : "day"}|${tally.programId}|${tally.period}`;
@@ -46,10 +48,37 @@ export function fairSharesByTally(tallies: readonly ClickTally[]): Map<ClickTall
     if (group) group.push(tally);
     else groups.set(key, [tally]);
   }
+  const divided: ClickTally[][] = [];
   for (const group of groups.values()) {
+    if (group.length === 1 && group[0]!.storedFair) stored.push(group[0]!);
+    else divided.push(group);
+  }
+  return { stored, divided };
+}
+
+/** The rotation sets the tallies' shares are divided over: what to read (readRotationSets) before fairSharesByTally. */
+export function rotationSetsOf(tallies: readonly ClickTally[]): Set<string> {
+  const ids = new Set<string>();
+  for (const group of shareGroups(tallies).divided) for (const tally of group) for (const id of tally.counts.sets) ids.add(id);
+  return ids;
+}
+
+/**
+ * Each tally's fair shares. A month's are those its days' folds added up, a day roll-up's those its
+ * fold computed. Otherwise a day's or an hour's are computed from every tally of the same program and
+ * period together (its counter shards, and a roll-up should a late shard come after the fold): the
+ * period's visits over the union of the links its rotation sets (`rotationSets`, by id) and any
+ * older list name, given to the first of them, so that they are divided once, never per shard.
+ */
+export function fairSharesByTally(tallies: readonly ClickTally[], rotationSets: RotationSets): Map<ClickTally, Map<string, number>> {
+  const shares = new Map<ClickTally, Map<string, number>>();
+  const { stored, divided } = shareGroups(tallies);
+  for (const tally of stored) shares.set(tally, tally.storedFair ?? new Map());
+  for (const group of divided) {
     const merged = emptyPeriod();
-    for (const tally of group) addPeriod(merged, { total: tally.counts.total, active: [...tally.counts.active] });
-    group.forEach((tally, i) => shares.set(tally, i === 0 ? fairSharesOf(merged) : new Map()));
+    for (const tally of group)
+      addPeriod(merged, { total: tally.counts.total, sets: [...tally.counts.sets], active: [...tally.counts.active] });
+    group.forEach((tally, i) => shares.set(tally, i === 0 ? fairSharesOf(merged, rotationSets) : new Map()));
   }
   return shares;
 }
@@ -62,8 +91,9 @@ export function fairnessFigures(
   tallies: readonly ClickTally[],
   window: AnalyticsWindow,
   seriesKey: (clickDate: string) => string,
+  rotationSets: RotationSets,
 ): FairnessFigures {
-  const shares = fairSharesByTally(tallies);
+  const shares = fairSharesByTally(tallies, rotationSets);
   const links = new Map<string, LinkShare>();
   const programVisits = new Map<string, number>();
   const add = (linkId: string, key: string, field: "visits" | "fairShare", n: number) => {

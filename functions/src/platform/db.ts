@@ -39,8 +39,15 @@ export const COLLECTIONS = {
   visitMarks: "visit_marks",
   /** Per program, UTC day and shard: the counted visits per link not yet folded (see visits.store). */
   clickCounters: "click_counters",
-  /** Per program and finished UTC day: its counted visits per link, folded from click_counters. */
+  /** Per program and finished UTC day: its counted visits per link, its rotation sets and fair shares, folded from click_counters. */
   clickDays: "click_days",
+  /** Per program and finished UTC hour: its counted visits per link and rotation sets, what `24h` reads; removed by TTL (`deleteAt`). */
+  clickHours: "click_hours",
+  /**
+   * One per set of a program's links in the rotation, by a hash of the program and the ids: written once
+   * by each instance that uses it, so counters and roll-ups name a set instead of listing its links.
+   */
+  rotationSets: "rotation_sets",
   /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
   clickMonths: "click_months",
   /** Per shard, program and UTC day: requests answered but not counted, by reason and hour, not yet folded (visits/traffic-tallies.store). */

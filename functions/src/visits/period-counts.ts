@@ -1,17 +1,31 @@
 /**
  * One program's counted visits in one period (a UTC day or hour), as the rotation's counter shards and
  * their roll-ups keep them (visits.store.ts): the total, visits per link, each link's last visit, and
- * the links that were in the rotation at some counted visit of the period. Shards and roll-ups of the
- * same period add up field by field; fair shares are computed from the sum, never per shard.
+ * who was in the rotation at some counted visit of the period: the ids of the rotation sets recorded
+ * (`sets`, each a rotation_sets document) and, in counters and roll-ups written before sets were, the
+ * links themselves (`active`). Shards and roll-ups of the same period add up field by field; fair
+ * shares are computed from the sum, never per shard.
  */
 export interface PeriodCounts {
   total: number;
   links: Map<string, number>;
   lastClickedAt: Map<string, Date>;
+  /** Rotation set ids (rotation_sets): the links in the rotation, stored once per set. */
+  sets: Set<string>;
+  /** Links in the rotation listed one by one: only in data written before rotation sets. */
   active: Set<string>;
 }
 
-export const emptyPeriod = (): PeriodCounts => ({ total: 0, links: new Map(), lastClickedAt: new Map(), active: new Set() });
+export const emptyPeriod = (): PeriodCounts => ({
+  total: 0,
+  links: new Map(),
+  lastClickedAt: new Map(),
+  sets: new Set(),
+  active: new Set(),
+});
+
+/** The link ids of rotation sets, by set id, as read from rotation_sets. */
+export type RotationSets = ReadonlyMap<string, readonly string[]>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -35,6 +49,7 @@ export function addPeriod(into: PeriodCounts, stored: unknown): PeriodCounts {
       if (at && (!known || at > known)) into.lastClickedAt.set(id, at);
     }
   }
+  if (Array.isArray(stored.sets)) for (const id of stored.sets) if (typeof id === "string") into.sets.add(id);
   if (Array.isArray(stored.active)) for (const id of stored.active) if (typeof id === "string") into.active.add(id);
   return into;
 }
@@ -52,25 +67,41 @@ export function addHours(into: Map<string, PeriodCounts>, hours: unknown): Map<s
 }
 
 /**
- * A period's fair share per link: its counted visits divided equally among the links then in the
- * rotation (a link counted without being recorded as active, as in counters written before `active`
- * was, gets none: unknown is not counted as fair).
+ * The links in the rotation in a period: the union of its rotation sets' links (`rotationSets` must
+ * hold every id of `period.sets`; one it lacks adds nothing) and of the links listed one by one in
+ * data written before sets were.
  */
-export function fairSharesOf(period: PeriodCounts): Map<string, number> {
+export function linksInRotation(period: PeriodCounts, rotationSets: RotationSets): Set<string> {
+  const links = new Set(period.active);
+  for (const id of period.sets) for (const linkId of rotationSets.get(id) ?? []) links.add(linkId);
+  return links;
+}
+
+/**
+ * A period's fair share per link: its counted visits divided equally among the links then in the
+ * rotation (a link counted without being recorded in the rotation, as in counters written before
+ * fair shares were, gets none: unknown is not counted as fair).
+ */
+export function fairSharesOf(period: PeriodCounts, rotationSets: RotationSets): Map<string, number> {
   const shares = new Map<string, number>();
-  if (period.total <= 0 || period.active.size === 0) return shares;
-  const share = period.total / period.active.size;
-  for (const id of period.active) shares.set(id, share);
+  const links = linksInRotation(period, rotationSets);
+  if (period.total <= 0 || links.size === 0) return shares;
+  const share = period.total / links.size;
+  for (const id of links) shares.set(id, share);
   return shares;
 }
 
-/** A period as stored in a roll-up (Firestore stores the Dates as Timestamps). */
+/**
+ * A period as stored in a roll-up (Firestore stores the Dates as Timestamps): its rotation as set ids;
+ * links listed one by one only when folded from data written before sets were.
+ */
 export function storedPeriod(period: PeriodCounts) {
   return {
     total: period.total,
     links: Object.fromEntries(period.links),
     lastClickedAt: Object.fromEntries(period.lastClickedAt),
-    active: [...period.active].sort(),
+    sets: [...period.sets].sort(),
+    ...(period.active.size > 0 ? { active: [...period.active].sort() } : {}),
   };
 }
 
@@ -88,4 +119,31 @@ export function withoutLinks(period: PeriodCounts, linkIds: Iterable<string>): v
     period.links.delete(id);
     period.lastClickedAt.delete(id);
   }
+}
+
+/** How long a finished hour's roll-up is kept, in days from its day's start: `24h` reads only yesterday's and today's hours. */
+export const HOUR_ROLLUP_DAYS = 3;
+
+/**
+ * A finished day's roll-up as click_days stores it: its counts, its rotation as set ids, and each
+ * link's fair share (`fair`: what readers of past days use). No hours: those are click_hours', read
+ * for `24h` only, so that the 30-day and longer views read small documents.
+ */
+export function dayRollup(programId: string, day: string, counts: PeriodCounts, fair: ReadonlyMap<string, number>) {
+  return { programId, day, ...storedPeriod(counts), fair: Object.fromEntries(fair) };
+}
+
+/**
+ * One finished hour's roll-up as click_hours stores it (one document per program and hour, so that
+ * its size follows the program's links, not its traffic): what `24h` reads once the day is folded.
+ * `start` is the hour's ISO start (what `24h` asks for); `deleteAt` lets a TTL policy remove it.
+ */
+export function hourRollup(programId: string, day: string, hour: string, counts: PeriodCounts) {
+  return {
+    programId,
+    day,
+    start: `${day}T${hour}:00:00.000Z`,
+    ...storedPeriod(counts),
+    deleteAt: new Date(Date.parse(`${day}T00:00:00Z`) + HOUR_ROLLUP_DAYS * 86_400_000),
+  };
 }

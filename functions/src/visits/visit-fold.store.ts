@@ -1,12 +1,14 @@
 import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { counters, dayRecordRef, monthRecordRef, utcDay } from "./visits.store";
+import { counters, dayRecordRef, hourRecordRef, monthRecordRef, readRotationSets, utcDay } from "./visits.store";
 import {
   addHours,
   addPeriod,
+  dayRollup,
   emptyPeriod,
   fairSharesOf,
+  hourRollup,
   storedPeriod,
   storedShares,
   withoutLinks,
@@ -16,7 +18,7 @@ import { schedulePurgeIn, startPurge } from "./click-purges.store";
 
 /*
  * The nightly fold of the rotation's visit counters (visits.store.ts explains them): each
- * finished day's shards rolled up into click_days, click_months and the links' visitCount.
+ * finished day's shards rolled up into click_days, click_hours, click_months and the links' visitCount.
  */
 
 export interface FoldResult {
@@ -31,15 +33,19 @@ export interface FoldResult {
 }
 
 /**
- * Rolls one program's finished day up, all or nothing: adds its shards into click_days and the month's
- * click_months (merging with an earlier fold of the same day, should a late write have made a new
- * shard; the month record is the sum of its day records by construction) and into each existing
- * link's `visitCount`, then deletes the shards. The day record keeps the hours (what `24h` reads
- * while the day is that recent) and the links in the rotation; both records keep each link's fair
- * share (the day's visits divided equally among the day's links in the rotation), so fair shares are
- * read from roll-ups, never recomputed from clicks, and stay as served whatever later happens to the
- * links. A deleted link's visits stay in the day's history only; of a deleted program, only the
- * visits of links that still exist (moved by a merge) are kept.
+ * Rolls one program's finished day up, all or nothing: adds its shards into click_days, click_hours and
+ * the month's click_months (merging with an earlier fold of the same day, should a late write have
+ * made a new shard; the month record is the sum of its day records by construction) and into each
+ * existing link's `visitCount`, then deletes the shards. The day record keeps the day's counts, its
+ * rotation set ids and each link's fair share (the day's visits divided equally among the day's links
+ * in the rotation), so fair shares are read from roll-ups, never recomputed from clicks, and stay as
+ * served whatever later happens to the links; the month record the sum of those shares. The hours
+ * (what `24h` reads while the day is that recent) go into one click_hours document per hour, so that
+ * the views of 30 days and more read small day documents. A deleted link's visits stay in the day's
+ * history only; of a deleted program, only the visits of links that still exist (moved by a merge)
+ * are kept. A day record folded before click_hours existed holds its hours itself (`hours`) and its
+ * links in the rotation one by one (`active`): a new fold of that day moves the hours out and keeps
+ * the list (readers take both forms).
  */
 export async function foldDay(programId: string, day: string): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
@@ -69,22 +75,26 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
     }
     const visits = folded.total;
     if (visits > 0) {
-      const before = addPeriod(emptyPeriod(), record!.data());
       const after = addPeriod(addPeriod(emptyPeriod(), record!.data()), storedPeriod(folded));
+      // the hours of an earlier fold of this day (a late shard's): in click_hours, or in the day record when folded before those existed
       const afterHours = addHours(new Map(), record!.get("hours"));
+      const hourKeys = [...new Set([...hours.keys(), ...afterHours.keys()])].sort();
+      const [rotationSets, earlierHours] = await Promise.all([
+        // outside the transaction: sets never change, and a lock on one would hold up a visit writing it
+        readRotationSets(after.sets),
+        hourKeys.length > 0 ? tx.getAll(...hourKeys.map((hour) => hourRecordRef(programId, day, hour))) : [],
+      ]);
+      earlierHours.forEach((doc, i) => addHours(afterHours, { [hourKeys[i]!]: doc.data() }));
       for (const [hour, counts] of hours) addHours(afterHours, { [hour]: storedPeriod(counts) });
-      const fair = fairSharesOf(after);
-      tx.set(dayRecordRef(programId, day), {
-        programId,
-        day,
-        ...storedPeriod(after),
-        fair: Object.fromEntries(fair),
-        hours: Object.fromEntries([...afterHours].map(([hour, counts]) => [hour, storedPeriod(counts)])),
-      });
+      const missing = [...after.sets].filter((id) => !rotationSets.has(id));
+      if (missing.length > 0) logger.warn("rotation sets not found: their links get no fair share", { programId, day, missing });
+      const fair = fairSharesOf(after, rotationSets);
+      tx.set(dayRecordRef(programId, day), dayRollup(programId, day, after, fair));
+      for (const [hour, counts] of afterHours) tx.set(hourRecordRef(programId, day, hour), hourRollup(programId, day, hour, counts));
       // the month is the sum of its days: this fold's visits, and the change it made to the day's fair shares
       const monthly = addPeriod(emptyPeriod(), monthRecord!.data());
-      addPeriod(monthly, { ...storedPeriod(folded), active: [] });
-      const monthFair = sharesPlus(monthRecord!.get("fair"), fair, fairSharesOf(before));
+      addPeriod(monthly, { ...storedPeriod(folded), sets: [], active: [] });
+      const monthFair = sharesPlus(monthRecord!.get("fair"), fair, storedShares(record!.get("fair")));
       tx.set(monthRecordRef(programId, month), {
         programId,
         month,

@@ -1,25 +1,36 @@
-import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { createHash } from "node:crypto";
+import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
-import { addPeriod, emptyPeriod } from "./period-counts";
+import { addPeriod, emptyPeriod, type RotationSets } from "./period-counts";
 
 /**
  * Counted visits, written by the rotation, and the counters they feed.
  *
- * Per counted visit, one atomic batch of two writes:
+ * Per counted visit, one atomic batch of two writes (three when the serving instance first uses a
+ * rotation set):
  * - clicks/{random id}: the record (link, program, time, IP, User-Agent). Random ids and an
  *   unindexed `clickedAt` (firestore.indexes.json) keep these inserts off any hot index range.
  * - click_counters/{shard}_{programId}_{YYYY-MM-DD}: { programId, day, total, links: { [linkId]: n },
- *   linkIds, lastClickedAt: { [linkId]: time }, active, hours: { [HH]: { total, links, active, lastClickedAt } } },
- *   incremented. `active` is the program's links in the rotation as the serving instance knew them at
- *   this visit (what fair shares are computed from), `hours` the same counts per UTC hour (what `24h`
- *   reads): no write is added for them, only fields of the one counter document. The caller picks the shard so that no counter document takes
+ *   linkIds, lastClickedAt: { [linkId]: time }, sets, hours: { [HH]: { total, links, lastClickedAt, sets } } },
+ *   incremented. `sets` holds the id of the program's links in the rotation as the serving instance
+ *   knew them at this visit (what fair shares are computed from), `hours` the same counts per UTC hour
+ *   (what `24h` reads): no write is added for them, only fields of the one counter document. The caller picks the shard so that no counter document takes
  *   more than about one write per second (rotation/counter-shards.ts); the shard leads the id so that
  *   a busy program's shards are not neighbours in the key space.
+ * - rotation_sets/{set id}: { programId, linkIds } (sorted), the set itself, stored once: its id is a
+ *   hash of the program and the ids, so every writer of a set writes the same document. An instance
+ *   adds it to the visit's batch until one of its batches with it has committed (then it knows the
+ *   document exists), so a counter holds a few set ids however many links the program has; a set
+ *   document is never changed or deleted (an instance's memory of it may outlive any sweep).
+ *   Counters written before sets were list the links themselves (`active`, and `hours.HH.active`):
+ *   readers still take those, so no migration is needed.
  *
  * Once a day is over, `foldDay` (visit-fold.store.ts) rolls its shards up, in one transaction, into
- * click_days/{programId}_{day} and click_months/{programId}_{YYYY-MM} (what analytics reads for past
- * days and months) and into each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
+ * click_days/{programId}_{day} (the day's counts, its set ids and each link's fair share: what
+ * analytics reads for past days), click_hours/{programId}_{day}_{HH} (each hour's counts and set ids:
+ * what `24h` reads, removed by TTL after a few days), click_months/{programId}_{YYYY-MM} (what long
+ * ranges read) and each link's stored `visitCount`, and deletes them. So every counter document that exists is one not yet folded, and a
  * link's visits are always its stored `visitCount` plus what the existing counters hold for it. Readers
  * pay for the unfolded days only, whatever the history.
  */
@@ -65,6 +76,52 @@ export const counters = () => db().collection(COLLECTIONS.clickCounters);
 export const dayRecordRef = (programId: string, day: string) => db().collection(COLLECTIONS.clickDays).doc(`${programId}_${day}`);
 export const monthRecordRef = (programId: string, month: string) => db().collection(COLLECTIONS.clickMonths).doc(`${programId}_${month}`);
 export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
+export const hourRecordRef = (programId: string, day: string, hour: string) =>
+  db().collection(COLLECTIONS.clickHours).doc(`${programId}_${day}_${hour}`);
+export const rotationSetRef = (setId: string) => db().collection(COLLECTIONS.rotationSets).doc(setId);
+
+/** A set of a program's links in the rotation, as rotation_sets stores it. */
+export interface RotationSet {
+  id: string;
+  programId: string;
+  /** Sorted. */
+  linkIds: string[];
+}
+
+/** The set's id: a hash of the program and its sorted link ids (128 bits, base64url), so equal sets share one document. */
+export function rotationSetOf(programId: string, linkIds: readonly string[]): RotationSet {
+  const sorted = [...new Set(linkIds)].sort();
+  const id = createHash("sha256")
+    .update(JSON.stringify([programId, sorted]))
+    .digest("base64url")
+    .slice(0, 22);
+  return { id, programId, linkIds: sorted };
+}
+
+/** The rotation hands the same array until its next refresh: its set is hashed once per array. */
+const setOfArray = new WeakMap<readonly string[], RotationSet>();
+/** Set ids this instance has written in a committed batch: their documents exist, so its visits need not write them again. */
+const writtenSets = new Set<string>();
+const MAX_WRITTEN_SETS = 10_000;
+
+/** The links in the rotation at this visit: those the instance knew, and the chosen one (always among them but for a race). */
+function visitSet(visit: Visit): RotationSet {
+  if (!visit.activeLinkIds.includes(visit.linkId)) return rotationSetOf(visit.programId, [...visit.activeLinkIds, visit.linkId]);
+  const known = setOfArray.get(visit.activeLinkIds);
+  if (known?.programId === visit.programId) return known;
+  const set = rotationSetOf(visit.programId, visit.activeLinkIds);
+  setOfArray.set(visit.activeLinkIds, set);
+  return set;
+}
+
+function rememberWritten(setId: string): void {
+  writtenSets.add(setId);
+  // oldest first: forgetting one only costs a rewrite of the same document
+  if (writtenSets.size > MAX_WRITTEN_SETS) writtenSets.delete(writtenSets.values().next().value!);
+}
+
+/** For tests: forget which sets this process has written, as a new instance would. */
+export const forgetWrittenSets = (): void => writtenSets.clear();
 
 /** A click id chosen before writing, so that a retried write can tell it already happened. */
 export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc().id;
@@ -76,7 +133,8 @@ export const newClickId = (): string => db().collection(COLLECTIONS.clicks).doc(
 export async function recordVisit(visit: Visit): Promise<void> {
   const clickedAt = Timestamp.fromDate(visit.clickedAt);
   const day = utcDay(visit.clickedAt);
-  const inRotation = visit.activeLinkIds.includes(visit.linkId) ? visit.activeLinkIds : [...visit.activeLinkIds, visit.linkId];
+  const set = visitSet(visit);
+  const writesSet = !writtenSets.has(set.id);
   const batch = db().batch();
   batch.create(db().collection(COLLECTIONS.clicks).doc(visit.clickId), {
     referralLinkId: visit.linkId,
@@ -98,18 +156,20 @@ export async function recordVisit(visit: Visit): Promise<void> {
       // lets one member's or one link's view find its counters without reading every program's
       linkIds: FieldValue.arrayUnion(visit.linkId),
       lastClickedAt: { [visit.linkId]: clickedAt },
-      active: FieldValue.arrayUnion(...inRotation),
+      sets: FieldValue.arrayUnion(set.id),
       hours: {
         [utcHour(visit.clickedAt)]: {
           total: FieldValue.increment(1),
           links: { [visit.linkId]: FieldValue.increment(1) },
-          active: FieldValue.arrayUnion(...inRotation),
+          sets: FieldValue.arrayUnion(set.id),
           lastClickedAt: { [visit.linkId]: clickedAt },
         },
       },
     },
     { merge: true },
   );
+  // the set itself, until this instance knows it stored (a set is idempotent: every writer writes the same)
+  if (writesSet) batch.set(rotationSetRef(set.id), { programId: set.programId, linkIds: set.linkIds });
   try {
     await batch.commit();
   } catch (err) {
@@ -117,6 +177,27 @@ export async function recordVisit(visit: Visit): Promise<void> {
     // ALREADY_EXISTS: an earlier attempt of this very visit was committed, or a mark was taken
     throw await whyAlreadyExists(visit, err);
   }
+  if (writesSet) rememberWritten(set.id);
+}
+
+/**
+ * Rotation sets by id (their link ids), each read once; ids without a document are left out. Sets
+ * never change, so readers read them outside their transactions (which would lock them).
+ */
+export async function readRotationSets(setIds: Iterable<string>): Promise<RotationSets> {
+  const refs = [...new Set(setIds)].map(rotationSetRef);
+  const sets = new Map<string, string[]>();
+  const slices: Promise<DocumentSnapshot[]>[] = [];
+  for (let i = 0; i < refs.length; i += 300) slices.push(db().getAll(...refs.slice(i, i + 300), { fieldMask: ["linkIds"] }));
+  for (const doc of (await Promise.all(slices)).flat()) {
+    const ids: unknown = doc.get("linkIds");
+    if (doc.exists && Array.isArray(ids))
+      sets.set(
+        doc.id,
+        ids.filter((id): id is string => typeof id === "string"),
+      );
+  }
+  return sets;
 }
 
 /** Which created document of a visit's batch existed already: its own click record (a retry), or a mark (a repeat). */

@@ -3,7 +3,7 @@ import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness } from "@hub/co
 import { db } from "../../src/platform/db";
 import { clicksIn, fairnessIn, ownLinkStatsIn } from "../../src/analytics/analytics.service";
 import { foldFinishedDays } from "../../src/visits/visit-fold.store";
-import { newClickId, recordVisit } from "../../src/visits/visits.store";
+import { forgetWrittenSets, newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
@@ -21,6 +21,7 @@ let alice: string;
 
 beforeEach(async () => {
   await resetEmulators();
+  forgetWrittenSets(); // the store was emptied: as a new instance, write each set again
   ({ admin, alice } = await signInActors());
 });
 
@@ -90,9 +91,11 @@ describe("fair share", () => {
       expect(row.jainIndex).toBeGreaterThanOrEqual(0.999);
       expect(row.maxDeviation).toBeLessThanOrEqual(0.02);
     }
-    // what the rotation recorded with the visits: the four links in the rotation, in the counters it already writes
+    // what the rotation recorded with the visits: the four links in the rotation, stored once as a set that the counters name
     const counters = await db().collection("click_counters").where("programId", "==", programId).get();
-    for (const counter of counters.docs) expect([...(counter.get("active") as string[])].sort()).toEqual(links.map((l) => l.id).sort());
+    const sets = await db().collection("rotation_sets").where("programId", "==", programId).get();
+    expect(sets.docs.map((d) => d.get("linkIds") as string[])).toEqual([links.map((l) => l.id).sort()]);
+    for (const counter of counters.docs) expect(counter.get("sets")).toEqual([sets.docs[0]!.id]);
   }, 180_000); // 1,200 requests through the Hosting and Functions emulators: about 40 a second here
 
   it("a link paused half-way, across hours, gets a fair share only for the hours it was in the rotation", async () => {
@@ -223,6 +226,172 @@ describe("fair share", () => {
     await foldFinishedDays(new Date(tomorrow.getTime() + 40 * 60_000));
     expect((await db().collection("click_counters").where("programId", "==", programId).count().get()).data().count).toBe(0);
     await check(new Date(tomorrow.getTime() + 45 * 60_000));
+  });
+
+  it("stores each rotation set once: counters name it, and an instance writes it only until it knows it stored", async () => {
+    const { programId, links } = await programWithLinks(admin, 3);
+    const active = links.map((l) => l.id).reverse(); // the rotation's order, not the set's
+    const at = new Date(Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR);
+    const sets = () => db().collection("rotation_sets").where("programId", "==", programId).get();
+    await visitsAt(programId, active[0]!, at, 1, active);
+    const [set] = (await sets()).docs;
+    expect(set!.data()).toEqual({ programId, linkIds: [...active].sort() });
+    // this instance knows the set is stored: its next visits write the counters only (proved by removing the set)
+    await set!.ref.delete();
+    await visitsAt(programId, active[1]!, new Date(at.getTime() + 60_000), 8, active);
+    expect((await sets()).size).toBe(0);
+    // a new instance writes it again with its first visit: the same document
+    forgetWrittenSets();
+    await visitsAt(programId, active[2]!, new Date(at.getTime() + 120_000), 3, active);
+    expect((await sets()).docs.map((d) => d.id)).toEqual([set!.id]);
+
+    const counters = await db().collection("click_counters").where("programId", "==", programId).get();
+    expect(counters.docs.reduce((sum, d) => sum + (d.get("total") as number), 0)).toBe(12);
+    for (const counter of counters.docs) {
+      // the fields the size check of period-counts.test.ts models: no list of links in the rotation
+      expect(Object.keys(counter.data()).sort()).toEqual([
+        "day",
+        "hours",
+        "lastClickedAt",
+        "linkIds",
+        "links",
+        "programId",
+        "sets",
+        "total",
+      ]);
+      expect(counter.get("sets")).toEqual([set!.id]);
+      for (const hour of Object.values(counter.get("hours") as Record<string, Record<string, unknown>>)) {
+        expect(Object.keys(hour).sort()).toEqual(["lastClickedAt", "links", "sets", "total"]);
+        expect(hour.sets).toEqual([set!.id]);
+      }
+    }
+  });
+
+  it("a link added mid-day shares only the periods it was in the rotation: its hours for 24h, its days, through the fold", async () => {
+    const { programId, links } = await programWithLinks(admin, 3);
+    const [a, b, c] = links.map((l) => l.id) as [string, string, string];
+    const d = (await addLink(admin, programId, ALICE)).id;
+    const today = new Date().toISOString().slice(0, 10);
+    const on = (day: string, time: string) => new Date(`${day}T${time}Z`);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 24 * HOUR).toISOString().slice(0, 10);
+    for (const id of [a, b, c]) await visitsAt(programId, id, on(yesterday, "12:00:00"), 3, [a, b, c]);
+    for (const hour of ["08", "09"]) for (const id of [a, b, c]) await visitsAt(programId, id, on(today, `${hour}:05:00`), 2, [a, b, c]);
+    // d joins the rotation at 10:00
+    for (const hour of ["10", "11"])
+      for (const id of [a, b, c, d]) await visitsAt(programId, id, on(today, `${hour}:05:00`), 2, [c, a, d, b]);
+    const sets = await db().collection("rotation_sets").where("programId", "==", programId).get();
+    expect(sets.docs.map((doc) => (doc.get("linkIds") as string[]).length).sort()).toEqual([3, 4]);
+
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * HOUR);
+    const halfPast = new Date(tomorrow.getTime() + 30 * 60_000); // 24h: today 01:00 to tomorrow 00:59
+    const check = async () => {
+      const hours = rowOf(await fairnessIn("24h", halfPast), programId);
+      const byId = new Map(hours.links.map((l) => [l.linkId, l]));
+      // 08 and 09: 6 visits over 3 links; 10 and 11: 8 over 4
+      for (const id of [a, b, c]) expect(byId.get(id)).toMatchObject({ visits: 8, fairShare: 8, shareRatio: 1 });
+      expect(byId.get(d)).toMatchObject({ visits: 4, fairShare: 4, shareRatio: 1 });
+      const own = (await ownLinkStatsIn(callerFor(ALICE), "24h", halfPast)).links[0]!;
+      expect(own).toMatchObject({ linkId: d, visits: 4, fairShare: 4, programVisits: 28 });
+      expect(own.series.filter((p) => p.fairShare > 0).map((p) => p.start)).toEqual([`${today}T10:00:00.000Z`, `${today}T11:00:00.000Z`]);
+      // days: yesterday 9 visits over 3 links; today 28 over the 4 that were in the rotation at some visit
+      const week = rowOf(await fairnessIn("7d", halfPast), programId);
+      const weekById = new Map(week.links.map((l) => [l.linkId, l]));
+      for (const id of [a, b, c]) expect(weekById.get(id)).toMatchObject({ visits: 11, fairShare: 10 });
+      expect(weekById.get(d)).toMatchObject({ visits: 4, fairShare: 7 });
+      const ownWeek = (await ownLinkStatsIn(callerFor(ALICE), "7d", halfPast)).links[0]!;
+      expect(ownWeek.series.filter((p) => p.fairShare > 0)).toEqual([{ start: today, visits: 4, fairShare: 7 }]);
+    };
+    await check();
+    // late in the day the 24 hours are all today's: from the counters alone
+    const lateToday = rowOf(await fairnessIn("24h", new Date(`${today}T23:30:00Z`)), programId);
+    expect(lateToday.links.find((l) => l.linkId === d)).toMatchObject({ visits: 4, fairShare: 4 });
+    await foldFinishedDays(new Date(tomorrow.getTime() + 40 * 60_000));
+    expect((await db().collection("click_counters").where("programId", "==", programId).count().get()).data().count).toBe(0);
+    // the day roll-up is slim: counts, set ids and fair shares; its hours are click_hours documents
+    const day = (await db().collection("click_days").doc(`${programId}_${today}`).get()).data()!;
+    expect(Object.keys(day).sort()).toEqual(["day", "fair", "lastClickedAt", "links", "programId", "sets", "total"]);
+    expect(day.fair).toEqual({ [a]: 7, [b]: 7, [c]: 7, [d]: 7 });
+    expect([...(day.sets as string[])].sort()).toEqual(sets.docs.map((doc) => doc.id).sort());
+    const hours = await db().collection("click_hours").where("programId", "==", programId).get();
+    expect(hours.docs.map((doc) => doc.get("start") as string).sort()).toEqual([
+      `${yesterday}T12:00:00.000Z`,
+      ...["08", "09", "10", "11"].map((h) => `${today}T${h}:00:00.000Z`),
+    ]);
+    await check();
+  });
+
+  it("data written before rotation sets (links listed one by one, hours in the day roll-up) reads as before; a fold moves it on", async () => {
+    const { programId, links } = await programWithLinks(admin, 1);
+    const a = links[0]!.id;
+    const b = (await addLink(admin, programId, ALICE)).id;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 24 * HOUR).toISOString().slice(0, 10);
+    const last = (iso: string) => ({ [a]: new Date(iso), [b]: new Date(iso) });
+    // as the fold and the rotation wrote them before: the day's hours in its roll-up, the links in the rotation listed
+    const hour20 = { total: 4, links: { [a]: 3, [b]: 1 }, active: [a, b], lastClickedAt: last(`${yesterday}T20:10:00Z`) };
+    await db()
+      .collection("click_days")
+      .doc(`${programId}_${yesterday}`)
+      .set({ programId, day: yesterday, ...hour20, fair: { [a]: 2, [b]: 2 }, hours: { "20": hour20 } });
+    await db()
+      .collection("click_months")
+      .doc(`${programId}_${yesterday.slice(0, 7)}`)
+      .set({
+        programId,
+        month: yesterday.slice(0, 7),
+        total: 4,
+        links: hour20.links,
+        lastClickedAt: hour20.lastClickedAt,
+        fair: { [a]: 2, [b]: 2 },
+      });
+    const hour01 = { total: 2, links: { [b]: 2 }, active: [a, b], lastClickedAt: { [b]: new Date(`${today}T01:10:00Z`) } };
+    await db()
+      .collection("click_counters")
+      .doc(`0_${programId}_${today}`)
+      .set({ programId, day: today, linkIds: [b], ...hour01, hours: { "01": hour01 } });
+    const now = new Date(`${today}T02:30:00Z`); // 24h: yesterday 03:00 to today 02:59
+
+    const check = async (expected: { a: [number, number]; b: [number, number] }, dayAfter: number) => {
+      const hours = rowOf(await fairnessIn("24h", now), programId);
+      expect(hours.links.map((l) => [l.linkId, l.visits, l.fairShare])).toEqual(
+        expect.arrayContaining([
+          [a, ...expected.a],
+          [b, ...expected.b],
+        ]),
+      );
+      const own = (await ownLinkStatsIn(callerFor(ALICE), "24h", now)).links[0]!;
+      expect([own.visits, own.fairShare]).toEqual(expected.b);
+      // days: yesterday from its stored shares, today from the counter's list (1 each)
+      const week = rowOf(await fairnessIn("7d", now), programId);
+      expect(week.links.map((l) => [l.linkId, l.visits, l.fairShare])).toEqual(
+        expect.arrayContaining([
+          [a, expected.a[0], dayAfter + 1],
+          [b, expected.b[0], dayAfter + 1],
+        ]),
+      );
+    };
+    await check({ a: [3, 3], b: [3, 3] }, 2);
+    const records = (await clicksIn("24h", now)).map((r) => [r.clickDate, r.linkId, r.totalClicks]);
+    expect(records).toEqual(
+      expect.arrayContaining([
+        [`${today}T01:00:00.000Z`, b, 2],
+        [`${yesterday}T20:00:00.000Z`, a, 3],
+        [`${yesterday}T20:00:00.000Z`, b, 1],
+      ]),
+    );
+
+    // a late visit to yesterday, written as the rotation writes now, then folded: the day's hours move to click_hours
+    await visitsAt(programId, a, new Date(`${yesterday}T21:00:00Z`), 1, [a, b]);
+    await foldFinishedDays(now);
+    const day = (await db().collection("click_days").doc(`${programId}_${yesterday}`).get()).data()!;
+    expect(day).not.toHaveProperty("hours");
+    expect(day).toMatchObject({ total: 5, active: [a, b].sort(), fair: { [a]: 2.5, [b]: 2.5 } });
+    expect((await db().collection("click_hours").where("programId", "==", programId).get()).docs.map((d) => d.id).sort()).toEqual([
+      `${programId}_${yesterday}_20`,
+      `${programId}_${yesterday}_21`,
+    ]);
+    // hour 20: 4 over a and b; 21: 1 over both; today 01: 2 over both
+    await check({ a: [4, 3.5], b: [3, 3.5] }, 2.5);
   });
 
   it("fair shares survive the nightly fold: a day's and a month's roll-ups give what the counters gave", async () => {
