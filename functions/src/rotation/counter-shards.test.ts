@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASES, CounterShards, MAX_COUNTER_SHARDS } from "./counter-shards";
+import { BASES, CounterShards, MAX_COUNTER_SHARDS, VISITS_PER_SHARD_DAY } from "./counter-shards";
 
 describe("counter shards of one instance", () => {
   it("sends a quiet program's visits to one shard, one per second", () => {
@@ -34,5 +34,24 @@ describe("counter shards of one instance", () => {
   it("keeps every instance of a quiet program within BASES shards", () => {
     const used = new Set(Array.from({ length: 500 }, () => new CounterShards().next("p")));
     expect(used.size).toBeLessThanOrEqual(BASES);
+  });
+
+  it(`moves a steady program on to its next shard after ${String(VISITS_PER_SHARD_DAY)} visits in a UTC day, and back at midnight`, () => {
+    let now = Date.UTC(2026, 10, 25, 0, 0, 0);
+    const shards = new CounterShards(5, () => now);
+    const day = Array.from({ length: 3 * VISITS_PER_SHARD_DAY }, () => {
+      now += 1000; // one visit a second: always the first of its second
+      return shards.next("p");
+    });
+    const perShard = new Map<number, number>();
+    for (const s of day) perShard.set(s, (perShard.get(s) ?? 0) + 1);
+    expect([...perShard]).toEqual([
+      [5, VISITS_PER_SHARD_DAY],
+      [5 + BASES, VISITS_PER_SHARD_DAY],
+      [5 + 2 * BASES, VISITS_PER_SHARD_DAY],
+    ]);
+    now = Date.UTC(2026, 10, 26, 0, 0, 1);
+    expect(shards.next("p")).toBe(5);
+    expect(shards.next("other")).toBe(5);
   });
 });

@@ -8,6 +8,7 @@ import {
   hourRollup,
   linksInRotation,
   storedPeriod,
+  VISITS_PER_SHARD_DAY,
   type PeriodCounts,
 } from "./period-counts";
 
@@ -178,6 +179,8 @@ describe("documents stay under Firestore's 1 MiB for a program with 5,000 links"
     const rows = [60, 120, 240].map((n) => `${String(n * 24)} visits: ${kb(busyCounter(n, 2))}`);
     console.log(`counter shard: ${rows.join("; ")}; 1 MiB at about ${String(perHour * 24)} visits a day`);
     expect(perHour * 24).toBeGreaterThan(7_000);
+    // and an instance moves on to the program's next shard after VISITS_PER_SHARD_DAY visits in a day
+    expect(busyCounter(Math.ceil(VISITS_PER_SHARD_DAY / 24), 2)).toBeLessThan(MiB / 3);
   });
 
   it("a day roll-up (no hours, no list of links) and an hour roll-up, every one of the 5,000 links visited", () => {

@@ -147,3 +147,10 @@ export function hourRollup(programId: string, day: string, hour: string, counts:
     deleteAt: new Date(Date.parse(`${day}T00:00:00Z`) + HOUR_ROLLUP_DAYS * 86_400_000),
   };
 }
+
+/**
+ * The most counted visits one instance adds to one counter shard of a program in a UTC day
+ * (rotation/counter-shards.ts moves on to the next shard past it). A shard grows with the links and
+ * link-hours it counts, up to about 150 bytes a visit: 2,000 keep it near a third of Firestore's 1 MiB.
+ */
+export const VISITS_PER_SHARD_DAY = 2_000;
