@@ -53,9 +53,9 @@ function TrafficExplanation() {
         <strong>counted</strong> as visits (what fair shares and members' figures are made of).
       </li>
       <li>
-        Not counted: <strong>bot</strong> (bots, link previews and prefetches), <strong>repeat visitor</strong> (the same visitor again
-        within the hour), <strong>repeat address</strong> (the same internet address again within the hour) and <strong>unavailable</strong>{" "}
-        (the program had no active link).
+        Not counted: <strong>bot</strong> (bots, link previews and prefetches), <strong>repeat visitor</strong> (the same visitor again in
+        the same clock hour), <strong>repeat address</strong> (the same internet address again in the same clock hour) and{" "}
+        <strong>unavailable</strong> (the program had no active link).
       </li>
       <li>
         <strong>Filtered share</strong>: the repeats' share of all requests. A program <strong>stands out</strong> when over{" "}
