@@ -67,6 +67,14 @@ export async function secureMemberAccount(email: string, user: Pick<UserRecord, 
   const account = await accountOrNull(user ? auth().getUser(user.id) : auth().getUserByEmail(email));
   if (!account) return user ? await recreateAccount(user.id, email) : await createMemberAccount(email);
   const owner = user ?? (await getUserById(account.uid));
+  // No user yet, but no way to sign in either (no provider: only the hub's custom tokens open it):
+  // the account a concurrent first sign-in of this member has just made. Replacing it would delete it
+  // under that request (which then fails, or makes a second account for the e-mail); its sessions
+  // are ended all the same, so nothing signed in to it before is kept.
+  if (!owner && account.providerData.length === 0 && !account.passwordHash) {
+    await revokeSessions(account.uid);
+    return account.uid;
+  }
   if (!owner || (hasPassword(account) && !owner.isAdmin)) {
     logger.warn("sign-in account replaced: it had no user or a password its member never set", {
       uid: account.uid,
