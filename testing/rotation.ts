@@ -1,5 +1,6 @@
 import { rotationPath } from "@hub/contract/routes";
-import { db } from "../functions/src/toolkit";
+import { db, encodeVisitor, newVisitorId } from "../functions/src/toolkit";
+import { LOCAL_VISITOR_COOKIE_SECRET } from "./suite-config";
 import { callRoute } from "./http";
 import { suite } from "./suite-env";
 
@@ -20,6 +21,10 @@ export async function withinOneClockHour(needMs = 120_000): Promise<void> {
   const left = HOUR_MS - (Date.now() % HOUR_MS);
   if (left < needMs) await sleep(left + 500);
 }
+
+/** A `__session` cookie as the rotation writes it: a new visitor sent to `linkId` at `sentAtMs` (a minute ago unless given). */
+export const signedVisitorCookie = (programId: string, linkId: string, sentAtMs = Date.now() - 60_000) =>
+  `__session=${encodeVisitor({ visitorId: newVisitorId(), choices: [{ programId, linkId, sentAtMs }] }, LOCAL_VISITOR_COOKIE_SECRET)}`;
 
 /** Hosting's CDN edge as the function sees it (one of Fastly's published addresses). */
 export const FASTLY_EDGE = "151.101.65.195";

@@ -17,6 +17,7 @@ export { dayRollup, emptyPeriod, hourRollup } from "./visits/period-counts";
 export { addTrafficTallies } from "./visits/traffic-tallies.store";
 export { foldFinishedTrafficDays } from "./visits/traffic-fold.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";
+export { encodeVisitor, newVisitorId } from "./rotation/visitor-cookie";
 export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";
 export { createLinkTester } from "./links/link-tester";

@@ -4,6 +4,7 @@ import { toIsoOrEpoch } from "../platform/timestamps";
 import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
 import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../visits/period-counts";
 import { daysOfRange, hourStart } from "./analytics-window";
+import { text, uniqueDocs, within } from "./roll-up-reads.store";
 
 /**
  * What analytics reads: the roll-ups the rotation's counters become (see visits.store), never the click
@@ -76,8 +77,6 @@ const HOUR_FIELDS = ["programId", "start", "total", "links", "lastClickedAt", ..
 /** The hours of a day roll-up folded before click_hours existed (a new fold moves them out). */
 const LEGACY_HOUR_FIELDS = ["programId", "day", "hours"] as const;
 
-const text = (doc: DocumentSnapshot, field: string) => (typeof doc.get(field) === "string" ? (doc.get(field) as string) : "");
-
 function tallyOf(kind: "day" | "counter" | "month", doc: DocumentSnapshot): ClickTally {
   const period = text(doc, kind === "month" ? "month" : "day");
   const tally: ClickTally = { kind, period, programId: text(doc, "programId"), counts: addPeriod(emptyPeriod(), doc.data()) };
@@ -105,13 +104,6 @@ function hourTallies(doc: DocumentSnapshot): ClickTally[] {
   }));
 }
 
-/** Runs the queries in the transaction, each document once however many of them found it. */
-async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSnapshot[]> {
-  const byPath = new Map<string, DocumentSnapshot>();
-  for (const snap of await Promise.all(queries.map((q) => tx.get(q)))) for (const doc of snap.docs) byPath.set(doc.ref.path, doc);
-  return [...byPath.values()];
-}
-
 /**
  * Every unfolded counter and every program's asked-for month and hour roll-ups, read in the caller's
  * transaction: a nightly fold moves visits from counters into roll-ups atomically, so reading both at
@@ -121,8 +113,6 @@ async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<Clic
   const months = db().collection(COLLECTIONS.clickMonths);
   const counters = db().collection(COLLECTIONS.clickCounters);
   const hourRecords = db().collection(COLLECTIONS.clickHours);
-  const within = (q: Query, field: string, r: { from: string | null; to: string }) =>
-    (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
   const hours = reads.hours ?? [];
   const hourDays = reads.hourDays ?? [];
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and

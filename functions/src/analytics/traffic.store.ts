@@ -1,9 +1,10 @@
-import type { DocumentSnapshot, Query, Transaction } from "firebase-admin/firestore";
+import type { DocumentSnapshot } from "firebase-admin/firestore";
 import { NOT_COUNTED_REASONS } from "@hub/contract/analytics";
 import { db } from "../platform/db";
 import { addHourReasons, addReasons, noReasons, type ReasonCounts } from "../visits/traffic-counts";
 import { trafficCounters, trafficDays, trafficMonths } from "../visits/traffic-tallies.store";
 import { hourStart, type DayRange } from "./analytics-window";
+import { text, uniqueDocs, within } from "./roll-up-reads.store";
 
 /**
  * What the traffic report reads: the not-counted tallies' unfolded shards and their day and month
@@ -26,8 +27,6 @@ export interface TrafficReads {
   hourDays: string[];
 }
 
-const text = (doc: DocumentSnapshot, field: string) => (typeof doc.get(field) === "string" ? (doc.get(field) as string) : "");
-
 const tallyOf = (kind: "counter" | "day" | "month", doc: DocumentSnapshot): TrafficTally => ({
   kind,
   period: text(doc, kind === "month" ? "month" : "day"),
@@ -43,21 +42,12 @@ const hourTallies = (doc: DocumentSnapshot): TrafficTally[] =>
     counts,
   }));
 
-/** Runs the queries in the transaction, each document once however many of them found it. */
-async function uniqueDocs(tx: Transaction, queries: Query[]): Promise<DocumentSnapshot[]> {
-  const byPath = new Map<string, DocumentSnapshot>();
-  for (const snap of await Promise.all(queries.map((q) => tx.get(q)))) for (const doc of snap.docs) byPath.set(doc.ref.path, doc);
-  return [...byPath.values()];
-}
-
 /**
  * Every program's asked-for roll-ups and every unfolded shard (few: the days since the last fold),
  * read at one point in time (a read-only transaction): the fold moves tallies from shards into
  * roll-ups atomically, so each request is read exactly once.
  */
 export function readTrafficTallies(reads: TrafficReads): Promise<TrafficTally[]> {
-  const within = (q: Query, field: string, r: { from: string | null; to: string }) =>
-    (r.from ? q.where(field, ">=", r.from) : q).where(field, "<=", r.to);
   const { hourDays } = reads;
   return db().runTransaction(
     async (tx) => {

@@ -1,10 +1,8 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { trafficStandsOut, type ProgramTraffic } from "@hub/contract/analytics";
 import { db } from "../../src/platform/db";
-import { encodeVisitor, newVisitorId } from "../../src/rotation/visitor-cookie";
 import { resetEmulators } from "../../../testing/emulators";
 import { signInActors } from "../../../testing/actors";
-import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 import { callRoute } from "../../../testing/http";
 import {
   CookieVisitor,
@@ -18,6 +16,7 @@ import {
   visitAt,
   visitCounts,
   withinOneClockHour,
+  signedVisitorCookie,
 } from "../../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
 import { expectNoStoredAddress } from "../../../testing/stored-addresses";
@@ -36,10 +35,6 @@ beforeEach(async () => {
   // every test expects repeats within one clock hour
   await withinOneClockHour();
 });
-
-/** A `__session` cookie as the rotation writes it: a visitor (new id unless given) sent to `linkId` a minute ago. */
-const signedCookie = (programId: string, linkId: string, visitorId = newVisitorId()) =>
-  `__session=${encodeVisitor({ visitorId, choices: [{ programId, linkId, sentAtMs: Date.now() - 60_000 }] }, LOCAL_VISITOR_COOKIE_SECRET)}`;
 
 async function visitsFrom(programId: string, count: number, headersOf: (n: number) => Record<string, string>) {
   const landed: string[] = [];
@@ -124,7 +119,7 @@ describe("one visitor", () => {
     const { programId, links } = await programWithLinks(admin, 4);
     const instances = await startRotationInstances(4);
     onTestFinished(() => stopRotationInstances(instances));
-    const cookie = signedCookie(programId, links[2]!.id);
+    const cookie = signedVisitorCookie(programId, links[2]!.id);
     const answers = await Promise.all(
       Array.from({ length: 32 }, (_, n) => visitAt(instances[n % 4]!.origin, programId, undefined, "GET", { cookie })),
     );
@@ -195,7 +190,7 @@ describe("the balanced-mode attack", () => {
     // link (so that balanced mode would think the rivals are well served) from many addresses
     await visitsFrom(programId, 40, () => throughHostingFrom("203.0.113.66"));
     for (const rival of rivals) {
-      const cookie = signedCookie(programId, rival.id);
+      const cookie = signedVisitorCookie(programId, rival.id);
       await visitsFrom(programId, 15, (n) => ({ cookie, ...throughHostingFrom(`192.0.2.${String(n + 1)}`) }));
     }
     const pumped = (await storedCounts(programId)).clickRecords;

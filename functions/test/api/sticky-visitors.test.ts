@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { encodeVisitor, newVisitorId, readVisitor } from "../../src/rotation/visitor-cookie";
+import { readVisitor } from "../../src/rotation/visitor-cookie";
 import { call } from "../../../testing/http";
 import { resetEmulators } from "../../../testing/emulators";
 import { signInActors } from "../../../testing/actors";
@@ -15,6 +15,7 @@ import {
   visit,
   visitCounts,
   withinOneClockHour,
+  signedVisitorCookie,
 } from "../../../testing/rotation";
 
 /**
@@ -30,9 +31,6 @@ beforeEach(async () => {
 });
 
 const MINUTE = 60_000;
-/** A `__session` cookie the rotation would have written: this visitor (a new id unless given) was sent to `linkId` at `sentAtMs`. */
-const signedCookie = (programId: string, linkId: string, sentAtMs: number, visitorId = newVisitorId()) =>
-  `__session=${encodeVisitor({ visitorId, choices: [{ programId, linkId, sentAtMs }] }, LOCAL_VISITOR_COOKIE_SECRET)}`;
 /** What a cookie the rotation set remembers about one program. */
 const rememberedIn = (cookie: string | null, programId: string) =>
   readVisitor(cookie ?? undefined, LOCAL_VISITOR_COOKIE_SECRET, Date.now()).choices.find((c) => c.programId === programId) ?? null;
@@ -77,7 +75,7 @@ describe("sticky visitors", () => {
     const { programId, links } = await programWithLinks(admin, 2);
     const [a, b] = links as [(typeof links)[0], (typeof links)[0]];
     // a genuine cookie naming link a, its link id changed to b, signature kept
-    const genuine = signedCookie(programId, a.id, Date.now());
+    const genuine = signedVisitorCookie(programId, a.id, Date.now());
     const forged = genuine.replace(`:${a.id}:`, `:${b.id}:`);
     expect(forged).not.toBe(genuine);
     const landed = new Map<string, number>();
@@ -100,7 +98,7 @@ describe("sticky visitors", () => {
     await call("POST", `/api/links/${paused.id}/pause`, { idToken: admin });
     await sleep(ROTATION_SETTLE_MS);
 
-    const visitor = new CookieVisitor(signedCookie(programId, paused.id, Date.now() - 5 * MINUTE));
+    const visitor = new CookieVisitor(signedVisitorCookie(programId, paused.id, Date.now() - 5 * MINUTE));
     expect((await visitor.visit(programId)).location).toBe(active.url);
     expect((await storedCounts(programId)).clickRecords).toBe(1);
     expect(rememberedIn(visitor.cookie, programId)?.linkId).toBe(active.id);
@@ -112,7 +110,7 @@ describe("sticky visitors", () => {
 
   it("bots, link previews, HEAD requests and prefetches get no cookie, with or without one, and count nothing", async () => {
     const { programId, links } = await programWithLinks(admin, 2);
-    const valid = signedCookie(programId, links[1]!.id, Date.now() - 2 * 60 * MINUTE);
+    const valid = signedVisitorCookie(programId, links[1]!.id, Date.now() - 2 * 60 * MINUTE);
     const bots = [PREVIEW_UA, "Twitterbot/1.0", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", null];
     for (const cookie of [null, valid]) {
       for (const ua of bots) {
