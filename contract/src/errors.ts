@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   PROGRAM_EXISTS: 409,
   DUPLICATE_PROGRAM_LINK: 409,
   MERGE_CONFLICT: 409,
+  /** A member has the most programs waiting for approval they may have (POST /api/programs). */
+  PROPOSAL_LIMIT: 409,
   /** A job of this kind is running already; the body's `jobId` names it. */
   JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response, Router } from "express";
+import { Router as newRouter, type Request, type RequestHandler, type Response, type Router } from "express";
 import { API, type Api, type RouteAccess, type RouteInput, type RouteName, type RouteOutput, type RouteSpec } from "@hub/contract/routes";
 import { authenticate, callerOf } from "./auth/auth.guard";
 import type { Caller } from "./accounts/caller";
@@ -39,6 +39,7 @@ const METHODS = { GET: "get", POST: "post", PATCH: "patch", DELETE: "delete" } a
  * The handlers' type has a key for every route, so a route without a handler does not compile.
  */
 export function registerRoutes(router: Router, handlers: RouteHandlers<RouteName>): void {
+  router.use(malformedPaths());
   for (const name of Object.keys(API) as RouteName[]) {
     const spec: RouteSpec = API[name];
     const guards = spec.optionalCaller ? [authenticate("optional")] : GUARDS[spec.access];
@@ -55,6 +56,41 @@ export function registerRoutes(router: Router, handlers: RouteHandlers<RouteName
       send(spec, res, output);
     });
   }
+}
+
+/** Whether every segment of the path is valid percent-encoded UTF-8 (Express cannot decode it otherwise). */
+function decodes(path: string): boolean {
+  try {
+    for (const segment of path.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A route's path as a pattern over the raw (still encoded) path: each `:param` one non-empty segment.
+const rawPattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, "[^/]+")}/?$`, "i");
+
+/**
+ * A path parameter that is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`) names nothing: Express
+ * would fail to decode it and answer 500. Such a path answers 404 NOT_FOUND like an unknown id, but only
+ * after the access check of the route it addresses (an anonymous call to an admin route stays 401).
+ */
+function malformedPaths(): RequestHandler {
+  const routes = Object.values(API).map((spec: RouteSpec) => {
+    const checks = newRouter();
+    checks.use(...(spec.optionalCaller ? [authenticate("optional")] : GUARDS[spec.access]), () => {
+      throw new ApiError("NOT_FOUND", "Not found");
+    });
+    return { method: spec.method, pattern: rawPattern(spec.path), checks };
+  });
+  return (req, res, next) => {
+    if (decodes(req.path)) return next();
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    const route = routes.find((r) => r.method === method && r.pattern.test(req.path));
+    if (!route) return next(new ApiError("NOT_FOUND", "Not found"));
+    route.checks(req, res, next);
+  };
 }
 
 function parseParams(spec: RouteSpec, req: Request): unknown {

@@ -153,4 +153,29 @@ describe("admin moderation", () => {
     expect(csv).not.toMatch(/,=cmd/);
     await context.close();
   });
+
+  it("a merge refused for a member with a link in both programs names the programs and the member, not ids", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    // Chase Sapphire (alice's proposal, with her link) into Amex Gold, where alice has a link too
+    await page.getByRole("button", { name: /Chase Sapphire/ }).click();
+    await page.getByRole("button", { name: "Merge into…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Amex Gold" }).click();
+    await dialog.getByRole("button", { name: "Merge" }).click();
+    await expectToast(page, "Merge failed", "These members have a link in both Chase Sapphire and Amex Gold: active@example.com");
+    await screenshot(page, "admin-14-merge-conflict");
+    const shown = (
+      await page
+        .getByRole("alert", { includeHidden: true })
+        .or(page.getByRole("status", { includeHidden: true }))
+        .allTextContents()
+    ).join(" ");
+    expect(shown).not.toContain(ids.chase);
+    expect(shown).not.toContain(ids.amex);
+    // nothing changed
+    expect((await linkNow(ids.aliceChase)).programId).toBe(ids.chase);
+    await context.close();
+  });
 });

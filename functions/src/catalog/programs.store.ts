@@ -62,6 +62,15 @@ export async function listPrograms(): Promise<ProgramRecord[]> {
   return snap.docs.map((d) => fromSnapshot(d)!);
 }
 
+/** A member's programs: the approved ones and those they proposed, read by two queries (never the whole collection). */
+export async function listProgramsForMember(uid: string): Promise<ProgramRecord[]> {
+  const [approved, proposed] = await Promise.all([programs().where("approved", "==", true).get(), waitingProposalsOf(uid).get()]);
+  return [...approved.docs, ...proposed.docs].map((d) => fromSnapshot(d)!);
+}
+
+/** The programs a member proposed that still wait for approval. */
+const waitingProposalsOf = (uid: string) => programs().where("proposedBy", "==", uid).where("approved", "==", false);
+
 /** The programs on the open /programs page (approved and shared on the site): only their documents are read. */
 export async function listSharedPrograms(): Promise<ProgramRecord[]> {
   const snap = await programs().where("approved", "==", true).where("isSharedOnSite", "==", true).get();
@@ -94,13 +103,32 @@ export interface NewProgram {
   proposedBy: string | null;
 }
 
-/** Creates a program; its name is reserved in the same transaction (unique, case-insensitive). */
-export async function createProgram(program: NewProgram): Promise<ProgramRecord> {
+/** The member already has `limit` proposals waiting for approval. */
+export class ProposalLimitError extends Error {
+  constructor(readonly limit: number) {
+    super("proposal limit reached");
+  }
+}
+
+/**
+ * Creates a program; its name is reserved in the same transaction (unique, case-insensitive). A
+ * member's proposal (`proposedBy`) is refused with ProposalLimitError when `waitingLimit` of theirs
+ * wait already: counted in the transaction, which also writes the member's proposal lock, so two
+ * parallel proposals run one after the other and the second counts the first.
+ */
+export async function createProgram(program: NewProgram, waitingLimit?: number): Promise<ProgramRecord> {
   const ref = programs().doc();
   await db().runTransaction(async (tx) => {
     const nameRef = programNameRef(program.name);
+    const proposer = program.approved ? null : program.proposedBy;
+    const lockRef = proposer ? db().collection(COLLECTIONS.proposalLocks).doc(proposer) : null;
+    if (proposer && lockRef && waitingLimit !== undefined) {
+      await tx.get(lockRef);
+      if ((await tx.get(waitingProposalsOf(proposer))).size >= waitingLimit) throw new ProposalLimitError(waitingLimit);
+    }
     if ((await tx.get(nameRef)).exists) throw new ProgramNameTakenError(program.name);
     const now = FieldValue.serverTimestamp();
+    if (lockRef) tx.set(lockRef, { lastProposalAt: now });
     tx.create(nameRef, { programId: ref.id });
     tx.create(ref, {
       ...program,

@@ -6,6 +6,7 @@ import { countDoneIn, finishJob, saveProgress, type JobOrigin, type JobRecord } 
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { countFailingLinksToCheck, countLinksToCheck, failingLinksNotTold, linksToCheckAfter, type LinkToCheck } from "./links.store";
 import { tellOwnerFailing, testAndRecord } from "./link-health.service";
+import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
 
 /**
  * The link-health check (contract: *Link health*, *Jobs*): every approved link no admin has paused or
@@ -19,15 +20,6 @@ import { tellOwnerFailing, testAndRecord } from "./link-health.service";
 /** Links per step: all at one host, each timing out (10 s) with its gap, still ends well within a slice's deadline. */
 const CHUNK = 10;
 const HOSTS_AT_ONCE = 8;
-const SAME_HOST_GAP_MS = 1_000;
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-};
 
 export async function startLinkHealthJob(origin: JobOrigin, now: Date): Promise<{ jobId: string }> {
   return startJob("link-health", origin, now, { phase: "testing", total: await countLinksToCheck() });

@@ -8,6 +8,8 @@ import { hitRateLimits } from "../platform/rate-limits.store";
 import type { Caller } from "../accounts/caller";
 import { linkNotFound } from "./link-errors";
 import { classifyTest } from "./link-health";
+import { reserveHostSlot } from "./host-paces.store";
+import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 
 /**
@@ -56,20 +58,31 @@ export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord): Promise
 }
 
 const HOUR_MS = 60 * 60_000;
+/** The longest a member's test waits for its turn at a busy host before it is refused (429). */
+const MAX_HOST_WAIT_MS = 10_000;
 
 /**
  * POST /api/user/links/{id}/test: the member tests their own link (someone else's is 404), at most
- * MEMBER_TESTS_PER_HOUR an hour per link; an ok test brings a failing link back at once.
+ * MEMBER_TESTS_PER_HOUR an hour across all of their links (counted by member, so deleting and
+ * resubmitting a link gives no new tests); the request waits for its turn at the link's host, paced
+ * like the health check. An ok test brings a failing link back at once.
  */
 export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Promise<LinkTest> {
   const link = await getLink(id);
   if (!link || link.email !== caller.user.email) throw linkNotFound();
   const retryAfterSeconds = await hitRateLimits(
-    [{ key: `link-test-${id}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }],
+    [{ key: `link-test-member-${caller.uid}`, limit: MEMBER_TESTS_PER_HOUR, windowMs: HOUR_MS }],
     deps.now().getTime(),
   );
   if (retryAfterSeconds !== null) {
-    throw new ApiError("RATE_LIMITED", `This link can be tested ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });
+    throw new ApiError("RATE_LIMITED", `You can test your links ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });
   }
+  const slot = await reserveHostSlot(hostOf(link.link), Date.now(), SAME_HOST_GAP_MS, MAX_HOST_WAIT_MS);
+  if ("refusedForMs" in slot) {
+    throw new ApiError("RATE_LIMITED", "Many links at this site are being tested right now. Please try again shortly.", {
+      retryAfterSeconds: Math.ceil(slot.refusedForMs / 1000),
+    });
+  }
+  if (slot.waitMs > 0) await new Promise((resume) => setTimeout(resume, slot.waitMs));
   return (await testAndRecord(deps, link)).test;
 }

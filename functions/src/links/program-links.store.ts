@@ -14,7 +14,11 @@ import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.stor
 
 /** Owners with a link in both programs of a merge. */
 export class MergeConflictError extends Error {
-  constructor(readonly conflicts: { email: string; sourceLinkId: string; targetLinkId: string }[]) {
+  constructor(
+    readonly conflicts: { email: string; sourceLinkId: string; targetLinkId: string }[],
+    /** The two programs' names, for a message that names them. */
+    readonly programs: { source: string; target: string },
+  ) {
     super("merge conflict");
   }
 }
@@ -56,7 +60,7 @@ export async function deleteProgram(id: string): Promise<boolean> {
 export async function mergePrograms(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
   return db().runTransaction(async (tx) => {
     const source = await requireProgramIn(tx, sourceId);
-    await requireProgramIn(tx, targetId);
+    const target = await requireProgramIn(tx, targetId);
     const sourceLinks = await linksOfProgramIn(tx, sourceId);
     const targetByOwner = new Map((await linksOfProgramIn(tx, targetId)).map((l) => [l.email, l]));
     // The slots are what tx.create below would collide with, so they decide, not just the links read.
@@ -68,7 +72,7 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
         sourceLinkId: l.id,
         targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? ""),
       }));
-    if (conflicts.length > 0) throw new MergeConflictError(conflicts);
+    if (conflicts.length > 0) throw new MergeConflictError(conflicts, { source: source.name, target: target.name });
     const counts = new ProgramCountChanges();
     for (const link of sourceLinks) {
       counts.added({ ...link, programId: targetId });

@@ -15,6 +15,7 @@ import { recordAudit } from "../accounts/audit.store";
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
 import { auth } from "../platform/db";
 import { countLinksByOwner } from "../links/links.store";
+import { getProgramsByIds } from "../catalog/programs.store";
 import type { Caller } from "../accounts/caller";
 import { toCurrentUser } from "../auth/accounts.service";
 import { ApiError } from "../platform/api-error";
@@ -231,12 +232,13 @@ export async function mergeAccounts(
     });
   } catch (err) {
     if (err instanceof AccountMergeConflictError) {
+      // named for the admin who reads the message; an id whose program went meanwhile stays an id
+      const names = new Map((await getProgramsByIds(err.programIds)).map((p) => [p.id, p.name]));
+      const programs = err.programIds.map((id) => ({ id, name: names.get(id) ?? id }));
       throw new ApiError(
         "MERGE_CONFLICT",
-        `Both accounts have a link in the same program: ${err.programIds.join(", ")}. Delete one of each first.`,
-        {
-          details: { programIds: err.programIds },
-        },
+        `Both accounts have a link in ${programs.length === 1 ? "the same program" : "the same programs"}: ${programs.map((p) => p.name).join(", ")}. Delete one of each first.`,
+        { details: { programIds: err.programIds, programs } },
       );
     }
     throw err;

@@ -4,9 +4,11 @@ import {
   createProgram,
   getProgram,
   listPrograms,
+  listProgramsForMember,
   listSharedPrograms,
   ProgramNameTakenError,
   ProgramNotFoundError,
+  ProposalLimitError,
   updateProgram,
   type ProgramChanges,
   type ProgramRecord,
@@ -18,6 +20,9 @@ import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 
 const notFound = () => new ApiError("NOT_FOUND", "Program not found");
+/** Contract, *Programs*: a member's proposals waiting for approval; approval or deletion of one frees a place. */
+const WAITING_PROPOSALS_PER_MEMBER = 3;
+
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
 
 export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}${rotationPath(programId)}`;
@@ -48,7 +53,8 @@ const byName = (a: ProgramRecord, b: ProgramRecord) =>
 
 /** Admins see every program; members the approved ones and those they proposed. By name, case-insensitively. */
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {
-  const visible = (await listPrograms()).filter((p) => visibleTo(caller, p));
+  const read = caller.isAdmin ? await listPrograms() : await listProgramsForMember(caller.uid);
+  const visible = read.filter((p) => visibleTo(caller, p));
   return (await withCounts(visible)).sort(byName).map((p) => toProgram(deps, p));
 }
 
@@ -63,16 +69,22 @@ export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin">): Prom
 /** A member's proposal waits for approval; an admin's program is approved at once. */
 export async function proposeProgram(deps: AppDeps, caller: Caller, body: CreateProgramRequest): Promise<Program> {
   try {
-    const program = await createProgram({
-      name: body.name,
-      description: body.description || null,
-      fallbackUrl: body.fallbackUrl ?? null,
-      approved: caller.isAdmin,
-      proposedBy: caller.isAdmin ? null : caller.uid,
-    });
+    const program = await createProgram(
+      {
+        name: body.name,
+        description: body.description || null,
+        fallbackUrl: body.fallbackUrl ?? null,
+        approved: caller.isAdmin,
+        proposedBy: caller.isAdmin ? null : caller.uid,
+      },
+      WAITING_PROPOSALS_PER_MEMBER,
+    );
     return toProgram(deps, (await withCounts([program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
+    if (err instanceof ProposalLimitError) {
+      throw new ApiError("PROPOSAL_LIMIT", `You already have ${String(err.limit)} programs waiting for approval.`);
+    }
     throw err;
   }
 }
@@ -100,9 +112,14 @@ export async function mergeProgramInto(sourceId: string, targetId: string): Prom
     if (err instanceof ProgramNotFoundError) throw notFound();
     if (err instanceof MergeConflictError) {
       const who = err.conflicts.map((c) => c.email).join(", ");
-      throw new ApiError("MERGE_CONFLICT", `These members have a link in both programs: ${who}. Move or delete one of each pair first.`, {
-        details: { conflicts: err.conflicts },
-      });
+      const { source, target } = err.programs;
+      throw new ApiError(
+        "MERGE_CONFLICT",
+        `These members have a link in both ${source} and ${target}: ${who}. Move or delete one of each pair first.`,
+        {
+          details: { conflicts: err.conflicts },
+        },
+      );
     }
     throw err;
   }

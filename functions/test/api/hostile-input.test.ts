@@ -1,13 +1,14 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { z } from "zod";
 import * as contract from "@hub/contract";
-import { API_ROUTES, splitRoute, type ApiRoute } from "@hub/contract/routes";
+import { API_ROUTES, ROTATION_ROUTE, splitRoute, type ApiRoute } from "@hub/contract/routes";
 import { db } from "../../src/platform/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, type ApiAnswer } from "../../../testing/http";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
 import { suite } from "../../../testing/suite-env";
 import { mutatedBody, stringLimits, stringPaths, validBody, withValueAt, type Overrides } from "../../../testing/zod-arbitraries";
 
@@ -342,6 +343,65 @@ describe("hostile input", () => {
       }
     },
   );
+
+  // Every route with a path parameter (found from the table, so a new route is covered by itself), fed
+  // parameters that are not valid percent-encoded UTF-8: after the access check, 404 NOT_FOUND with the
+  // error body, like an unknown id. Never a 500. Sent to the app itself, in-process: the Hosting
+  // emulator cannot decode such an address and answers its own 500 before any function runs.
+  const MALFORMED_PARAMS = ["%FF", "%ED%A0%80", "%C0%AF", "%E2%82", "ok%FFok"];
+  const routesWithParams = (Object.keys(API_ROUTES) as ApiRoute[]).filter((route) => splitRoute(route).path.includes(":"));
+  it("has routes with path parameters to try", () => {
+    expect(routesWithParams.length).toBeGreaterThan(20);
+  });
+  it.each(routesWithParams)("%s answers a malformed path parameter with 404 after the access check", async (route) => {
+    const { method, path } = splitRoute(route);
+    const access = API_ROUTES[route];
+    const expected: [Input["as"], number][] =
+      access === "admin"
+        ? [
+            ["anonymous", 401],
+            ["member", 403],
+            ["admin", 404],
+          ]
+        : access === "member"
+          ? [
+              ["anonymous", 401],
+              ["member", 404],
+            ]
+          : [["anonymous", 404]];
+    const wrong: unknown[] = [];
+    for (const malformed of MALFORMED_PARAMS) {
+      const address = `/api${path.replace(/:\w+/g, malformed)}`;
+      for (const [as, status] of expected) {
+        const res: Answer = await call(method, address, {
+          idToken: tokens[as],
+          baseUrl: inProcess.url,
+          ...(method === "POST" || method === "PATCH" ? { body: {} } : {}),
+        });
+        tried.push({ route, kind: "malformed path", status: res.status });
+        const ok =
+          res.status === status &&
+          typeof res.body.code === "string" &&
+          typeof res.body.message === "string" &&
+          (status !== 404 || res.body.code === "NOT_FOUND");
+        if (!ok) wrong.push({ address, as, expected: status, status: res.status, body: res.text.slice(0, 120) });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the rotation refuses a malformed program id with a 4xx, never a 500", async () => {
+    // the redirect function as Cloud Run serves it (Functions Framework), not behind the Hosting emulator.
+    // The framework itself refuses an address it cannot decode (400) before the handler runs; an id the
+    // handler sees that names no program gets its HTML 404 page (rotation/redirect.test.ts).
+    const [rotation] = await startRotationInstances(1);
+    onTestFinished(() => stopRotationInstances([rotation!]));
+    for (const malformed of MALFORMED_PARAMS) {
+      const res = await call("GET", `/api/programs/${malformed}/redirect`, { baseUrl: rotation!.origin });
+      tried.push({ route: ROTATION_ROUTE, kind: "malformed path", status: res.status });
+      expect(res.status >= 400 && res.status < 500, `${malformed}: ${String(res.status)}`).toBe(true);
+    }
+  });
 
   it("left every document exactly as it was", async () => {
     expect(await storeContents()).toBe(before);

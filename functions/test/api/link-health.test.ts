@@ -7,7 +7,8 @@ import { runJobSlice } from "../../src/jobs/job-runner";
 import { linkHealthSlice, startScheduledLinkHealthCheck } from "../../src/links/link-health-job.service";
 import { countLinksToCheck } from "../../src/links/links.store";
 import type { LinkTestValidation } from "../../src/platform/deps";
-import { signInActors, submitOwnLink } from "../../../testing/actors";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { SAME_HOST_GAP_MS } from "../../src/links/host-pacing";
 import { resetEmulators } from "../../../testing/emulators";
 import { fixturePage, resetBankPages, setBankPage } from "../../../testing/fixture-site";
 import { call, callRoute } from "../../../testing/http";
@@ -146,6 +147,40 @@ describe("link health", () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: "RATE_LIMITED" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("a member has 5 tests an hour across all their links, whatever they delete and resubmit", async () => {
+    const first = await createProgramAs(admin, "First Bank");
+    const second = await createProgramAs(admin, "Second Bank");
+    const a = await submitOwnLink(alice, first.id, fixturePage("/offer"));
+    const b = await submitOwnLink(alice, second.id, fixturePage("/offer"));
+    const test = (id: string, idToken = alice) => call("POST", `/api/user/links/${id}/test`, { idToken, body: {} });
+    for (const id of [a.id, a.id, a.id, b.id, b.id]) expect((await test(id)).status).toBe(200);
+    const limited = await test(b.id);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: "RATE_LIMITED", message: "You can test your links 5 times an hour." });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // deleting and resubmitting a link does not give the member new tests
+    expect((await call("DELETE", `/api/user/links/${a.id}`, { idToken: alice })).status).toBe(204);
+    const again = await submitOwnLink(alice, first.id, fixturePage("/offer"));
+    expect((await test(again.id)).status).toBe(429);
+    // another member's tests are their own
+    const tomLink = await submitOwnLink(tom, first.id, fixturePage("/offer"));
+    expect((await test(tomLink.id, tom)).status).toBe(200);
+  });
+
+  it("members' tests of links at one host are paced like the check: one at a time, a second apart", async () => {
+    const program = await createProgramAs(admin, "Paced Bank");
+    const aliceLink = await submitOwnLink(alice, program.id, fixturePage("/offer"));
+    const tomLink = await submitOwnLink(tom, program.id, fixturePage("/offer"));
+    const started = Date.now();
+    const answers = await Promise.all([
+      call("POST", `/api/user/links/${aliceLink.id}/test`, { idToken: alice, body: {} }),
+      call("POST", `/api/user/links/${tomLink.id}/test`, { idToken: tom, body: {} }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    // the second request to the host could not start before a gap after the first one started
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SAME_HOST_GAP_MS);
   });
 
   it("a new address starts its health afresh", async () => {

@@ -82,6 +82,36 @@ describe("programs", () => {
     expect(await names(tom)).toEqual(["Capital One 360"]);
   });
 
+  it("a member may have at most 3 proposals waiting; approval or deletion of one frees a place", async () => {
+    const first = await createProgramAs(alice, "Wait One");
+    const second = await createProgramAs(alice, "Wait Two");
+    await createProgramAs(alice, "Wait Three");
+    const fourth = await call("POST", "/api/programs", { idToken: alice, body: { name: "Wait Four" } });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toMatchObject({ code: "PROPOSAL_LIMIT", message: "You already have 3 programs waiting for approval." });
+    // another member's places are their own, and admins create approved programs without limit
+    expect((await call("POST", "/api/programs", { idToken: tom, body: { name: "Tom One" } })).status).toBe(201);
+    expect((await call("POST", "/api/programs", { idToken: admin, body: { name: "Admin One" } })).status).toBe(201);
+
+    await call("POST", `/api/programs/${first.id}/approve`, { idToken: admin });
+    expect((await call("POST", "/api/programs", { idToken: alice, body: { name: "Wait Four" } })).status).toBe(201);
+    expect((await call("POST", "/api/programs", { idToken: alice, body: { name: "Wait Five" } })).status).toBe(409);
+    expect((await call("DELETE", `/api/programs/${second.id}`, { idToken: admin })).status).toBe(204);
+    expect((await call("POST", "/api/programs", { idToken: alice, body: { name: "Wait Five" } })).status).toBe(201);
+
+    const mine = (await call<{ name: string; approved: boolean }[]>("GET", "/api/programs", { idToken: alice })).body;
+    expect(mine.map((p) => p.name)).toEqual(["Admin One", "Wait Five", "Wait Four", "Wait One", "Wait Three"]);
+  });
+
+  it("parallel proposals never make a fourth waiting one", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call("POST", "/api/programs", { idToken: alice, body: { name: `Race ${String(i)}` } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    const waiting = (await call<{ approved: boolean }[]>("GET", "/api/programs", { idToken: alice })).body.filter((p) => !p.approved);
+    expect(waiting).toHaveLength(3);
+  });
+
   it("names are unique whatever their case, also on rename", async () => {
     await createProgramAs(admin, "Amex Gold");
     const again = await call("POST", "/api/programs", { idToken: admin, body: { name: "  amex GOLD " } });
@@ -152,6 +182,11 @@ describe("programs", () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe("MERGE_CONFLICT");
     expect(conflict.body.message).toContain("trialing@example.com");
+    // the programs are named, not their ids
+    expect(conflict.body.message).toContain("Source");
+    expect(conflict.body.message).toContain("Target");
+    expect(conflict.body.message).not.toContain(source.id);
+    expect(conflict.body.message).not.toContain(target.id);
     const unchanged = (await call("GET", "/api/links", { idToken: admin })).body;
     expect(unchanged.filter((l: { programId: string }) => l.programId === source.id)).toHaveLength(2);
 

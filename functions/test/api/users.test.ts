@@ -350,7 +350,9 @@ describe("duplicates", () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("MERGE_CONFLICT");
-    expect(res.body.message).toContain(p.id);
+    // the program is named, not its id
+    expect(res.body.message).toContain("Chase");
+    expect(res.body.message).not.toContain(p.id);
     expect((await call("GET", "/api/admin/duplicate-users", { idToken: admin })).body).toHaveLength(1);
   });
 });
