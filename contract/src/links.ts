@@ -72,7 +72,11 @@ export const referralLinkSchema = z.object({
   testedOffer: z.string().nullable(),
   testedAt: z.string().nullable(),
   lastNotifiedAt: z.string().nullable(),
+  /** Dead, and the e-mail telling its owner could not be sent (kept, so every later view shows it). */
+  ownerNotEmailed: z.boolean(),
   health: linkHealthSchema,
+  /** Active as the rotation decides it: approved, not paused, not dead, not failing, owner neither blocked nor lapsed. */
+  isActive: z.boolean(),
   createdAt: z.string(),
   submittedAt: z.string(),
   updatedAt: z.string(),
@@ -106,6 +110,9 @@ export type UpdateLinkRequest = z.infer<typeof updateLinkRequestSchema>;
 
 // POST /api/links/{id}/mark-dead
 export const markDeadRequestSchema = z.strictObject({ note: deadNoteField.optional() });
+/** The link, and whether its owner's e-mail went. */
+export const markDeadResultSchema = referralLinkSchema.extend({ ownerNotified: z.boolean() });
+export type MarkDeadResult = z.infer<typeof markDeadResultSchema>;
 
 // POST /api/links/{id}/move
 export const moveLinkRequestSchema = z.strictObject({ programId: programRef("Please select a program") });
@@ -130,6 +137,10 @@ export type BulkOperation = (typeof BULK_OPERATIONS)[number];
 export const bulkLinkResultSchema = z.object({
   updated: z.number().int(),
   failed: z.array(z.object({ id: z.string(), message: z.string() })),
+  /** `test` only: what the tests that ran found (each counts in `updated` whatever its outcome). */
+  tested: z.object({ ok: z.number().int(), broken: z.number().int(), inconclusive: z.number().int() }).optional(),
+  /** `mark-dead` only: the links whose owner's e-mail could not be sent. */
+  notNotified: z.array(z.string()).optional(),
 });
 export type BulkLinkResult = z.infer<typeof bulkLinkResultSchema>;
 

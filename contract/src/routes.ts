@@ -49,6 +49,7 @@ import {
   linkTestResultSchema,
   linkTestSchema,
   markDeadRequestSchema,
+  markDeadResultSchema,
   moveLinkRequestSchema,
   referralLinkListSchema,
   referralLinkSchema,
@@ -245,7 +246,7 @@ export const API = {
     access: "admin",
     params: idParams,
     body: markDeadRequestSchema,
-    response: referralLinkSchema,
+    response: markDeadResultSchema,
   },
   moveLink: {
     method: "POST",

@@ -7,6 +7,8 @@ import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { expectToast } from "../../testing/browser/toasts";
 import { clearInbox, latestMailTo } from "../../testing/inbox";
 import { signInMember } from "../../testing/members";
+import { db } from "../../testing/backend";
+import { fixturePage, resetBankPages } from "../../testing/fixture-site";
 
 const browser = useBrowser();
 
@@ -62,6 +64,67 @@ async function linkAction(page: Page, owner: string, action: string) {
 }
 
 describe("admin moderation", () => {
+  it("tells the truth: Active as the rotation sees it, what a bulk test found, and owners who were not e-mailed", async () => {
+    await resetBankPages();
+    await api("POST", `/api/programs/${ids.chase}/approve`, adminToken);
+    for (const id of [ids.aliceChase, ids.tomAmex, ids.caseyAmex]) await api("POST", `/api/links/${id}/approve`, adminToken);
+    // tom's subscription lapsed (as the last check found): his link is out of the rotation, untouched itself
+    const tomDoc = (await db().collection("users").where("username", "==", "trialing@example.com").get()).docs[0]!;
+    await tomDoc.ref.update({ subscriptionStatus: "canceled" });
+    // an owner address the mail server refuses (an old record): no dead-link mail can reach it
+    await db().doc(`referral_links/${ids.caseyAmex}`).update({ email: "not-an-address" });
+    // the three links at a working page, a missing one (404) and one that refuses robots (403)
+    const pages = { [ids.aliceChase]: "/offer", [ids.tomAmex]: "/expired", [ids.caseyAmex]: "/blocked" };
+    for (const [id, path] of Object.entries(pages)) await api("PATCH", `/api/links/${id}`, adminToken, { link: fixturePage(path) });
+
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Referral Links" }).click();
+    for (const name of ["Only links on site", "Hide approved links"])
+      await page.getByRole("switch", { name }).or(page.getByRole("checkbox", { name })).click();
+    await page.getByRole("button", { name: "Expand All" }).click();
+    const row = (owner: string, text: string) => page.locator(`[aria-label="Link by ${owner}"]`).filter({ hasText: text });
+    const aliceRow = row("active", "/offer");
+    const tomRow = row("trialing", "/expired");
+    const unmailableRow = row("active", "/blocked");
+
+    // one meaning of Active: the lapsed owner's link is not called active
+    await aliceRow.getByText("Active", { exact: true }).waitFor();
+    await tomRow.getByText("Owner blocked or lapsed", { exact: true }).waitFor();
+    expect(await tomRow.getByText("Active", { exact: true }).count()).toBe(0);
+    await screenshot(page, "admin-15-active-as-rotation");
+
+    // a bulk test reports what it found, not "3 updated successfully"
+    for (const r of [aliceRow, tomRow, unmailableRow]) await r.getByRole("checkbox").check();
+    await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Test", exact: true }).click();
+    await expectToast(page, "Bulk test done", "1 link passed, 1 failed, 1 could not be tested");
+    await screenshot(page, "admin-16-bulk-test-outcomes");
+
+    // marking dead a link whose owner cannot be e-mailed says so, and the row keeps saying so after a reload
+    await unmailableRow.getByRole("button", { name: "Actions for link by active" }).click();
+    await page.getByRole("menuitem", { name: "Mark Dead" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Mark Dead" }).click();
+    await expectToast(page, "Link marked dead", "The e-mail to the owner could not be sent");
+    await page.reload();
+    await page.getByRole("tab", { name: "Referral Links" }).click();
+    // the filters stay in the address; dead links are hidden by default
+    const hideDead = page.getByRole("switch", { name: "Hide dead links" }).or(page.getByRole("checkbox", { name: "Hide dead links" }));
+    await hideDead.click();
+    await page.getByRole("button", { name: "Expand All" }).click();
+    await unmailableRow.getByText("Owner not e-mailed").waitFor();
+    await screenshot(page, "admin-17-owner-not-emailed");
+
+    // in bulk too: alice is told, the unreachable owner is not, and the toast says how many were not
+    for (const r of [aliceRow, unmailableRow]) await r.getByRole("checkbox").check();
+    await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Mark Dead" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Mark Dead" }).click();
+    await expectToast(page, "Links marked dead, some owners not e-mailed", "the e-mail to 1 owner(s) could not be sent");
+    await aliceRow.getByText("Dead", { exact: true }).waitFor();
+    expect(await aliceRow.getByText("Owner not e-mailed").count()).toBe(0);
+    await unmailableRow.getByText("Owner not e-mailed").waitFor();
+    await context.close();
+  }, 120_000);
+
   it("approves a program and a link, pauses, marks dead with a note, moves, bulk-approves and exports", async () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);

@@ -219,6 +219,45 @@ describe("admin users", () => {
     await context.close();
   }, 180_000);
 
+  it("Check All counts a member Stripe cannot answer for as an error, and leaves users an admin made alone", async () => {
+    await api("POST", "/api/admin/create-user", adminToken, { email: "made@example.com" });
+    // a member whose stored Stripe customer no longer exists there
+    const { db } = await import("../../testing/backend");
+    await db().doc("users/gone-uid").set({
+      username: "gone@example.com",
+      email: "gone@example.com",
+      isAdmin: false,
+      blocked: false,
+      approved: true,
+      createdByAdmin: false,
+      subscriptionStatus: "active",
+      stripeCustomerId: "cus_deletedlongago",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page.getByRole("button", { name: "Check All Subscriptions" }).click();
+    // alice, tom and gone; not the admin, not made@example.com
+    await expectToast(page, "Subscriptions checked", "Total 3: 2 active, 0 cancelled, 0 not found, 1 errors");
+    await screenshot(page, "admin-30-check-all-errors");
+    const made = await userNow("made@example.com");
+    expect(made).toMatchObject({ subscriptionLastChecked: null });
+    // no red "not found" chip on the user an admin made: they need no subscription
+    await page
+      .getByRole("switch", { name: "Hide approved users" })
+      .or(page.getByRole("checkbox", { name: "Hide approved users" }))
+      .click();
+    await card(page, "made@example.com").first().waitFor();
+    expect(
+      await card(page, "made@example.com")
+        .getByText(/Subscription:/)
+        .count(),
+    ).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it("an announcement saved inactive stays in the form, to edit and show again", async () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);

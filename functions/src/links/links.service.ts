@@ -6,7 +6,9 @@ import {
   type BulkOperation,
   type CreateLinkRequest,
   type CreateMemberLinkRequest,
+  type LinkTestOutcome,
   type LinkTestResult,
+  type MarkDeadResult,
   type ReferralLink,
   type UpdateLinkRequest,
 } from "@hub/contract/links";
@@ -25,12 +27,12 @@ import {
   type LinkRecord,
 } from "./links.store";
 import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../catalog/programs.store";
-import { listUserNames } from "../accounts/users.store";
+import { listUserNames, ownersOutOfRotation, ownersOutOfRotationAmong } from "../accounts/users.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { LINK_NOT_FOUND, linkNotFound } from "./link-errors";
-import { byRecency, memberOrder } from "./link-state";
+import { byRecency, isActiveLink, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
@@ -38,9 +40,24 @@ import { visibleTo } from "../catalog/program-visibility";
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
-function toApi(link: LinkRecord, programNames: Map<string, string>, displayNames: Map<string, string | null>): ReferralLink {
-  const { pausedByBlock: _internal, ownerHeldBack: _counted, failing: _health, ...rest } = link;
-  return { ...rest, programName: programNames.get(link.programId) ?? "", ownerDisplayName: displayNames.get(link.email) ?? null };
+/**
+ * `heldBack`: the owners whose links are out of the rotation, read from their user documents as the
+ * rotation reads them, so `isActive` is the rotation's own decision (link-state isActiveLink).
+ */
+function toApi(
+  link: LinkRecord,
+  programNames: Map<string, string>,
+  displayNames: Map<string, string | null>,
+  heldBack: Set<string>,
+): ReferralLink {
+  const { pausedByBlock: _internal, ownerHeldBack: _counted, failing: _health, deadMailFailed, ...rest } = link;
+  return {
+    ...rest,
+    programName: programNames.get(link.programId) ?? "",
+    ownerDisplayName: displayNames.get(link.email) ?? null,
+    ownerNotEmailed: link.isDead && deadMailFailed,
+    isActive: isActiveLink(link, heldBack),
+  };
 }
 
 async function lookups() {
@@ -49,8 +66,13 @@ async function lookups() {
 }
 
 async function present(link: LinkRecord): Promise<ReferralLink> {
-  const [program, names, counted] = await Promise.all([getProgram(link.programId), listUserNames([link.email]), getCountedLink(link.id)]);
-  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names);
+  const [program, names, counted, heldBack] = await Promise.all([
+    getProgram(link.programId),
+    listUserNames([link.email]),
+    getCountedLink(link.id),
+    ownersOutOfRotationAmong([link.email]),
+  ]);
+  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names, heldBack);
 }
 
 /** Translates the data layer's refusals into the contract's answers. */
@@ -67,8 +89,8 @@ async function refusals<T>(work: () => Promise<T>): Promise<T> {
 // ——— admin ———
 
 export async function listLinksForAdmin(): Promise<ReferralLink[]> {
-  const [links, { programNames, displayNames }] = await Promise.all([listAllLinks(), lookups()]);
-  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames));
+  const [links, { programNames, displayNames }, heldBack] = await Promise.all([listAllLinks(), lookups(), ownersOutOfRotation()]);
+  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames, heldBack));
 }
 
 export async function changeLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<ReferralLink> {
@@ -90,11 +112,17 @@ export async function moveLinkTo(id: string, programId: string): Promise<Referra
   return present(moved);
 }
 
-/** Marks a link dead and tells its owner, with the admin's note. */
-export async function markDead(deps: AppDeps, id: string, note: string | undefined): Promise<ReferralLink> {
+/**
+ * Marks a link dead and tells its owner, with the admin's note. The answer says whether the mail went;
+ * a mail that could not be sent is kept on the link (deadMailFailed), so the list shows it after a reload.
+ */
+export async function markDead(deps: AppDeps, id: string, note: string | undefined): Promise<MarkDeadResult> {
   const link = await changeLink(id, () => ({ isDead: true, deadNote: note || null }));
-  if (await notifyDead(deps, link)) return changeLink(id, () => ({ lastNotifiedAt: new Date() }));
-  return link;
+  const ownerNotified = await notifyDead(deps, link);
+  const told = await changeLink(id, () =>
+    ownerNotified ? { lastNotifiedAt: new Date(), deadMailFailed: false } : { deadMailFailed: true },
+  );
+  return { ...told, ownerNotified };
 }
 
 async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "programName" | "link" | "deadNote">): Promise<boolean> {
@@ -116,10 +144,17 @@ async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "pro
 
 /** The admin's test: recorded like every test (link health), so it can take a link out or bring it back. */
 export async function testLink(deps: AppDeps, id: string): Promise<LinkTestResult> {
+  return (await testOne(deps, id)).result;
+}
+
+async function testOne(deps: AppDeps, id: string): Promise<{ result: LinkTestResult; outcome: LinkTestOutcome }> {
   const link = await getLink(id);
   if (!link) throw linkNotFound();
-  const { validation } = await testAndRecord(deps, link);
-  return { validation: { isValid: validation.isValid, responseTime: validation.responseTime, errorMessage: validation.errorMessage } };
+  const { validation, test } = await testAndRecord(deps, link);
+  return {
+    result: { validation: { isValid: validation.isValid, responseTime: validation.responseTime, errorMessage: validation.errorMessage } },
+    outcome: test.outcome,
+  };
 }
 
 /** A new address starts its health afresh: the tests of the old one say nothing of it. */
@@ -145,12 +180,14 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
   if (op === "test") {
     const unique = [...new Set(ids)];
     const failed: BulkLinkResult["failed"] = [];
+    const tested: Record<LinkTestOutcome, number> = { ok: 0, broken: 0, inconclusive: 0 };
     let updated = 0;
     for (let i = 0; i < unique.length; i += TESTS_AT_ONCE) {
       await Promise.all(
         unique.slice(i, i + TESTS_AT_ONCE).map(async (id) => {
           try {
-            await testLink(deps, id);
+            const { outcome } = await testOne(deps, id);
+            tested[outcome]++;
             updated++;
           } catch (err) {
             failed.push({ id, message: err instanceof ApiError ? err.message : "Test failed" });
@@ -158,14 +195,17 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
         }),
       );
     }
-    return { updated, failed };
+    return { updated, failed, tested };
   }
   const { updated, missing } = await updateLinks(ids, BULK_CHANGES[op](deadNote));
   if (op === "mark-dead") {
     const { programNames } = await lookups();
     const notified = await Promise.all(updated.map((l) => notifyDead(deps, { ...l, programName: programNames.get(l.programId) ?? "" })));
     const told = updated.filter((_, i) => notified[i]).map((l) => l.id);
-    if (told.length > 0) await updateLinks(told, { lastNotifiedAt: new Date() });
+    const notNotified = updated.filter((_, i) => !notified[i]).map((l) => l.id);
+    if (told.length > 0) await updateLinks(told, { lastNotifiedAt: new Date(), deadMailFailed: false });
+    if (notNotified.length > 0) await updateLinks(notNotified, { deadMailFailed: true });
+    return { updated: updated.length, failed: notFoundIds(missing), notNotified };
   }
   return { updated: updated.length, failed: notFoundIds(missing) };
 }
@@ -198,7 +238,8 @@ export async function listOwnLinks(caller: Caller): Promise<ReferralLink[]> {
   const programs = await getProgramsByIds(links.map((l) => l.programId));
   const programNames = new Map(programs.map((p) => [p.id, p.name]));
   const displayNames = new Map([[caller.user.email, caller.user.displayName]]);
-  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames));
+  const heldBack = await ownersOutOfRotationAmong([caller.user.email]);
+  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames, heldBack));
 }
 
 export async function submitOwnLink(caller: Caller, body: CreateMemberLinkRequest): Promise<ReferralLink> {

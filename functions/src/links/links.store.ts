@@ -31,6 +31,8 @@ export interface LinkRecord {
   testedOffer: string | null;
   testedAt: string | null;
   lastNotifiedAt: string | null;
+  /** The last mark-dead's e-mail to the owner could not be sent (the API shows it while the link is dead). */
+  deadMailFailed: boolean;
   /** The tests of its address and what they made of it (contract: *Link health*). */
   health: LinkHealth;
   /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
@@ -63,6 +65,7 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     testedOffer: str(d.testedOffer),
     testedAt: toIso(d.testedAt),
     lastNotifiedAt: toIso(d.lastNotifiedAt),
+    deadMailFailed: d.deadMailFailed === true,
     ...withHealth(healthFromStored(d.health)),
     createdAt: toIsoOrEpoch(d.createdAt),
     submittedAt: toIsoOrEpoch(d.submittedAt ?? d.createdAt),
@@ -157,13 +160,14 @@ export type LinkChanges = Partial<
 > & {
   testedAt?: Date;
   lastNotifiedAt?: Date;
+  deadMailFailed?: boolean;
 };
 
 /**
  * Bookkeeping (a test result, the time the owner was told) is not an edit: it must not move the
  * link up the "latest submitted or updated" order nor change the CSV's Updated column.
  */
-const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt", "health"]);
+const BOOKKEEPING = new Set(["testedOffer", "testedAt", "lastNotifiedAt", "deadMailFailed", "health"]);
 const stamp = (changes: LinkChanges) =>
   Object.keys(changes).every((k) => BOOKKEEPING.has(k)) ? changes : { ...changes, updatedAt: FieldValue.serverTimestamp() };
 

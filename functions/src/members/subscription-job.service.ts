@@ -7,8 +7,9 @@ import { applyCheckedUsers, countUsers, subscriptionCheckSummaryIn, usersAfter }
 import { auditIn } from "../accounts/audit.store";
 import type { UserRecord } from "../accounts/users.store";
 import { askStripe } from "../platform/stripe-calls";
-import { classifyMember, indexListing } from "./subscription-listing";
-import { checkedFields, losesAccess } from "./subscription-checks.service";
+import { classifyMember, indexListing, type ListingIndex } from "./subscription-listing";
+import { logger } from "firebase-functions";
+import { checkedFields, isExempt, losesAccess } from "./subscription-checks.service";
 import { forEachLimited } from "../platform/concurrency";
 
 /**
@@ -59,8 +60,14 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
     const now = deps.now();
     const writes: Parameters<typeof applyCheckedUsers>[0] = [];
     const lapsed: string[] = [];
-    for (const user of chunk) {
-      if (!inScope(job.kind, user)) continue;
+    const members = chunk.filter((user) => inScope(job.kind, user));
+    const unreadable = await unreadableCustomers(deps, members, index);
+    for (const user of members) {
+      if (unreadable.has(user.id)) {
+        // Stripe could not say: their stored status stays as it was, and the summary counts an error
+        if (job.kind === "subscription-check") for (const key of ["total", "errors"]) counts[key] = (counts[key] ?? 0) + 1;
+        continue;
+      }
       const found = classifyMember(user, index);
       const fields = { ...checkedFields(user, found, now), ...(job.kind === "auto-approve" && found.isActive ? { approved: true } : {}) };
       writes.push({ uid: user.id, fields });
@@ -79,8 +86,34 @@ async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Prom
   return true;
 }
 
-/** Check All: every user but admins. Auto-approve: those waiting for approval (not blocked). */
-const inScope = (kind: JobKind, user: UserRecord) => !user.isAdmin && (kind === "subscription-check" || (!user.approved && !user.blocked));
+/**
+ * Check All: every member who needs a subscription (not admins, not users an admin made: they are
+ * exempt, and a "not found" would only mislead). Auto-approve: those waiting for approval (not blocked).
+ */
+const inScope = (kind: JobKind, user: UserRecord) =>
+  kind === "subscription-check" ? !isExempt(user) : !user.isAdmin && !user.approved && !user.blocked;
+
+const CONCURRENT_CUSTOMER_READS = 5;
+
+/**
+ * The Stripe errors per member: a member whose stored customer has no subscription in the listing is
+ * asked about by customer. Stripe no longer knowing that customer (deleted, or a wrong id) or
+ * answering an error even after retries is an error for that member, not a "not found": the listing
+ * alone cannot tell which. Only such members cost a call; the others are settled by the listing.
+ */
+async function unreadableCustomers(deps: AppDeps, members: UserRecord[], index: ListingIndex): Promise<Set<string>> {
+  const unlisted = members.filter((user) => user.stripeCustomerId !== null && !index.byCustomer.has(user.stripeCustomerId));
+  const unreadable = new Set<string>();
+  await forEachLimited(unlisted, CONCURRENT_CUSTOMER_READS, async (user) => {
+    try {
+      if (!(await askStripe(() => deps.subscriptions.customerKnown(user.stripeCustomerId!)))) unreadable.add(user.id);
+    } catch (err) {
+      logger.warn("Stripe customer not readable", { uid: user.id, error: err instanceof Error ? err.message : String(err) });
+      unreadable.add(user.id);
+    }
+  });
+  return unreadable;
+}
 
 const emptyCounts = (kind: JobKind): Record<string, number> =>
   kind === "subscription-check" ? { total: 0, active: 0, cancelled: 0, not_found: 0, errors: 0 } : { checkedCount: 0, approvedCount: 0 };

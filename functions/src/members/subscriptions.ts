@@ -65,6 +65,16 @@ export class StripeSubscriptionLookup implements SubscriptionLookup {
     return { entries, next: page.has_more && page.data.length > 0 ? page.data[page.data.length - 1]!.id : null };
   }
 
+  async customerKnown(customerId: string): Promise<boolean> {
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return !("deleted" in customer && customer.deleted);
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return false;
+      throw err;
+    }
+  }
+
   private async bestOf(customerId: string): Promise<{ customerId: string; sub: Stripe.Subscription | null }> {
     let best: Stripe.Subscription | null = null;
     for await (const sub of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 })) {

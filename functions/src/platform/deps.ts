@@ -60,6 +60,11 @@ export interface SubscriptionLookup {
    * `next` is the cursor of the following page, null after the last.
    */
   listPage(cursor: string | null): Promise<SubscriptionListPage>;
+  /**
+   * Whether Stripe still has this customer (false: unknown to it, or deleted); throws when Stripe
+   * answers anything else. Check All asks it of a member whose customer has no subscription listed.
+   */
+  customerKnown(customerId: string): Promise<boolean>;
 }
 
 export interface ListedSubscription {

@@ -3,6 +3,7 @@ import { getProgram } from "../catalog/programs.store";
 import { linksCollection } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
 import { ownersOutOfRotationAmong } from "../accounts/users.store";
+import { isActiveLink } from "../links/link-state";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 
 export interface RotationCandidate {
@@ -36,7 +37,7 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     .where("approved", "==", true)
     .where("paused", "==", false)
     .where("isDead", "==", false)
-    .select("link", "email", "createdAt", "visitCount", "health.status");
+    .select("link", "email", "createdAt", "visitCount", "approved", "paused", "isDead", "health.status");
   const { docs, unfolded } =
     program.distributionMode === "balanced"
       ? await readConsistently(async (tx) => {
@@ -49,8 +50,20 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     mode: program.distributionMode,
     fallbackUrl: program.fallbackUrl,
     links: docs
-      // a failing link (link health) is filtered here, not in the query: links stored before health existed have no such field
-      .filter((d) => !heldBack.has(String(d.get("email"))) && d.get("health.status") !== "failing")
+      // the query narrows, the one predicate decides (the admin's list and analytics use it too); a failing
+      // link is filtered here, not in the query: links stored before health existed have no such field
+      .filter((d) =>
+        isActiveLink(
+          {
+            approved: d.get("approved") === true,
+            paused: d.get("paused") === true,
+            isDead: d.get("isDead") === true,
+            failing: d.get("health.status") === "failing",
+            email: String(d.get("email")),
+          },
+          heldBack,
+        ),
+      )
       .map((d) => {
         const stored = d.get("visitCount");
         return {

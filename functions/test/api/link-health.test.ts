@@ -183,6 +183,24 @@ describe("link health", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(SAME_HOST_GAP_MS);
   });
 
+  it("the admin's bulk test says how many links passed, failed and could not be tested", async () => {
+    const { links } = await programWithLinks(admin, 4);
+    const pages = ["/offer", "/expired", "/blocked", "/unavailable"];
+    for (const [i, link] of links.entries())
+      await call("PATCH", `/api/links/${link.id}`, { idToken: admin, body: { link: fixturePage(pages[i]!) } });
+    const res = await callRoute("bulkUpdateLinks", {
+      idToken: admin,
+      body: { ids: [...links.map((l) => l.id), "missing"], op: "test" },
+    });
+    expect(res.status).toBe(200);
+    // every test that ran is "updated"; what it found is counted apart: 404 broken, 403 and 503 inconclusive
+    expect(res.body).toEqual({
+      updated: 4,
+      failed: [{ id: "missing", message: "Link not found" }],
+      tested: { ok: 1, broken: 1, inconclusive: 2 },
+    });
+  });
+
   it("a new address starts its health afresh", async () => {
     const { aliceLink } = await programWithAliceAt(fixturePage("/expired"), 0);
     await adminTest(aliceLink);

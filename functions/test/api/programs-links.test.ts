@@ -6,6 +6,7 @@ import { clearInbox, latestMailTo } from "../../../testing/inbox";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { suite } from "../../../testing/suite-env";
 import { purged } from "../../../testing/click-purges";
+import { addLink, visitMany } from "../../../testing/rotation";
 
 let admin: string;
 let alice: string;
@@ -351,13 +352,54 @@ describe("links", () => {
     expect((await at("pause")).body.paused).toBe(true);
     expect((await at("unpause")).body.paused).toBe(false);
     const dead = await at("mark-dead", { note: "The referral page says the code expired" });
-    expect(dead.body.isDead).toBe(true);
+    expect(dead.body).toMatchObject({ isDead: true, ownerNotified: true, ownerNotEmailed: false });
     const mail = await latestMailTo("active@example.com", /marked dead/);
     expect(mail.subject).toContain("Chase");
     expect(mail.text).toContain("The referral page says the code expired");
     expect((await call("GET", "/api/links", { idToken: admin })).body[0].lastNotifiedAt).not.toBeNull();
     expect((await at("mark-alive")).body).toMatchObject({ isDead: false, deadNote: null });
     expect((await call("POST", "/api/links/missing/approve", { idToken: admin })).status).toBe(404);
+  });
+
+  it("each link says whether it is active as the rotation decides: a lapsed or blocked owner's link is not", async () => {
+    const program = await createProgramAs(admin, "Held Back Bank");
+    const live = await addLink(admin, program.id, "live@example.com");
+    const paused = await addLink(admin, program.id, "paused@example.com");
+    await call("POST", `/api/links/${paused.id}/pause`, { idToken: admin });
+    await addLink(admin, program.id, "pending@example.com", false);
+    await addLink(admin, program.id, "lapsed@example.com");
+    await addLink(admin, program.id, "blocked@example.com");
+    // owners held back by their account alone (their links untouched), as the rotation reads them
+    const member = { isAdmin: false, createdByAdmin: false, approved: true, createdAt: new Date() };
+    await db()
+      .doc("users/lapsed-uid")
+      .set({ ...member, username: "lapsed@example.com", email: "lapsed@example.com", blocked: false, subscriptionStatus: "canceled" });
+    await db()
+      .doc("users/blocked-uid")
+      .set({ ...member, username: "blocked@example.com", email: "blocked@example.com", blocked: true, subscriptionStatus: "active" });
+    const own = await submitOwnLink(alice, program.id);
+    await call("POST", `/api/links/${own.id}/approve`, { idToken: admin });
+
+    const links: { email: string; isActive: boolean }[] = (await call("GET", "/api/links", { idToken: admin })).body;
+    expect(Object.fromEntries(links.map((l) => [l.email, l.isActive]))).toEqual({
+      "live@example.com": true,
+      "active@example.com": true,
+      "paused@example.com": false,
+      "pending@example.com": false,
+      "lapsed@example.com": false,
+      "blocked@example.com": false,
+    });
+    // the rotation sends visitors to exactly the links called active
+    expect(new Set((await visitMany(program.id, 12)).keys())).toEqual(new Set([live.url, "https://refer.example.com/x"]));
+    // the member's own list and the analytics' active links say the same
+    expect((await call("GET", "/api/user/links", { idToken: alice })).body.map((l: { isActive: boolean }) => l.isActive)).toEqual([true]);
+    const users: { email: string; activeLinks: number }[] = (await call("GET", "/api/analytics/users?timeFilter=all", { idToken: admin }))
+      .body;
+    expect(Object.fromEntries(users.map((u) => [u.email, u.activeLinks]))).toMatchObject({
+      "live@example.com": 1,
+      "lapsed@example.com": 0,
+      "blocked@example.com": 0,
+    });
   });
 
   it("move: to another program, not the same one, not where the owner already has a link", async () => {
@@ -389,7 +431,7 @@ describe("links", () => {
       idToken: admin,
       body: { ids: [l1.id, l2.id], op: "mark-dead", deadNote: "Expired" },
     });
-    expect(dead.body).toEqual({ updated: 2, failed: [] });
+    expect(dead.body).toEqual({ updated: 2, failed: [], notNotified: [] });
     expect((await latestMailTo("trialing@example.com", /marked dead/)).text).toContain("Expired");
     const links = (await call("GET", "/api/links", { idToken: admin })).body;
     expect(links.every((l: { isDead: boolean; approved: boolean }) => l.isDead && l.approved)).toBe(true);

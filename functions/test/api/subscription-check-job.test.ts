@@ -154,6 +154,34 @@ describe("Check All Subscriptions, a job", () => {
     expect((await call("GET", "/api/admin/jobs/no-such-job", { idToken: admin })).status).toBe(404);
   });
 
+  it("counts a member whose Stripe customer cannot be read as an error, and leaves admin-made members alone", async () => {
+    const stripe = stripeLocal.sdk();
+    const member = { isAdmin: false, blocked: false, approved: true, createdByAdmin: false, createdAt: new Date(), updatedAt: new Date() };
+    const seed = (uid: string, email: string, stripeCustomerId: string) =>
+      db()
+        .doc(`users/${uid}`)
+        .set({ ...member, username: email, email, subscriptionStatus: "active", stripeCustomerId });
+    // a customer Stripe knows, with no subscription: not found, as before
+    await seed("no-sub", "no-sub@example.com", (await stripe.customers.create({ email: "no-sub@example.com" })).id);
+    // a customer id Stripe no longer knows (404 on the customer), and one whose customer lookup keeps failing
+    await seed("gone", "gone@example.com", "cus_deletedlongago");
+    const flakyCustomer = (await stripe.customers.create({ email: "flaky@example.com" })).id;
+    await seed("flaky", "flaky@example.com", flakyCustomer);
+    await stripeLocal.failCalls({ path: `/v1/customers/${flakyCustomer}`, after: 0, count: 10_000, status: 500 });
+    // a user an admin made: exempt from the subscription rule, so not checked at all
+    expect((await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "made@example.com" } })).status).toBe(201);
+
+    const end = await runJob(admin, CHECK_ALL);
+    // alice (active), tom (trialing), no-sub, gone, flaky; neither the admin nor made@example.com
+    expect(end).toMatchObject({ state: "done", summary: { total: 5, active: 2, cancelled: 0, not_found: 1, errors: 2 } });
+    expect(await statusOf("no-sub")).toBe("not_found");
+    // what Stripe could not tell is not written over: the last known status stays
+    expect([await statusOf("gone"), await statusOf("flaky")]).toEqual(["active", "active"]);
+    const made = (await db().collection("users").where("username", "==", "made@example.com").get()).docs[0]!;
+    expect(made.get("subscriptionStatus") ?? null).toBeNull();
+    expect(made.get("subscriptionLastChecked") ?? null).toBeNull();
+  }, 120_000);
+
   it("the daily schedule starts the same job", async () => {
     // what the deployed function reads from its params and secrets
     Object.assign(process.env, {

@@ -21,6 +21,7 @@ const alwaysFailing = (statusCode: number): SubscriptionLookup => ({
   findByEmail: () => Promise.reject(stripeError(statusCode)),
   findByCustomer: () => Promise.reject(stripeError(statusCode)),
   listPage: () => Promise.reject(stripeError(statusCode)),
+  customerKnown: () => Promise.reject(stripeError(statusCode)),
 });
 const smtpDown = { send: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")) };
 
@@ -57,6 +58,7 @@ describe("Stripe failing", () => {
       findByEmail: (...emails) => (++calls === 1 ? Promise.reject(stripeError(429)) : real.findByEmail(...emails)),
       findByCustomer: (id) => (++calls === 1 ? Promise.reject(stripeError(429)) : real.findByCustomer(id)),
       listPage: (cursor) => real.listPage(cursor),
+      customerKnown: (id) => real.customerKnown(id),
     };
     const app = await serveInProcess(productionLikeDeps(suite.stripeUrl, { subscriptions: flaky }));
     const res = await call("POST", "/api/admin/check-subscription/active@example.com", { baseUrl: app.url, idToken: admin });
@@ -99,10 +101,15 @@ describe("SMTP down", () => {
     });
     await app.close();
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isDead: true, deadNote: "Expired offer", lastNotifiedAt: null });
-    expect(bulk.body).toEqual({ updated: 1, failed: [] });
+    // the answers say the owner was not told, and the link keeps saying so (a reload shows it)
+    expect(res.body).toMatchObject({ isDead: true, deadNote: "Expired offer", lastNotifiedAt: null, ownerNotified: false });
+    expect(bulk.body).toEqual({ updated: 1, failed: [], notNotified: [link.id] });
     const stored = (await call("GET", "/api/user/links", { idToken: alice })).body[0];
-    expect(stored).toMatchObject({ isDead: true, deadNote: "Still expired", lastNotifiedAt: null });
+    expect(stored).toMatchObject({ isDead: true, deadNote: "Still expired", lastNotifiedAt: null, ownerNotEmailed: true });
+    // marked dead again once mail works: the owner is told, and the note goes
+    const again = await call("POST", `/api/links/${link.id}/mark-dead`, { idToken: admin, body: { note: "Expired offer" } });
+    expect(again.body).toMatchObject({ ownerNotified: true, ownerNotEmailed: false });
+    expect(again.body.lastNotifiedAt).not.toBeNull();
   });
 
   it("a login link request: 503 with the error body, never the mail server's message", async () => {

@@ -1,18 +1,18 @@
 import type { ReferralLink } from "@hub/contract/links";
 
-/** Only the link's health status: whether the health check took it out of the rotation. */
-export type HealthStatus = { health: Pick<ReferralLink["health"], "status"> };
-export type LinkFlags = Pick<ReferralLink, "approved" | "paused" | "isDead"> & HealthStatus;
+/** Whether the server counts the link as active: the rotation's own decision, sent with each link. */
+export type ActiveFlag = Pick<ReferralLink, "isActive">;
 
 /**
- * Only active links take part in the rotation (spec section 4); a failing link (two broken tests in a
- * row) has left it until a test finds it working (contract *Link health*).
+ * Active is what the rotation decides (approved, not paused, not dead, not failing its health checks,
+ * owner neither blocked nor lapsed). The browser cannot see owners' accounts, so it never works this
+ * out itself: it reads the server's `isActive`, and every screen says the same as the rotation does.
  */
-export function isActiveLink(link: LinkFlags): boolean {
-  return link.approved && !link.paused && !link.isDead && link.health.status !== "failing";
+export function isActiveLink(link: ActiveFlag): boolean {
+  return link.isActive;
 }
 
-export function countActiveLinks(links: readonly LinkFlags[]): number {
+export function countActiveLinks(links: readonly ActiveFlag[]): number {
   return links.filter(isActiveLink).length;
 }
 

@@ -11,10 +11,8 @@ import {
 
 const link = (programId: string, flags: { approved?: boolean; paused?: boolean; isDead?: boolean; failing?: boolean } = {}) => ({
   programId,
-  approved: flags.approved ?? true,
-  paused: flags.paused ?? false,
-  health: { status: flags.failing ? "failing" : "healthy" } as const,
-  isDead: flags.isDead ?? false,
+  // the server's decision, sent with each link
+  isActive: (flags.approved ?? true) && !flags.paused && !flags.isDead && !flags.failing,
 });
 const record = (programId: string, totalClicks?: number, programName = "") =>
   totalClicks === undefined ? { programId, programName } : { programId, programName, totalClicks };

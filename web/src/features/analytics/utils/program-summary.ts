@@ -3,7 +3,7 @@ import type { ReferralLink } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { compareNames } from "@/lib/sorting";
 import { recordClicks } from "./click-counts";
-import { isActiveLink, type HealthStatus } from "./link-counts";
+import { isActiveLink, type ActiveFlag } from "./link-counts";
 import { clicksPerLink, percentOf } from "./numbers";
 import { sortRows, type SortState } from "./table-sort";
 
@@ -39,7 +39,7 @@ export const DEFAULT_PROGRAM_SORT: SortState<ProgramSortColumn> = { column: "cli
 /** Every program, with or without clicks in the range, with its clicks, share, links and average. */
 export function programSummaryRows(
   programs: readonly Pick<Program, "id" | "name">[],
-  links: readonly (Pick<ReferralLink, "programId" | "approved" | "paused" | "isDead"> & HealthStatus)[],
+  links: readonly (Pick<ReferralLink, "programId"> & ActiveFlag)[],
   records: readonly Pick<ClickRecord, "programId" | "programName" | "totalClicks">[],
 ): ProgramSummaryRow[] {
   const rows = new Map<string, { name: string; clicks: number; activeLinks: number; totalLinks: number; listed: boolean }>();

@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "./summary-cards";
 
 const link = (flags: { approved?: boolean; paused?: boolean; isDead?: boolean; failing?: boolean } = {}) => ({
-  approved: flags.approved ?? true,
-  paused: flags.paused ?? false,
-  health: { status: flags.failing ? "failing" : "healthy" } as const,
-  isDead: flags.isDead ?? false,
+  // the server's decision, sent with each link
+  isActive: (flags.approved ?? true) && !flags.paused && !flags.isDead && !flags.failing,
 });
 
 describe("summary cards", () => {

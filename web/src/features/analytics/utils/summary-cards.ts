@@ -1,7 +1,6 @@
 import type { ClickRecord } from "@hub/contract/analytics";
-import type { ReferralLink } from "@hub/contract/links";
 import { sumClicks } from "./click-counts";
-import { countActiveLinks, type HealthStatus } from "./link-counts";
+import { countActiveLinks, type ActiveFlag } from "./link-counts";
 
 export interface AnalyticsSummary {
   totalPrograms: number;
@@ -15,7 +14,7 @@ export interface AnalyticsSummary {
 /** The four summary cards: every program and link, and the clicks of the chosen range. */
 export function analyticsSummary(
   programs: readonly unknown[],
-  links: readonly (Pick<ReferralLink, "approved" | "paused" | "isDead"> & HealthStatus)[],
+  links: readonly ActiveFlag[],
   records: readonly Pick<ClickRecord, "totalClicks">[],
 ): AnalyticsSummary {
   const totalClicks = sumClicks(records);

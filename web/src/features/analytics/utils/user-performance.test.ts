@@ -14,10 +14,8 @@ const link = (
   email,
   name,
   createdAt,
-  approved: flags.approved ?? true,
-  paused: flags.paused ?? false,
-  isDead: flags.isDead ?? false,
-  health: { status: "healthy" } as const,
+  // the server's decision, sent with each link
+  isActive: (flags.approved ?? true) && !flags.paused && !flags.isDead,
 });
 const record = (programId: string, linkEmail: string, totalClicks?: number) =>
   totalClicks === undefined ? { programId, linkEmail } : { programId, linkEmail, totalClicks };

@@ -2,7 +2,7 @@ import type { ClickRecord } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/lib/sorting";
 import { recordClicks } from "./click-counts";
-import { emailKey, isActiveLink, type HealthStatus } from "./link-counts";
+import { emailKey, isActiveLink, type ActiveFlag } from "./link-counts";
 import { percentOf } from "./numbers";
 
 /** One link owner's line in 'User Performance'. */
@@ -18,7 +18,7 @@ export interface UserPerformanceRow {
   addedAt: string | null;
 }
 
-type PerformanceLink = Pick<ReferralLink, "programId" | "email" | "name" | "createdAt" | "approved" | "paused" | "isDead"> & HealthStatus;
+type PerformanceLink = Pick<ReferralLink, "programId" | "email" | "name" | "createdAt"> & ActiveFlag;
 
 /** One row per link owner in the program, most clicks first (ties by name, then e-mail). */
 export function userPerformanceRows(

@@ -21,6 +21,7 @@ interface LinkRowProps {
 const STATUS_LABELS: Record<LinkStatus, string> = {
   pending: "Pending",
   active: "Active",
+  held: "Owner blocked or lapsed",
   failing: "Failing",
   paused: "Paused",
   dead: "Dead",
@@ -55,11 +56,17 @@ const Row = styled("li")(({ theme }) => ({
   "& .chip-pending": { background: theme.vars.palette.warning.main, color: theme.vars.palette.warning.contrastText },
   "& .chip-active": { background: theme.vars.palette.success.main, color: theme.vars.palette.success.contrastText },
   "& .chip-paused": { background: theme.vars.palette.grey[300], color: theme.vars.palette.text.primary },
+  "& .chip-held": { background: theme.vars.palette.grey[300], color: theme.vars.palette.text.primary },
+  "& .chip-not-emailed": { border: `1px solid ${theme.vars.palette.error.main}`, color: theme.vars.palette.error.main },
   "& .chip-dead": { background: theme.vars.palette.error.main, color: theme.vars.palette.error.contrastText },
   "& .chip-failing": { background: theme.vars.palette.error.main, color: theme.vars.palette.error.contrastText },
   ...linkHealthStyles(theme),
   // The dark scheme's text is light: on the light grey it would not read; a dark grey carries it.
-  ...theme.applyStyles("dark", { "& .chip-paused": { background: theme.vars.palette.grey[700] } }),
+  ...theme.applyStyles("dark", {
+    "& .chip-paused": { background: theme.vars.palette.grey[700] },
+    "& .chip-held": { background: theme.vars.palette.grey[700] },
+    "& .chip-not-emailed": { borderColor: theme.vars.palette.error.light, color: theme.vars.palette.error.light },
+  }),
   [theme.breakpoints.down("sm")]: { flexWrap: "wrap", "& .row-actions": { width: "100%", justifyContent: "flex-end" } },
 }));
 
@@ -86,6 +93,11 @@ export const LinkRow = memo(function LinkRow({ link, selected, busy, onSelect, o
               {STATUS_LABELS[status]}
             </span>
           ))}
+          {link.isDead && link.ownerNotEmailed ? (
+            <span className="chip chip-not-emailed" title="The e-mail telling the owner their link is dead could not be sent">
+              Owner not e-mailed
+            </span>
+          ) : null}
         </div>
         <a className="row-link" href={link.link} target="_blank" rel="noopener noreferrer">
           {link.link}

@@ -4,7 +4,11 @@ import { DeadNoteDialog } from "./dead-note-dialog";
 
 export function MarkLinkDeadDialog({ link, onClose }: { link: ReferralLink; onClose: () => void }) {
   const markDead = useMarkLinkDead({
-    success: { title: "Link marked dead", description: "The owner has been notified by e-mail" },
+    // the owner was told only if the mail went; otherwise say so (the row keeps an "Owner not e-mailed" chip)
+    success: (dead) =>
+      dead.ownerNotified
+        ? { title: "Link marked dead", description: "The owner has been notified by e-mail" }
+        : { title: "Link marked dead", description: "The e-mail to the owner could not be sent", variant: "destructive" },
     error: "Failed to mark link dead",
   });
   return (

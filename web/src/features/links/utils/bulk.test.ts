@@ -54,4 +54,27 @@ describe("bulk results and toasts", () => {
     expect(outcome.failures[0]).toEqual({ id: "l100", message: "500: Internal error" });
     expect(bulkToast(outcome).description).toBe("100 link(s) updated successfully, 50 failed");
   });
+
+  it("a bulk test reports what the tests found, not that every link was updated", () => {
+    const outcome = combineBulkResults([
+      { updated: 100, failed: [], tested: { ok: 0, broken: 90, inconclusive: 10 } },
+      { updated: 2, failed: [{ id: "x", message: "Link not found" }], tested: { ok: 1, broken: 1, inconclusive: 0 } },
+    ]);
+    expect(outcome.tested).toEqual({ ok: 1, broken: 91, inconclusive: 10 });
+    expect(bulkToast(outcome)).toEqual({
+      title: "Bulk test done",
+      description: "1 link passed, 91 failed, 10 could not be tested; 1 link not tested (see the list)",
+      variant: "destructive",
+    });
+  });
+
+  it("a bulk mark dead says whose owner could not be e-mailed", () => {
+    const outcome = combineBulkResults([{ updated: 3, failed: [], notNotified: ["a", "b"] }]);
+    expect(bulkToast(outcome)).toEqual({
+      title: "Links marked dead, some owners not e-mailed",
+      description: "3 links marked dead; the e-mail to 2 owner(s) could not be sent",
+      variant: "destructive",
+    });
+    expect(bulkToast(combineBulkResults([{ updated: 3, failed: [], notNotified: [] }])).description).toBe("3 link(s) updated successfully");
+  });
 });

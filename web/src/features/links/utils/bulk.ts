@@ -20,7 +20,13 @@ export interface BulkOutcome {
   failures: BulkFailure[];
   /** The message of the request that failed, when one did. */
   requestError?: string | undefined;
+  /** A test: what the tests that ran found (they all count as updated, whatever they found). */
+  tested?: TestTally | undefined;
+  /** Mark dead: the links whose owner's e-mail could not be sent. */
+  notNotified?: string[] | undefined;
 }
+
+export type TestTally = NonNullable<BulkLinkResult["tested"]>;
 
 /**
  * Adds up the answers of the chunks that were sent. If a request failed, every id from that chunk
@@ -32,7 +38,27 @@ export function combineBulkResults(results: readonly BulkLinkResult[], unsent: r
     ...results.flatMap((result) => result.failed),
     ...(requestError === undefined ? [] : unsent.map((id) => ({ id, message: requestError }))),
   ];
-  return { updated, failed: failures.length, failures, requestError };
+  const tallies = results.flatMap((result) => (result.tested ? [result.tested] : []));
+  const tested =
+    tallies.length === 0
+      ? undefined
+      : tallies.reduce((sum, t) => ({ ok: sum.ok + t.ok, broken: sum.broken + t.broken, inconclusive: sum.inconclusive + t.inconclusive }));
+  const notNotified = results.some((result) => result.notNotified) ? results.flatMap((result) => result.notNotified ?? []) : undefined;
+  return {
+    updated,
+    failed: failures.length,
+    failures,
+    requestError,
+    ...(tested ? { tested } : {}),
+    ...(notNotified ? { notNotified } : {}),
+  };
+}
+
+const links = (n: number) => `${String(n)} link${n === 1 ? "" : "s"}`;
+
+/** What the tests found, in words: '2 links passed, 1 failed, 1 could not be tested'. */
+export function testTallyText({ ok, broken, inconclusive }: TestTally): string {
+  return `${links(ok)} passed, ${String(broken)} failed, ${String(inconclusive)} could not be tested`;
 }
 
 export interface BulkToast {
@@ -45,6 +71,25 @@ export interface BulkToast {
 export function bulkToast(outcome: BulkOutcome): BulkToast {
   if (outcome.updated === 0 && outcome.requestError !== undefined) {
     return { title: "Bulk operation failed", description: outcome.requestError, variant: "destructive" };
+  }
+  if (outcome.tested) {
+    // a test that ran "updated" its link whatever it found: the toast says what it found
+    const { broken, inconclusive } = outcome.tested;
+    const missed = outcome.failed > 0 ? `; ${links(outcome.failed)} not tested (see the list)` : "";
+    return {
+      title: "Bulk test done",
+      description: `${testTallyText(outcome.tested)}${missed}`,
+      variant: broken + inconclusive + outcome.failed > 0 ? "destructive" : "default",
+    };
+  }
+  if (outcome.notNotified && outcome.notNotified.length > 0) {
+    const untold = outcome.notNotified.length;
+    const failed = outcome.failed > 0 ? `, ${String(outcome.failed)} failed` : "";
+    return {
+      title: "Links marked dead, some owners not e-mailed",
+      description: `${links(outcome.updated)} marked dead${failed}; the e-mail to ${String(untold)} owner(s) could not be sent`,
+      variant: "destructive",
+    };
   }
   if (outcome.failed > 0) {
     return {

@@ -92,16 +92,28 @@ describe("link filters", () => {
 describe("link statuses", () => {
   const unknown = { status: "unknown" } as const;
   it("marks pending, active, paused and dead", () => {
-    expect(linkStatuses({ approved: false, paused: false, isDead: false, health: unknown })).toEqual(["pending"]);
-    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: unknown })).toEqual(["active"]);
-    expect(linkStatuses({ approved: true, paused: true, isDead: false, health: unknown })).toEqual(["paused"]);
-    expect(linkStatuses({ approved: true, paused: false, isDead: true, health: unknown })).toEqual(["dead"]);
+    expect(linkStatuses({ approved: false, paused: false, isActive: false, isDead: false, health: unknown })).toEqual(["pending"]);
+    expect(linkStatuses({ approved: true, paused: false, isActive: true, isDead: false, health: unknown })).toEqual(["active"]);
+    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: unknown })).toEqual(["paused"]);
+    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: true, health: unknown })).toEqual(["dead"]);
+  });
+
+  it("is active only when the server says so: a blocked or lapsed owner's link is held back", () => {
+    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: false, health: unknown })).toEqual(["held"]);
+    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: unknown })).toEqual(["paused"]);
   });
 
   it("marks a failing link failing, not active", () => {
-    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: { status: "failing" } })).toEqual(["failing"]);
-    expect(linkStatuses({ approved: true, paused: true, isDead: false, health: { status: "failing" } })).toEqual(["failing", "paused"]);
-    expect(linkStatuses({ approved: true, paused: false, isDead: false, health: { status: "healthy" } })).toEqual(["active"]);
+    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: false, health: { status: "failing" } })).toEqual([
+      "failing",
+    ]);
+    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: { status: "failing" } })).toEqual([
+      "failing",
+      "paused",
+    ]);
+    expect(linkStatuses({ approved: true, paused: false, isActive: true, isDead: false, health: { status: "healthy" } })).toEqual([
+      "active",
+    ]);
   });
 });
 

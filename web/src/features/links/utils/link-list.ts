@@ -31,19 +31,21 @@ export function changeLinkFilter(name: keyof LinkFilters, checked: boolean): Par
   return { [name]: checked };
 }
 
-export type LinkStatus = "pending" | "active" | "failing" | "paused" | "dead";
+export type LinkStatus = "pending" | "active" | "held" | "failing" | "paused" | "dead";
 
 type HealthStatus = { health: Pick<LinkHealth, "status"> };
 
 /**
- * Every status that applies to a link (a dead link can also be paused, for example). A failing link
- * is not active: the health check took it out of the rotation until a test finds it working.
+ * Every status that applies to a link (a dead link can also be paused, for example). Active is the
+ * server's `isActive`, the rotation's own decision: a link whose owner is blocked or lapsed is not
+ * active even though nothing on the link itself says so, and is shown as held back with its owner.
  */
-export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "isDead"> & HealthStatus): LinkStatus[] {
+export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "isDead" | "isActive"> & HealthStatus): LinkStatus[] {
   const statuses: LinkStatus[] = [];
   const failing = link.health.status === "failing";
   if (!link.approved) statuses.push("pending");
-  if (link.approved && !link.paused && !link.isDead && !failing) statuses.push("active");
+  if (link.isActive) statuses.push("active");
+  else if (link.approved && !link.paused && !link.isDead && !failing) statuses.push("held");
   if (failing) statuses.push("failing");
   if (link.paused) statuses.push("paused");
   if (link.isDead) statuses.push("dead");
