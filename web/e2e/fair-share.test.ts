@@ -134,6 +134,33 @@ describe("a member's fair share", () => {
     await screenshot(phone.page, "fair-share-03-dashboard-375");
     await phone.context.close();
   });
+
+  it("offers the six ranges the API counts, the months ones too", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsMember(page, MEMBER);
+    const amex = linkCard(page, "Amex Gold");
+    await expect.poll(() => amex.innerText()).toContain("in the last 30 days;");
+
+    await fairShare(page).getByRole("combobox", { name: "Time Range" }).click();
+    await expect
+      .poll(() => page.getByRole("option").allInnerTexts())
+      .toEqual(["All Time", "Last 12 months", "Last 3 months", "Last 30 days", "Last 7 days", "Last 24 hours"]);
+    expect(await accessibilityViolations(page, page.getByRole("listbox"))).toEqual([]);
+    await page.getByRole("option", { name: "Last 12 months" }).click();
+    await expect
+      .poll(() => amex.innerText())
+      .toContain("You received 120% of an equal share of Amex Gold's 15 visits in the last 12 months;");
+    // a year is drawn month by month
+    await expect.poll(() => amex.getByText(/^6 visits against an equal share of 5, from .+ \(calendar months, UTC\)\.$/).count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("range")).toBe("12mo");
+
+    await chooseRange(page, fairShare(page), "Last 3 months");
+    await expect.poll(() => amex.innerText()).toContain("of Amex Gold's 15 visits in the last 3 months;");
+    await page.reload();
+    await expect.poll(() => amex.innerText()).toContain("in the last 3 months;");
+    expect(await accessibilityViolations(page, fairShare(page))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("the admin's fairness report", () => {

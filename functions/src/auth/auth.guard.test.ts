@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ImpersonationRecord } from "./impersonations.store";
 import type { UserRecord } from "../accounts/users.store";
 import { resolveCaller, type CallerLookups, type Level } from "./auth.guard";
+import { RevokedIdToken } from "./identity";
 
 /**
  * The guard's decisions, with fake lookups. Against the emulator the Admin SDK checks revocation on
@@ -73,6 +74,53 @@ describe("revocation", () => {
     const { fake, revocationChecks } = lookups(token({}));
     expect(await resolveCaller("t", "member", fake)).toMatchObject({ uid: "u1", isAdmin: false });
     expect(revocationChecks).toEqual([false]);
+  });
+});
+
+describe("a token revoked by a block or a lapse", () => {
+  // The Admin SDK compares the token's sign-in second with the revocation's: a token from the same
+  // second as the block is not revoked, one from a second before is. Either way the caller is told why.
+  const revokedLookups = (found: { user?: UserRecord | null }, decoded = token({})) => {
+    const { fake, revocationChecks } = lookups(decoded, found);
+    fake.verifyIdToken = async (_token, checkRevoked) => {
+      revocationChecks.push(checkRevoked);
+      return new RevokedIdToken(decoded);
+    };
+    return fake;
+  };
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "no refusal",
+      (err: { code?: string }) => err.code,
+    );
+
+  it.each<Level>(["optional", "member", "admin"])("of a blocked user answers BLOCKED on %s routes", async (level) => {
+    expect(await refusal(resolveCaller("t", level, revokedLookups({ user: user({ blocked: true }) })))).toBe("BLOCKED");
+  });
+
+  it("not revoked yet (the block's own second), the blocked user is found, and the route refuses them", async () => {
+    expect(await resolveCaller("t", "member", lookups(token({}), { user: user({ blocked: true }) }).fake)).toMatchObject({
+      user: { blocked: true },
+    });
+  });
+
+  it("of a blocked admin answers BLOCKED too", async () => {
+    const blockedAdmin = revokedLookups({ user: user({ isAdmin: true, blocked: true }) }, token({ admin: true }, "password"));
+    expect(await refusal(resolveCaller("t", "admin", blockedAdmin))).toBe("BLOCKED");
+  });
+
+  it("of a member whose subscription lapsed answers NO_ACTIVE_SUBSCRIPTION", async () => {
+    const lapsed = user({ subscriptionStatus: "canceled", createdByAdmin: false });
+    expect(await refusal(resolveCaller("t", "member", revokedLookups({ user: lapsed })))).toBe("NO_ACTIVE_SUBSCRIPTION");
+  });
+
+  it("of anyone else (a logout, a password change) is no token", async () => {
+    expect(await resolveCaller("t", "member", revokedLookups({ user: user({ subscriptionStatus: "active" }) }))).toBeNull();
+    expect(await resolveCaller("t", "member", revokedLookups({ user: null }))).toBeNull();
+  });
+
+  it("from another sign-in than the hub's is no token, blocked or not", async () => {
+    expect(await resolveCaller("t", "member", revokedLookups({ user: user({ blocked: true }) }, token({}, "password")))).toBeNull();
   });
 });
 

@@ -108,7 +108,8 @@ describe("Check All Subscriptions, a job", () => {
       await statusOf("member-002"),
       await statusOf("member-003"),
     ]).toEqual(["canceled", "active", "not_found", "canceled"]);
-    expect((await call("GET", "/api/user/links", { idToken: alice })).status).toBe(401);
+    // her session was ended, and her token is told why
+    expect((await call("GET", "/api/user/links", { idToken: alice })).body.code).toBe("NO_ACTIVE_SUBSCRIPTION");
     const summaries = (await db().collection("subscription_checks").get()).docs.map((d) => d.data());
     expect(summaries).toEqual([expect.objectContaining({ total: 152, active: 51, trigger: "admin" })]);
     // two pages of 100 for 104 subscriptions, however many members: not two calls per member

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from "react-router-dom";
 import { RouteErrorBoundary } from "@/components/errors/index";
 import { PageSpinner } from "@/components/spinners/index";
 import { ThemeToggle } from "@/components/theme-toggle/index";
+import { EndRefusedSession } from "@/features/auth/components/end-refused-session";
 import { PageTakenOver } from "@/lib/use-hydrated";
 
 /**
@@ -19,6 +20,8 @@ export function RootLayout() {
       <Box component="header" sx={{ position: "absolute", top: 0, right: 0, p: 0.5, zIndex: "appBar" }}>
         <ThemeToggle />
       </Box>
+      {/* a blocked or lapsed member is signed out and told why, whichever page's call found out */}
+      <EndRefusedSession />
       <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -25,12 +25,21 @@ describe("the member's fair share in plain words", () => {
     expect(say({}, "all")).toContain("visits of all time;");
     expect(MEMBER_TIME_FILTERS.map(windowPhrase)).toEqual([
       "of all time",
+      "in the last 12 months",
+      "in the last 3 months",
       "in the last 30 days",
       "in the last 7 days",
       "in the last 24 hours",
     ]);
     expect(DEFAULT_MEMBER_TIME_FILTER).toBe("30d");
-    expect(MEMBER_TIME_RANGE_OPTIONS.map((option) => option.label)).toEqual(["All Time", "Last 30 days", "Last 7 days", "Last 24 hours"]);
+    expect(MEMBER_TIME_RANGE_OPTIONS.map((option) => option.label)).toEqual([
+      "All Time",
+      "Last 12 months",
+      "Last 3 months",
+      "Last 30 days",
+      "Last 7 days",
+      "Last 24 hours",
+    ]);
   });
 
   it("handles one visit and one member, and a program whose name ends in s", () => {

@@ -21,8 +21,8 @@ export function timeRangeOptions<T extends TimeFilter>(values: readonly T[]): re
 /** The analytics selector's entries, longest range first. */
 export const TIME_RANGE_OPTIONS = timeRangeOptions(TIME_FILTERS);
 
-/** The ranges a member can choose for their own figures, longest first like the analytics selector. */
-export const MEMBER_TIME_FILTERS = ["all", "30d", "7d", "24h"] as const satisfies readonly TimeFilter[];
+/** The ranges a member can choose for their own figures: all six the API counts, longest first like the analytics selector. */
+export const MEMBER_TIME_FILTERS = TIME_FILTERS;
 export type MemberTimeFilter = (typeof MEMBER_TIME_FILTERS)[number];
 /** A month of visits says more about fairness than a day, and is still recent. */
 export const DEFAULT_MEMBER_TIME_FILTER: MemberTimeFilter = "30d";

@@ -1,6 +1,6 @@
 import { createContext } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { LoginRequest } from "@hub/contract/auth";
+import type { LoginRequest, RegisterRequest } from "@hub/contract/auth";
 import type { CurrentUser } from "@hub/contract/users";
 
 export interface Session {
@@ -21,6 +21,8 @@ export interface Session {
   loginMutation: UseMutationResult<CurrentUser, Error, LoginRequest>;
   /** Server logout (best effort), Firebase sign-out, cached data cleared. */
   logoutMutation: UseMutationResult<void, Error, void>;
+  /** The first admin (POST /api/register): signs them in and returns the user; rejects with the server's refusal. */
+  registerFirstAdmin: (request: RegisterRequest) => Promise<CurrentUser>;
   /** Member login: exchanges a login-link token for a session and returns the user. */
   signInWithToken: (loginToken: string) => Promise<CurrentUser>;
   /**

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from "react";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
-import type { LoginRequest } from "@hub/contract/auth";
+import type { LoginRequest, RegisterRequest } from "@hub/contract/auth";
 import { MESSAGES } from "@hub/contract/texts";
 import type { CurrentUser } from "@hub/contract/users";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
@@ -12,6 +12,7 @@ import { currentUserQueryKey, currentUserQueryOptions } from "../api/get-current
 import { exchangeLoginToken } from "../api/exchange-login-token";
 import { requestLoginAsUser } from "../api/login-as-user";
 import { logout } from "../api/logout";
+import { registerFirstAdmin as requestRegistration } from "../api/register-first-admin";
 import { requestReturnToAdmin } from "../api/return-to-admin";
 import { toAuthError } from "../utils/auth-errors";
 import { SessionContext, type Session } from "./session-context";
@@ -151,6 +152,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [loadSignedInUser],
   );
 
+  const registerFirstAdmin = useCallback(
+    async (request: RegisterRequest): Promise<CurrentUser> => {
+      const { customToken } = await requestRegistration(request);
+      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
+      const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
+        throw toAuthError(error);
+      });
+      return loadSignedInUser(credential.user);
+    },
+    [loadSignedInUser],
+  );
+
   /** Signs in with a custom token for another account and drops everything cached for the previous one. */
   const switchTo = useCallback(
     async (customToken: string): Promise<CurrentUser> => {
@@ -221,6 +234,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     loginMutation,
     logoutMutation,
     signInWithToken,
+    registerFirstAdmin,
     loginAsUser,
     returnToAdmin,
   };
