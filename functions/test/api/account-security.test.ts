@@ -190,3 +190,67 @@ describe("admin password change", () => {
     expect(await passwordSignInWorks(ADMIN.email, "new-admin-password-2")).toBe(true);
   });
 });
+
+describe("fresh sign-in for an admin's password and e-mail (issue 30)", () => {
+  const impersonateAs = async (idToken: string, email = "active@example.com") => {
+    const res = await call<{ customToken: string }>("POST", "/api/auth/login-as-user", { idToken, body: { email } });
+    expect(res.status).toBe(200);
+    return idTokenFromCustomToken(res.body.customToken);
+  };
+  const backToAdmin = async (asMember: string) => {
+    const res = await call<{ customToken: string }>("POST", "/api/auth/return-to-admin", { idToken: asMember });
+    expect(res.status).toBe(200);
+    return idTokenFromCustomToken(res.body.customToken);
+  };
+  const changePassword = (idToken: string) => call("POST", "/api/admin/password", { idToken, body: { password: "new-admin-password-2" } });
+  const changeEmail = (idToken: string, username: string, newEmail: string) =>
+    call("PATCH", `/api/users/${username}`, { idToken, body: { newEmail } });
+
+  it("an admin's e-mail-link sign-in never counts as fresh: the password stays", async () => {
+    const byLink = await signInMember(ADMIN.email);
+    const res = await changePassword(byLink);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+    expect(await passwordSignInWorks(ADMIN.email, ADMIN.password)).toBe(true);
+  });
+
+  it("'Back to Admin' carries the admin's earlier sign-in: after an e-mail-link sign-in it cannot change the password", async () => {
+    const returned = await backToAdmin(await impersonateAs(await signInMember(ADMIN.email)));
+    expect((await call("GET", "/api/users", { idToken: returned })).status).toBe(200); // an admin again
+    const res = await changePassword(returned);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+    expect(await passwordSignInWorks(ADMIN.email, ADMIN.password)).toBe(true);
+  });
+
+  it("'Back to Admin' after a fresh password sign-in is still fresh", async () => {
+    const returned = await backToAdmin(await impersonateAs(admin));
+    expect((await changePassword(returned)).status).toBe(204);
+    expect(await passwordSignInWorks(ADMIN.email, "new-admin-password-2")).toBe(true);
+  });
+
+  it("a sign-in through POST /api/login counts as a fresh password sign-in", async () => {
+    const login = await call<{ customToken: string }>("POST", "/api/login", { body: { username: ADMIN.email, password: ADMIN.password } });
+    expect(login.status).toBe(200);
+    expect((await changePassword(await idTokenFromCustomToken(login.body.customToken))).status).toBe(204);
+  });
+
+  it("changing an admin's e-mail needs a fresh sign-in, and nothing changes without one; a member's e-mail does not", async () => {
+    await ensureAdmin("second-admin@example.com", "second-admin-pass");
+    const byLink = await signInMember(ADMIN.email);
+    for (const username of [ADMIN.email, "second-admin@example.com"]) {
+      const refused = await changeEmail(byLink, username, "taken-over@example.com");
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+      expect((await getAuth().getUserByEmail(username)).email).toBe(username);
+    }
+    const users = (await call<{ username: string }[]>("GET", "/api/users", { idToken: byLink })).body.map((u) => u.username);
+    expect(users).toEqual(expect.arrayContaining([ADMIN.email, "second-admin@example.com"]));
+    expect(users).not.toContain("taken-over@example.com");
+    // a member's e-mail is no way into an admin account
+    expect((await changeEmail(byLink, "active@example.com", "alice.new@example.com")).status).toBe(200);
+    // with a fresh password sign-in the admin's e-mail changes
+    expect((await changeEmail(admin, "second-admin@example.com", "second.admin@example.com")).status).toBe(200);
+    expect(await passwordSignInWorks("second.admin@example.com", "second-admin-pass")).toBe(true);
+  });
+});
