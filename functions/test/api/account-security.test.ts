@@ -4,7 +4,7 @@ import { db } from "../../src/platform/db";
 import { sweepHijackableAccounts } from "../../src/auth/identity";
 import { ensureAdmin } from "../../src/toolkit";
 import { ADMIN, signInActors } from "../../../testing/actors";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
+import { idTokenFromCustomToken, idTokenFromGoogle, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { addActiveSubscriber, signInMember } from "../../../testing/members";
 
@@ -55,6 +55,26 @@ describe("account pre-hijacking", () => {
     expect(await whoAmI(attacker.idToken)).toBe(401);
     // the invited member signs in by e-mail link as usual
     expect(await whoAmI(await signInMember(email))).toBe(200);
+  });
+
+  it("admin:create replaces an account someone signed up with the admin's e-mail: their sign-ins never open the admin", async () => {
+    const email = "boss@example.com";
+    const attacker = await selfSignUp(email, ATTACKER_PASSWORD);
+    await idTokenFromGoogle("attacker-google-id", attacker.idToken); // a second way in, of the attacker's
+    await ensureAdmin(email, "boss-password-1");
+    expect(await passwordSignInWorks(email, ATTACKER_PASSWORD)).toBe(false);
+    const viaGoogle = await idTokenFromGoogle("attacker-google-id");
+    expect((await call("GET", "/api/users", { idToken: viaGoogle.idToken })).status).toBe(401);
+    expect(await whoAmI(viaGoogle.idToken)).toBe(401);
+    // the admin signs in with the password admin:create set
+    expect((await call("GET", "/api/users", { idToken: await idTokenFromPassword(email, "boss-password-1") })).status).toBe(200);
+  });
+
+  it("admin:create adopts the account a concurrent first sign-in of the hub just made (no provider, no password)", async () => {
+    const email = "boss@example.com";
+    const { uid } = await getAuth().createUser({ email, emailVerified: true });
+    expect((await ensureAdmin(email, "boss-password-1")).uid).toBe(uid);
+    expect((await call("GET", "/api/users", { idToken: await idTokenFromPassword(email, "boss-password-1") })).status).toBe(200);
   });
 
   it("a member account given a password before the fix: its password token is refused, and the next sign-in removes the password", async () => {
