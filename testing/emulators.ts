@@ -45,3 +45,25 @@ export async function idTokenFromPassword(email: string, password: string): Prom
   if (!res.ok) throw new Error(`signInWithPassword failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { idToken: string }).idToken;
 }
+
+/**
+ * What anyone can do with the public web API key and an identity provider the project enables:
+ * sign in with that provider (here Google, whose sign-in the Auth emulator fakes from the claims
+ * given), or with `linkTo` (an ID token) add that sign-in to an account they hold.
+ */
+export async function idTokenFromGoogle(googleId: string, linkTo?: string): Promise<{ uid: string; idToken: string }> {
+  const claims = { sub: googleId, email: `${googleId}@gmail.example`, email_verified: true };
+  const res = await fetch(`http://${suite.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      postBody: `providerId=google.com&id_token=${encodeURIComponent(JSON.stringify(claims))}`,
+      requestUri: "http://localhost",
+      returnSecureToken: true,
+      ...(linkTo ? { idToken: linkTo } : {}),
+    }),
+  });
+  if (!res.ok) throw new Error(`accounts:signInWithIdp failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, idToken: body.idToken };
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -17,11 +18,14 @@ export const TEST_COMMUNITY = {
   supportEmail: "help@points.example.org",
 };
 
-/** The setup secret of the production-like apps (ADMIN_SETUP_TOKEN of a deploy). */
-export const PRODUCTION_SETUP_TOKEN = "setup-secret-of-the-operator-0123456789";
+/**
+ * The setup secret of the production-like apps (ADMIN_SETUP_TOKEN of a deploy): made as the deploy
+ * steps make it, once per run, since the app refuses any value published in the repository.
+ */
+export const PRODUCTION_SETUP_TOKEN = randomBytes(32).toString("base64");
 
-/** The keyed hashes' secret of the production-like apps (VISITOR_COOKIE_SECRET of a deploy). */
-export const PRODUCTION_KEYED_HASH_SECRET = "keyed-hash-secret-of-the-operator-0123456789";
+/** The keyed hashes' secret of the production-like apps (VISITOR_COOKIE_SECRET of a deploy), made the same way. */
+export const PRODUCTION_KEYED_HASH_SECRET = randomBytes(32).toString("base64");
 
 /** The app's dependencies as a production deploy builds them, against the local Stripe; each can be replaced. */
 export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps> = {}): AppDeps {

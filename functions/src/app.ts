@@ -11,6 +11,20 @@ import { programsRoutes } from "./programs/programs.routes";
 import { registerRoutes } from "./route-table";
 import { usersRoutes } from "./members/members.routes";
 import type { AppDeps } from "./platform/deps";
+import { deploySecretProblems } from "./platform/secret-strength";
+import { logger } from "firebase-functions";
+import { MESSAGES } from "@hub/contract/errors";
+
+/** The app of a deploy whose secrets are unfit: it serves nothing, and says why in the logs on every request. */
+function refusingApp(app: Express, problems: string[]): Express {
+  const reason = `Refusing to serve: ${problems.join("; ")}. Set values of your own (docs/deploy.md, section 2) and deploy again.`;
+  logger.error(reason);
+  app.use((_req, res) => {
+    logger.error(reason);
+    res.status(500).json({ code: "INTERNAL", message: MESSAGES.internal });
+  });
+  return app;
+}
 
 /** The /api application: the contract's routes, one error middleware. */
 export function createApp(deps: AppDeps): Express {
@@ -18,6 +32,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.use(securityHeaders);
+  const problems = deploySecretProblems(deps);
+  if (problems.length > 0) return refusingApp(app, problems);
   app.use(bodyGuard);
 
   // Every route of the contract's table, each with its handler (a missing one does not compile).

@@ -91,8 +91,16 @@ export const runJobs = onTaskDispatched(
   async (req) => {
     const jobId = (req.data as { jobId?: unknown } | null)?.jobId;
     if (typeof jobId !== "string" || jobId === "" || jobId.includes("/")) return;
-    const [{ runJobSlice }, { getDeps }] = await Promise.all([import("./jobs/job-runner"), import("./app-deps")]);
-    await runJobSlice(getDeps(), jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) => {
+    const [{ runJobSlice }, { getDeps }, { deploySecretProblems }] = await Promise.all([
+      import("./jobs/job-runner"),
+      import("./app-deps"),
+      import("./platform/secret-strength"),
+    ]);
+    const deps = getDeps();
+    // The same refusal as the API's (app.ts): the queue retries, and the job fails, until the secrets are fixed.
+    const problems = deploySecretProblems(deps);
+    if (problems.length > 0) throw new Error(`Refusing to run jobs: ${problems.join("; ")}`);
+    await runJobSlice(deps, jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) => {
       switch (kind) {
         case "link-health":
           return (await import("./links/link-health-job.service")).linkHealthSlice;

@@ -7,7 +7,10 @@ export interface Caller {
   /** The admin acting as this member ('Log in as user'), and the recorded session that lets them. */
   impersonatedBy: string | null;
   impersonationId: string | null;
-  /** When the token's sign-in happened, in seconds since the epoch: what recent-sign-in checks read. */
-  authTime: number;
+  /**
+   * When this session last proved the password, in seconds since the epoch (auth/auth.guard.ts,
+   * passwordSignInTime): what fresh-sign-in checks read. Null when it never did (an e-mail link).
+   */
+  authTime: number | null;
   user: UserRecord;
 }

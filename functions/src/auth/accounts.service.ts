@@ -37,6 +37,12 @@ export function toProfile(user: UserRecord): Profile {
   };
 }
 
+/**
+ * The claims of a custom token minted right after the password was checked: the browser's sign-in
+ * with it counts as a password sign-in at this moment (auth/auth.guard.ts, passwordSignInTime).
+ */
+const passwordSignInClaims = (now: Date) => ({ adminAuthTime: Math.floor(now.getTime() / 1000) });
+
 /** Username and password, checked by Firebase Auth; one answer for every kind of wrong. */
 export async function loginWithPassword(deps: AppDeps, username: string, password: string, ip: string | null): Promise<LoginResponse> {
   const retryAfterSeconds = await hitRateLimits(
@@ -54,7 +60,7 @@ export async function loginWithPassword(deps: AppDeps, username: string, passwor
   // sign-up with the member's e-mail): a custom token for it would launder that sign-in.
   if (!uid || !user?.isAdmin) throw new ApiError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
   if (user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
-  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
+  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())) };
 }
 
 /** Whether the setup token given is the deploy's; compared in constant time, never by length. */
@@ -89,7 +95,7 @@ export async function registerFirstAdmin(deps: AppDeps, { username, password, se
   }
   const user = await getUserById(uid);
   if (!user) throw new Error("registered admin has no document");
-  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid) };
+  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())) };
 }
 
 /**
@@ -97,7 +103,10 @@ export async function registerFirstAdmin(deps: AppDeps, { username, password, se
  * are theirs and stay. Otherwise every session of the caller ends, and an admin's impersonations too.
  */
 export async function logout(caller: Caller, now: Date): Promise<void> {
-  if (caller.impersonationId) return endOwnImpersonation(caller, "logout", now);
+  if (caller.impersonationId) {
+    await endOwnImpersonation(caller, "logout", now);
+    return;
+  }
   await revokeSessions(caller.uid);
   if (caller.user.isAdmin) await endImpersonationsBy(caller.uid, "admin-logout", now);
 }

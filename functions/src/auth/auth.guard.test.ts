@@ -35,6 +35,7 @@ function session(overrides: Partial<ImpersonationRecord> = {}): ImpersonationRec
     expiresAt: new Date(NOW.getTime() + 50 * 60_000),
     endedAt: null,
     endReason: null,
+    adminAuthTime: null,
     ...overrides,
   };
 }
@@ -163,5 +164,29 @@ describe("impersonation", () => {
 
   it("a token that says impersonatedBy without a session id is no token", async () => {
     expect(await resolveCaller("t", "member", lookups(token({ impersonatedBy: "admin1" }), { session: session() }).fake)).toBeNull();
+  });
+});
+
+describe("the admin's own sign-in, what fresh-sign-in checks read (authTime)", () => {
+  const admin = user({ isAdmin: true });
+  const authTimeOf = async (decoded: DecodedIdToken) =>
+    (await resolveCaller("t", "admin", lookups(decoded, { user: admin }).fake))?.authTime;
+  const SIGNED_IN = NOW.getTime() / 1000 - 60;
+  const EARLIER = NOW.getTime() / 1000 - 3600;
+
+  it("a password sign-in counts from its auth_time", async () => {
+    expect(await authTimeOf(token({ admin: true, auth_time: SIGNED_IN }, "password"))).toBe(SIGNED_IN);
+  });
+
+  it("a token minted by return-to-admin counts from the admin's earlier sign-in, not its own auth_time", async () => {
+    expect(await authTimeOf(token({ admin: true, auth_time: SIGNED_IN, adminAuthTime: EARLIER }, "custom"))).toBe(EARLIER);
+  });
+
+  it("an e-mail-link sign-in (a custom token without adminAuthTime) never counts as fresh", async () => {
+    expect(await authTimeOf(token({ admin: true, auth_time: SIGNED_IN }, "custom"))).toBeNull();
+  });
+
+  it("an adminAuthTime that is not a number never counts", async () => {
+    expect(await authTimeOf(token({ admin: true, auth_time: SIGNED_IN, adminAuthTime: String(SIGNED_IN) }, "custom"))).toBeNull();
   });
 });

@@ -50,6 +50,21 @@ function isOpenSession(session: ImpersonationRecord | null, decoded: DecodedIdTo
 }
 
 /**
+ * When the caller last proved the admin password, in seconds since the epoch, or null: what fresh-sign-in
+ * checks read. A password sign-in counts from its own auth_time. A custom token's sign-in counts only
+ * through the claim adminAuthTime, which the hub sets on the tokens it mints after checking the
+ * password (POST /api/login) or when 'Back to Admin' hands the admin's earlier sign-in back (a custom
+ * token cannot set auth_time, and its own auth_time is the moment of the exchange). An e-mail-link
+ * sign-in carries no such claim: it proves the mailbox, not the password, so it never counts.
+ */
+export function passwordSignInTime(decoded: DecodedIdToken): number | null {
+  const provider = decoded.firebase.sign_in_provider;
+  if (provider === "password") return decoded.auth_time;
+  if (provider === "custom" && typeof decoded.adminAuthTime === "number") return decoded.adminAuthTime;
+  return null;
+}
+
+/**
  * Who is calling, from the Firebase ID token alone: never from anything else the browser says.
  * Null means "no usable token": the caller is then anonymous (401 on signed-in routes).
  *
@@ -92,7 +107,7 @@ async function callerOfToken(decoded: DecodedIdToken, lookups: CallerLookups): P
   // The claim and the document must agree: a stale token of a demoted admin is not an admin.
   const isAdmin = decoded.admin === true && user.isAdmin && !impersonatedBy;
   if (!isAdmin && decoded.firebase.sign_in_provider !== "custom") return null;
-  return { uid: decoded.uid, isAdmin, impersonatedBy, impersonationId, authTime: decoded.auth_time, user };
+  return { uid: decoded.uid, isAdmin, impersonatedBy, impersonationId, authTime: passwordSignInTime(decoded), user };
 }
 
 /**

@@ -37,6 +37,11 @@ function hasPassword(account: AuthUserRecord): boolean {
   return account.providerData.some((provider) => provider.providerId === "password");
 }
 
+/** No provider and no password: only the hub's custom tokens open it, so only the hub made it. */
+function madeByHubSignIn(account: AuthUserRecord): boolean {
+  return account.providerData.length === 0 && !account.passwordHash;
+}
+
 async function accountOrNull(lookup: Promise<AuthUserRecord>): Promise<AuthUserRecord | null> {
   try {
     return await lookup;
@@ -84,7 +89,7 @@ export async function secureMemberAccount(email: string, user: Pick<UserRecord, 
   // the account a concurrent first sign-in of this member has just made. Replacing it would delete it
   // under that request (which then fails, or makes a second account for the e-mail); its sessions
   // are ended all the same, so nothing signed in to it before is kept.
-  if (!owner && account.providerData.length === 0 && !account.passwordHash) {
+  if (!owner && madeByHubSignIn(account)) {
     await revokeSessions(account.uid);
     return account.uid;
   }
@@ -96,6 +101,29 @@ export async function secureMemberAccount(email: string, user: Pick<UserRecord, 
     await replaceAccount(account.uid, email);
   }
   return account.uid;
+}
+
+/**
+ * The sign-in account `admin:create` makes an admin of, by the rule sign-in follows: an account that
+ * has a user is that user's (secured as at their sign-in); one without a user is somebody's self
+ * sign-up, and whatever they set up on it (a password, a Google sign-in) would open the admin account
+ * once it has the claim: it is deleted and made anew, never adopted. Only an account with no provider
+ * and no password, which a concurrent first sign-in of the hub has just made, is taken (its sessions
+ * end). `created` says whether the e-mail had no user before.
+ */
+export async function secureAdminAccount(email: string): Promise<{ uid: string; created: boolean }> {
+  const account = await accountOrNull(auth().getUserByEmail(email));
+  const owner = account ? await getUserById(account.uid) : null;
+  if (account && owner) return { uid: await secureMemberAccount(email, owner), created: false };
+  if (account && madeByHubSignIn(account)) {
+    await revokeSessions(account.uid);
+    return { uid: account.uid, created: true };
+  }
+  if (account) {
+    logger.warn("sign-in account without a user removed before making its e-mail an admin", { uid: account.uid });
+    await auth().deleteUser(account.uid);
+  }
+  return { uid: (await auth().createUser({ email, emailVerified: true })).uid, created: true };
 }
 
 /** A user whose sign-in account went missing gets one again, under their own uid. */

@@ -1,4 +1,4 @@
-import { endImpersonation, startImpersonation, type ImpersonationEndReason } from "./impersonations.store";
+import { endImpersonation, startImpersonation, type ImpersonationEndReason, type ImpersonationRecord } from "./impersonations.store";
 import { findUserByUsername, getUserById } from "../accounts/users.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
@@ -23,6 +23,7 @@ export async function loginAsUser(caller: Caller, email: string, now: Date): Pro
       memberEmail: target.username,
       startedAt: now,
       expiresAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
+      adminAuthTime: caller.authTime,
     },
     { actorUid: caller.uid, action: "impersonation.start", targetUid: target.id, targetEmail: target.username },
   );
@@ -30,10 +31,13 @@ export async function loginAsUser(caller: Caller, email: string, now: Date): Pro
   return { email: target.username, customToken };
 }
 
-/** Ends the caller's own impersonation session (their token stops working); the member's sessions stay. */
-export async function endOwnImpersonation(caller: Caller, reason: ImpersonationEndReason, now: Date): Promise<void> {
-  if (!caller.impersonationId || !caller.impersonatedBy) return;
-  await endImpersonation(caller.impersonationId, reason, now, {
+/**
+ * Ends the caller's own impersonation session (their token stops working); the member's sessions stay.
+ * Returns the session as it was, or null when there is none.
+ */
+export async function endOwnImpersonation(caller: Caller, reason: ImpersonationEndReason, now: Date): Promise<ImpersonationRecord | null> {
+  if (!caller.impersonationId || !caller.impersonatedBy) return null;
+  return endImpersonation(caller.impersonationId, reason, now, {
     actorUid: caller.impersonatedBy,
     action: "impersonation.end",
     targetUid: caller.uid,
@@ -41,11 +45,17 @@ export async function endOwnImpersonation(caller: Caller, reason: ImpersonationE
   });
 }
 
-/** Back to the admin who started the impersonation: the session ends, the admin gets a token again. */
+/**
+ * Back to the admin who started the impersonation: the session ends, the admin gets a token again.
+ * The token's own sign-in is now, so it carries the admin's sign-in from before the impersonation
+ * (adminAuthTime), which fresh-sign-in checks read instead: without it, any admin token (a stolen
+ * one too) could impersonate and come back fresh enough to change the password.
+ */
 export async function returnToAdmin(caller: Caller, now: Date): Promise<{ customToken: string }> {
   if (!caller.impersonatedBy) throw new ApiError("FORBIDDEN", "You are not impersonating anyone");
-  await endOwnImpersonation(caller, "returned", now);
+  const session = await endOwnImpersonation(caller, "returned", now);
   const admin = await getUserById(caller.impersonatedBy);
   if (!admin?.isAdmin || admin.blocked) throw new ApiError("FORBIDDEN", "The administrator account is no longer available");
-  return { customToken: await createCustomToken(admin.id) };
+  const adminAuthTime = session?.adminAuthTime ?? null;
+  return { customToken: await createCustomToken(admin.id, adminAuthTime === null ? undefined : { adminAuthTime }) };
 }

@@ -13,6 +13,11 @@ export interface ImpersonationRecord {
   expiresAt: Date;
   endedAt: Date | null;
   endReason: ImpersonationEndReason | null;
+  /**
+   * When the admin last proved their password before starting it (their caller's authTime), in
+   * seconds; 'Back to Admin' hands it back, so acting as a member never makes a sign-in fresh.
+   */
+  adminAuthTime: number | null;
 }
 
 export type ImpersonationEndReason = "returned" | "logout" | "admin-logout" | "admin-blocked" | "admin-password-changed";
@@ -31,6 +36,7 @@ function fromData(id: string, data: FirebaseFirestore.DocumentData): Impersonati
     expiresAt: toDate(data.expiresAt) ?? new Date(0),
     endedAt: toDate(data.endedAt),
     endReason: (data.endReason as ImpersonationEndReason | null) ?? null,
+    adminAuthTime: typeof data.adminAuthTime === "number" ? data.adminAuthTime : null,
   };
 }
 
@@ -49,6 +55,7 @@ export async function startImpersonation(
       expiresAt: Timestamp.fromDate(session.expiresAt),
       endedAt: null,
       endReason: null,
+      adminAuthTime: session.adminAuthTime,
     });
     auditIn(tx, { ...audit, details: { ...audit.details, impersonationId: ref.id } });
   });

@@ -38,7 +38,7 @@ export function usersRoutes(deps: AppDeps): RouteHandlers<UserRoutes> {
     // with link counts, by username
     listUsers: () => listUsers(),
     // name, notes, e-mail (with every link's), payment IDs
-    updateUser: ({ caller, params, body }) => editUser(caller, params.username, body),
+    updateUser: ({ caller, params, body }) => editUser(caller, params.username, body, deps.now()),
     // the user, their links, clicks, tokens and sign-in
     deleteUser: ({ caller, params }) => removeUser(caller, params.username),
     blockUser: ({ caller, params }) => blockUser(caller, params.username, true, deps.now()),

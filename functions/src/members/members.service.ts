@@ -56,11 +56,25 @@ export async function userByUsername(username: string): Promise<UserRecord> {
   return user;
 }
 
+/** How recent the admin's password sign-in must be for what hands over an admin account. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * A password change, or an admin's e-mail change (whoever holds the new address can sign in to the
+ * admin account by e-mail link), needs the caller to have proved the password within five minutes:
+ * a token left open or stolen is not enough (auth/auth.guard.ts says which sign-ins count).
+ */
+function requireFreshSignIn(caller: Caller, now: Date, message: string): void {
+  if (caller.authTime === null || now.getTime() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) {
+    throw new ApiError("REAUTH_REQUIRED", message);
+  }
+}
+
 /**
  * Edits a user. A new e-mail changes the Auth account first (which refuses a taken address), then the
  * user and their links in one transaction; if that fails the Auth e-mail is put back.
  */
-export async function editUser(caller: Caller, username: string, body: UpdateUserRequest): Promise<AdminUser> {
+export async function editUser(caller: Caller, username: string, body: UpdateUserRequest, now: Date): Promise<AdminUser> {
   const user = await userByUsername(username);
   const { newEmail, ...profile } = body;
   // A different customer is a different subscription: clear the old one unless a new one is given.
@@ -72,6 +86,7 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
     profile.stripeSubscriptionId = null;
   }
   const emailChange = newEmail !== undefined && newEmail !== user.username;
+  if (emailChange && user.isAdmin) requireFreshSignIn(caller, now, "Please sign in again to change an administrator's e-mail");
   if (emailChange) {
     if (await findUserByUsername(newEmail)) throw emailTaken();
     await auth()
@@ -174,17 +189,12 @@ export async function createUserByAdmin(caller: Caller, email: string): Promise<
   return { user: { username: user.username } };
 }
 
-/** How recent the admin's sign-in must be to change the password: a token left open is not enough. */
-export const RECENT_SIGN_IN_SECONDS = 5 * 60;
-
 /**
  * The admin's own password, only right after they proved they know the current one (a sign-in at
  * most five minutes old). Their impersonations end with the old password.
  */
 export async function changeOwnPassword(caller: Caller, password: string, now: Date): Promise<void> {
-  if (now.getTime() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) {
-    throw new ApiError("REAUTH_REQUIRED", "Please sign in again to change your password");
-  }
+  requireFreshSignIn(caller, now, "Please sign in again to change your password");
   await auth().updateUser(caller.uid, { password });
   await recordAudit({ actorUid: caller.uid, action: "admin.password", targetUid: caller.uid });
   await endImpersonationsBy(caller.uid, "admin-password-changed", now);

@@ -4,7 +4,7 @@ import { db } from "../../src/platform/db";
 import { sweepHijackableAccounts } from "../../src/auth/identity";
 import { ensureAdmin } from "../../src/toolkit";
 import { ADMIN, signInActors } from "../../../testing/actors";
-import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
+import { idTokenFromCustomToken, idTokenFromGoogle, idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { addActiveSubscriber, signInMember } from "../../../testing/members";
 
@@ -55,6 +55,26 @@ describe("account pre-hijacking", () => {
     expect(await whoAmI(attacker.idToken)).toBe(401);
     // the invited member signs in by e-mail link as usual
     expect(await whoAmI(await signInMember(email))).toBe(200);
+  });
+
+  it("admin:create replaces an account someone signed up with the admin's e-mail: their sign-ins never open the admin", async () => {
+    const email = "boss@example.com";
+    const attacker = await selfSignUp(email, ATTACKER_PASSWORD);
+    await idTokenFromGoogle("attacker-google-id", attacker.idToken); // a second way in, of the attacker's
+    await ensureAdmin(email, "boss-password-1");
+    expect(await passwordSignInWorks(email, ATTACKER_PASSWORD)).toBe(false);
+    const viaGoogle = await idTokenFromGoogle("attacker-google-id");
+    expect((await call("GET", "/api/users", { idToken: viaGoogle.idToken })).status).toBe(401);
+    expect(await whoAmI(viaGoogle.idToken)).toBe(401);
+    // the admin signs in with the password admin:create set
+    expect((await call("GET", "/api/users", { idToken: await idTokenFromPassword(email, "boss-password-1") })).status).toBe(200);
+  });
+
+  it("admin:create adopts the account a concurrent first sign-in of the hub just made (no provider, no password)", async () => {
+    const email = "boss@example.com";
+    const { uid } = await getAuth().createUser({ email, emailVerified: true });
+    expect((await ensureAdmin(email, "boss-password-1")).uid).toBe(uid);
+    expect((await call("GET", "/api/users", { idToken: await idTokenFromPassword(email, "boss-password-1") })).status).toBe(200);
   });
 
   it("a member account given a password before the fix: its password token is refused, and the next sign-in removes the password", async () => {
@@ -188,5 +208,69 @@ describe("admin password change", () => {
   it("works with a fresh sign-in (the stale-sign-in case is in production-mode.test.ts)", async () => {
     expect((await call("POST", "/api/admin/password", { idToken: admin, body: { password: "new-admin-password-2" } })).status).toBe(204);
     expect(await passwordSignInWorks(ADMIN.email, "new-admin-password-2")).toBe(true);
+  });
+});
+
+describe("fresh sign-in for an admin's password and e-mail (issue 30)", () => {
+  const impersonateAs = async (idToken: string, email = "active@example.com") => {
+    const res = await call<{ customToken: string }>("POST", "/api/auth/login-as-user", { idToken, body: { email } });
+    expect(res.status).toBe(200);
+    return idTokenFromCustomToken(res.body.customToken);
+  };
+  const backToAdmin = async (asMember: string) => {
+    const res = await call<{ customToken: string }>("POST", "/api/auth/return-to-admin", { idToken: asMember });
+    expect(res.status).toBe(200);
+    return idTokenFromCustomToken(res.body.customToken);
+  };
+  const changePassword = (idToken: string) => call("POST", "/api/admin/password", { idToken, body: { password: "new-admin-password-2" } });
+  const changeEmail = (idToken: string, username: string, newEmail: string) =>
+    call("PATCH", `/api/users/${username}`, { idToken, body: { newEmail } });
+
+  it("an admin's e-mail-link sign-in never counts as fresh: the password stays", async () => {
+    const byLink = await signInMember(ADMIN.email);
+    const res = await changePassword(byLink);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+    expect(await passwordSignInWorks(ADMIN.email, ADMIN.password)).toBe(true);
+  });
+
+  it("'Back to Admin' carries the admin's earlier sign-in: after an e-mail-link sign-in it cannot change the password", async () => {
+    const returned = await backToAdmin(await impersonateAs(await signInMember(ADMIN.email)));
+    expect((await call("GET", "/api/users", { idToken: returned })).status).toBe(200); // an admin again
+    const res = await changePassword(returned);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+    expect(await passwordSignInWorks(ADMIN.email, ADMIN.password)).toBe(true);
+  });
+
+  it("'Back to Admin' after a fresh password sign-in is still fresh", async () => {
+    const returned = await backToAdmin(await impersonateAs(admin));
+    expect((await changePassword(returned)).status).toBe(204);
+    expect(await passwordSignInWorks(ADMIN.email, "new-admin-password-2")).toBe(true);
+  });
+
+  it("a sign-in through POST /api/login counts as a fresh password sign-in", async () => {
+    const login = await call<{ customToken: string }>("POST", "/api/login", { body: { username: ADMIN.email, password: ADMIN.password } });
+    expect(login.status).toBe(200);
+    expect((await changePassword(await idTokenFromCustomToken(login.body.customToken))).status).toBe(204);
+  });
+
+  it("changing an admin's e-mail needs a fresh sign-in, and nothing changes without one; a member's e-mail does not", async () => {
+    await ensureAdmin("second-admin@example.com", "second-admin-pass");
+    const byLink = await signInMember(ADMIN.email);
+    for (const username of [ADMIN.email, "second-admin@example.com"]) {
+      const refused = await changeEmail(byLink, username, "taken-over@example.com");
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ code: "REAUTH_REQUIRED" });
+      expect((await getAuth().getUserByEmail(username)).email).toBe(username);
+    }
+    const users = (await call<{ username: string }[]>("GET", "/api/users", { idToken: byLink })).body.map((u) => u.username);
+    expect(users).toEqual(expect.arrayContaining([ADMIN.email, "second-admin@example.com"]));
+    expect(users).not.toContain("taken-over@example.com");
+    // a member's e-mail is no way into an admin account
+    expect((await changeEmail(byLink, "active@example.com", "alice.new@example.com")).status).toBe(200);
+    // with a fresh password sign-in the admin's e-mail changes
+    expect((await changeEmail(admin, "second-admin@example.com", "second.admin@example.com")).status).toBe(200);
+    expect(await passwordSignInWorks("second.admin@example.com", "second-admin-pass")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutgoingMail } from "../../src/platform/mailer";
 import { call } from "../../../testing/http";
@@ -5,6 +6,7 @@ import { PRODUCTION_SETUP_TOKEN, productionLikeDeps, serveInProcess, TEST_COMMUN
 import { idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testing/emulators";
 import { ensureAdmin } from "../../src/toolkit";
 import { suite } from "../../../testing/suite-env";
+import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 
 /**
  * The real app factory, in-process against the same emulators, configured as in production: the
@@ -116,15 +118,15 @@ describe("the first admin of a deployed project", () => {
     expect(closed.body.code).toBe("REGISTRATION_CLOSED");
   });
 
-  it("with no setup secret deployed, nobody can register", async () => {
+  it("with no setup secret deployed, nobody can register (the API refuses to serve at all)", async () => {
     const unset = await serveInProcess(productionLikeDeps(suite.stripeUrl, { adminSetupToken: "" }));
     const res = await call("POST", "/api/register", {
       baseUrl: unset.url,
       body: { username: "boss@example.com", password: "correct-horse", setupToken: "" },
     });
     await unset.close();
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe("SETUP_TOKEN_INVALID");
+    expect(res.status).toBe(500);
+    await expect(getAuth().getUserByEmail("boss@example.com")).rejects.toThrow();
   });
 
   it("replaces, never adopts, an account someone signed up with the admin's e-mail", async () => {
@@ -134,6 +136,35 @@ describe("the first admin of a deployed project", () => {
     const adminToken = await idTokenFromPassword("boss@example.com", "correct-horse");
     expect((await call("GET", "/api/users", { baseUrl, idToken: adminToken })).status).toBe(200);
     expect((await call("GET", "/api/user", { baseUrl, idToken: attacker.idToken })).status).toBe(401);
+  });
+});
+
+describe("the deploy's secrets", () => {
+  it.each<[string, { adminSetupToken?: string; keyedHashSecret?: string }]>([
+    ["an ADMIN_SETUP_TOKEN shorter than 32 bytes", { adminSetupToken: "short-setup-token" }],
+    ["a VISITOR_COOKIE_SECRET shorter than 32 bytes", { keyedHashSecret: "short-cookie-secret" }],
+    ["the local suite's VISITOR_COOKIE_SECRET", { keyedHashSecret: LOCAL_VISITOR_COOKIE_SECRET }],
+    ["the local suite's secret as ADMIN_SETUP_TOKEN", { adminSetupToken: LOCAL_VISITOR_COOKIE_SECRET }],
+  ])("with %s, every request answers 500 INTERNAL and nothing is done", async (_what, secrets) => {
+    const weak = await serveInProcess(
+      productionLikeDeps(suite.stripeUrl, { mailer: { send: async (mail) => void sent.push(mail) }, ...secrets }),
+    );
+    const answers = [
+      await call("GET", "/api/public/community", { baseUrl: weak.url }),
+      await call("POST", "/api/auth/email", { baseUrl: weak.url, body: { email: "active@example.com" } }),
+      await call("POST", "/api/register", {
+        baseUrl: weak.url,
+        body: { username: "boss@example.com", password: "correct-horse", setupToken: secrets.adminSetupToken ?? PRODUCTION_SETUP_TOKEN },
+      }),
+    ];
+    await weak.close();
+    for (const res of answers) {
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: "INTERNAL", message: expect.any(String) });
+      expect(res.text).not.toContain(Object.values(secrets)[0]);
+    }
+    expect(sent).toEqual([]);
+    await expect(getAuth().getUserByEmail("boss@example.com")).rejects.toThrow();
   });
 });
 
