@@ -7,10 +7,11 @@ const COLORS: Record<LinkStatus, ChipProps["color"]> = {
   pending: "warning",
   paused: "default",
   failing: "error",
+  held: "warning",
   active: "success",
 };
 
-export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "health"> }) {
+export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "isActive" | "health"> }) {
   const status = linkStatus(link);
   return (
     <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />
