@@ -2,10 +2,11 @@ import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN } from "../../testing/actors";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
-import { api } from "../../testing/browser/api";
+import { api, apiRoute } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { expectToast } from "../../testing/browser/toasts";
 import { clearInbox } from "../../testing/inbox";
+import { ensureAdmin } from "../../testing/backend";
 import { idTokenFromPassword } from "../../testing/emulators";
 import { signInMember } from "../../testing/members";
 import { stripeLocal } from "../../testing/jobs";
@@ -186,6 +187,52 @@ describe("admin users", () => {
     // the admin's whole round over a dozen screens (each checked by axe, about 0.5 s): it took 85-90 s on a
     // busy machine, at the suite's 90 s default
   }, 180_000);
+
+  it("changing another admin's e-mail on a stale sign-in asks for the current password, refuses a wrong one, then saves", async () => {
+    const SECOND = { email: "second.admin@example.com", password: "second-admin-password" };
+    await ensureAdmin(SECOND.email, SECOND.password);
+    const { context, page } = await newPage(browser());
+    // an e-mail-link sign-in never counts as fresh for an admin (contract, *Admin actions*): the server
+    // wants the password proved again before it changes an administrator's e-mail
+    const { loginUrl } = await apiRoute("sendLoginLink", { body: { email: ADMIN.email } });
+    if (!loginUrl) throw new Error("no login link in the answer: the functions expose it only in the emulator");
+    await page.goto(loginUrl);
+    await page.waitForURL((url) => !url.pathname.startsWith("/email-login"));
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    await page.getByRole("tab", { name: "Users" }).click();
+    await page
+      .getByRole("switch", { name: "Hide approved users" })
+      .or(page.getByRole("checkbox", { name: "Hide approved users" }))
+      .click();
+    await page.getByRole("button", { name: `User settings for ${SECOND.email}` }).click();
+    const settings = page.getByRole("dialog");
+    await settings.getByRole("textbox", { name: "Email" }).fill("second.new@example.com");
+    await settings.getByRole("textbox", { name: "Private notes" }).fill("Runs the meetups");
+    await settings.getByRole("button", { name: "Save Changes" }).click();
+
+    // the dialog asks for the signed-in admin's own password, its field focused
+    const password = settings.getByLabel("Your current password");
+    await password.waitFor();
+    expect(await password.evaluate((field) => field === document.activeElement)).toBe(true);
+    await password.fill("not-the-password");
+    await settings.getByRole("button", { name: "Save Changes" }).click();
+    await settings.getByText("Current password is incorrect").waitFor();
+    await screenshot(page, "admin-30-reauth-for-admin-email");
+    // nothing changed: neither the e-mail nor the rest of the form
+    expect(await userNow(SECOND.email)).toMatchObject({ notes: null });
+    expect(await userNow("second.new@example.com")).toBeUndefined();
+
+    // the right password, from the keyboard: signed in again, the save is made once
+    await password.fill(ADMIN.password);
+    await password.press("Enter");
+    await expectToast(page, "Success", "User settings updated successfully");
+    await settings.waitFor({ state: "detached" });
+    expect(await userNow("second.new@example.com")).toMatchObject({ notes: "Runs the meetups" });
+    expect(await userNow(SECOND.email)).toBeUndefined();
+    await expect(idTokenFromPassword("second.new@example.com", SECOND.password)).resolves.toBeTruthy();
+    await context.close();
+  }, 120_000);
 
   it("Check All runs as a job: a failing listing changes no one; then its progress shows under the button, and the summary", async () => {
     // 150 more subscriptions at Stripe: with the seed's, a listing of two pages

@@ -2,12 +2,8 @@
 import type { RouteRequest } from "@hub/contract/routes";
 import { callApi } from "@/lib/api-client";
 import { loadFirebaseAuth } from "@/lib/firebase";
+import { reauthenticate } from "@/lib/reauthenticate";
 import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
-
-/** The current password did not sign in again: the dialog says so on its field. */
-export class WrongCurrentPasswordError extends Error {
-  override readonly name = "WrongCurrentPasswordError";
-}
 
 /**
  * The server takes a new password only from a sign-in at most five minutes old (401
@@ -18,15 +14,8 @@ export async function changeAdminPassword({
   currentPassword,
   ...body
 }: RouteRequest<"changeAdminPassword", "body"> & { currentPassword: string }): Promise<void> {
-  const { auth, EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword } = await loadFirebaseAuth();
-  const user = auth.currentUser;
-  if (!user?.email) throw new Error("Not signed in");
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword)).catch((err: unknown) => {
-    const code = (err as { code?: string }).code ?? "";
-    if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code))
-      throw new WrongCurrentPasswordError("Current password is incorrect");
-    throw err;
-  });
+  await reauthenticate(currentPassword);
+  const { auth, signInWithEmailAndPassword } = await loadFirebaseAuth();
   await callApi("changeAdminPassword", { body });
   // A password change revokes the account's sessions, this one included: sign in again with the
   // new password (same account, so nothing reloads). Best effort: the password is changed either way.

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { changePasswordRequestSchema } from "@hub/contract/users";
 import { hasErrors, parseForm, type FormResult } from "@/lib/form-errors";
 import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
-import { useChangeAdminPassword, WrongCurrentPasswordError } from "../api/change-admin-password";
+import { WrongCurrentPasswordError } from "@/lib/reauthenticate";
+import { useChangeAdminPassword } from "../api/change-admin-password";
 
 /** 'Change Admin Password': the current password (the server wants a fresh sign-in), then a new one typed twice. */
 export function ChangePasswordButton() {

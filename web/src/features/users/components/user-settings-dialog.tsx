@@ -5,7 +5,8 @@ import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useState } from "react";
 import { updateUserRequestSchema, type AdminUser, type UpdateUserRequest } from "@hub/contract/users";
 import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
-import { useToastMutation } from "@/components/toasts/index";
+import { failureToast, useToastMutation } from "@/components/toasts/index";
+import { needsFreshSignIn, WrongCurrentPasswordError } from "@/lib/reauthenticate";
 import { useCheckSubscription } from "../api/check-subscription";
 import { useUpdateUser } from "../api/update-user";
 import { paymentIdChanges, settingsFormFromUser, userUpdateInput, type UserSettingsForm } from "../utils/user-settings";
@@ -23,7 +24,15 @@ interface UserSettingsDialogProps {
 
 /** The admin's settings for one user: e-mail, name, private notes, payment IDs, subscription check, delete. */
 export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
-  const updateUser = useUpdateUser({ success: { title: "Success", description: "User settings updated successfully" }, error: "Error" });
+  const updateUser = useUpdateUser({
+    success: { title: "Success", description: "User settings updated successfully" },
+    // the first refusal for want of a fresh sign-in asks for the password in the dialog, and a wrong
+    // password is said under its field: neither is a toast
+    error: (err, variables) =>
+      err instanceof WrongCurrentPasswordError || (needsFreshSignIn(err) && variables.currentPassword === undefined)
+        ? null
+        : failureToast("Error", err),
+  });
   // 'Check Subscription Status' stores IDs edited here first (only those), so the check asks about
   // them: one or two requests, one toast.
   const storeIds = useUpdateUser({ error: () => null });
@@ -41,6 +50,9 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
     error: "Failed to check subscription",
   });
   const form = useFormFields<keyof UserSettingsForm>(() => settingsFormFromUser(user));
+  // Changing an administrator's e-mail needs a fresh password sign-in: asked for once the server says so.
+  const [passwordNeeded, setPasswordNeeded] = useState(false);
+  const reauth = useFormFields({ currentPassword: "" });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const checking = check.isPending;
 
@@ -61,7 +73,21 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
   const handleSubmit = () => {
     const parsed = form.parse(updateUserRequestSchema, userUpdateInput(user, form.values), FIELD_OF);
     if (!parsed) return;
-    updateUser.mutate({ username: user.username, ...parsed }, { onSuccess: onClose });
+    const { currentPassword } = reauth.values;
+    if (passwordNeeded && !currentPassword) {
+      reauth.setErrors({ currentPassword: "Enter your current password" });
+      return;
+    }
+    updateUser.mutate(
+      { username: user.username, ...parsed, ...(passwordNeeded ? { currentPassword } : {}) },
+      {
+        onSuccess: onClose,
+        onError: (err) => {
+          if (err instanceof WrongCurrentPasswordError) reauth.setErrors({ currentPassword: err.message });
+          else if (needsFreshSignIn(err)) setPasswordNeeded(true);
+        },
+      },
+    );
   };
 
   const handleCheckSubscription = () => {
@@ -95,6 +121,22 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
     >
       <FormTextField form={form} field="email" label="Email" type="email" required autoComplete="off" maxLength={255} />
       <Alert severity="warning">Changing the email changes this user&apos;s login email and the email on all of their links.</Alert>
+      {passwordNeeded ? (
+        <>
+          <Alert severity="info">
+            Please sign in again to change an administrator&apos;s e-mail: enter your current password to confirm.
+          </Alert>
+          <FormTextField
+            form={reauth}
+            field="currentPassword"
+            label="Your current password"
+            type="password"
+            required
+            autoFocus
+            autoComplete="current-password"
+          />
+        </>
+      ) : null}
       <FormTextField form={form} field="displayName" label="Name" autoComplete="off" maxLength={255} />
       <FormTextField form={form} field="notes" label="Private notes" hint="Visible only to admins" multiline minRows={3} maxLength={5000} />
       <UserSubscriptionSection user={user} form={form} checking={checking} disabled={busy} onCheck={handleCheckSubscription} />
