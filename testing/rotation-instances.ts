@@ -12,10 +12,11 @@
  * way, so load that must be answered in full goes here.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { HOST, LOCAL_VISITOR_COOKIE_SECRET, PORTS, PROJECT_ID } from "./suite-config";
+import { HOST, PORTS, PROJECT_ID } from "./suite-config";
 
 const ROOT = path.resolve(__dirname, "..");
 const FRAMEWORK = path.join(ROOT, "node_modules", "@google-cloud", "functions-framework", "build", "src", "main.js");
@@ -31,6 +32,8 @@ export interface RotationInstance {
   process: ChildProcess;
   /** The instance's origin: `${origin}${rotationPath(id)}` is a program's rotation address. */
   origin: string;
+  /** The key its visitor cookies are signed with: a test's own cookies for it are signed with this. */
+  visitorCookieSecret: string;
 }
 
 /** Answers once the instance listens; fails if it exits first or does not listen in time. */
@@ -57,15 +60,21 @@ async function listening(instance: RotationInstance): Promise<void> {
 /**
  * Starts `count` instances of the rotation (ports from PORTS.rotationInstances up) and answers once all
  * listen. `cpuProfileDir` has each write a CPU profile there when it is stopped (node --cpu-prof).
+ * They share one visitor cookie secret: `visitorCookieSecret`, else one made at random, as a deploy's
+ * must be (outside the emulator the rotation refuses a weak or published one, such as the suite's).
  */
-export async function startRotationInstances(count: number, options: { cpuProfileDir?: string } = {}): Promise<RotationInstance[]> {
+export async function startRotationInstances(
+  count: number,
+  options: { cpuProfileDir?: string; visitorCookieSecret?: string } = {},
+): Promise<RotationInstance[]> {
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const visitorCookieSecret = options.visitorCookieSecret ?? randomBytes(32).toString("base64");
   // what a deploy gives the function: its parameters (the suite's .env file, client IP settings
   // included, and the params' defaults) and its secret (the visitor cookie's key)
   const env = {
     ...process.env,
     ...suiteParams(),
-    VISITOR_COOKIE_SECRET: LOCAL_VISITOR_COOKIE_SECRET,
+    VISITOR_COOKIE_SECRET: visitorCookieSecret,
     GCLOUD_PROJECT: PROJECT_ID,
     NODE_ENV: "production",
   };
@@ -80,7 +89,7 @@ export async function startRotationInstances(count: number, options: { cpuProfil
         stdio: ["ignore", "ignore", "inherit"],
       },
     );
-    return { process: child, origin: `http://${HOST}:${String(port)}` };
+    return { process: child, origin: `http://${HOST}:${String(port)}`, visitorCookieSecret };
   });
   try {
     await Promise.all(instances.map(listening));

@@ -22,9 +22,17 @@ export async function withinOneClockHour(needMs = 120_000): Promise<void> {
   if (left < needMs) await sleep(left + 500);
 }
 
-/** A `__session` cookie as the rotation writes it: a new visitor sent to `linkId` at `sentAtMs` (a minute ago unless given). */
-export const signedVisitorCookie = (programId: string, linkId: string, sentAtMs = Date.now() - 60_000) =>
-  `__session=${encodeVisitor({ visitorId: newVisitorId(), choices: [{ programId, linkId, sentAtMs }] }, LOCAL_VISITOR_COOKIE_SECRET)}`;
+/**
+ * A `__session` cookie as the rotation writes it: a new visitor sent to `linkId` at `sentAtMs` (a
+ * minute ago unless given), signed with `secret`: the suite's rotation's unless given (a rotation
+ * instance's is its `visitorCookieSecret`).
+ */
+export const signedVisitorCookie = (
+  programId: string,
+  linkId: string,
+  sentAtMs = Date.now() - 60_000,
+  secret = LOCAL_VISITOR_COOKIE_SECRET,
+) => `__session=${encodeVisitor({ visitorId: newVisitorId(), choices: [{ programId, linkId, sentAtMs }] }, secret)}`;
 
 /** Hosting's CDN edge as the function sees it (one of Fastly's published addresses). */
 export const FASTLY_EDGE = "151.101.65.195";

@@ -4,6 +4,7 @@ import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
 import { ROTATION_ROUTE } from "@hub/contract/routes";
 import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/config";
 import { clientIp } from "../platform/http/client-ip";
+import { weakSecrets } from "../platform/secret-strength";
 import { rotate } from "./rotation.service";
 import { isCountedVisit } from "./visitor";
 import { choiceFor, legacyCookieClearing, newVisitorId, readVisitor, remember, visitorCookieHeader } from "./visitor-cookie";
@@ -33,6 +34,18 @@ function cookieSecret(): string {
   return secret;
 }
 
+let secretProblems: string[] | undefined;
+/**
+ * Why this deploy must not serve (empty when it may): outside the emulator, the cookie key must be one
+ * nobody can guess or read in the repository, or anyone could forge a visitor's cookie and steer
+ * visits (the same rule as the API's and the job queue's, platform/secret-strength.ts). Checked once
+ * per instance: a secret does not change while it runs.
+ */
+function refusal(): string[] {
+  secretProblems ??= isEmulator() ? [] : weakSecrets({ VISITOR_COOKIE_SECRET: visitorCookieSecret.value() });
+  return secretProblems;
+}
+
 const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
 
 /**
@@ -56,6 +69,12 @@ export function programIdOf(path: string): string | null {
  * visitor's cookie).
  */
 export async function handleRedirect(req: Request, res: Response): Promise<void> {
+  const problems = refusal();
+  if (problems.length > 0) {
+    // the names of the secrets and what is wrong with them, never their values
+    logger.error(`Refusing to serve: ${problems.join("; ")}. Set a value of your own (docs/deploy.md, section 2) and deploy again.`);
+    return page(res, 500, "Unavailable", "This referral program is unavailable. Please try again later.");
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     res
       .status(405)

@@ -119,7 +119,7 @@ describe("one visitor", () => {
     const { programId, links } = await programWithLinks(admin, 4);
     const instances = await startRotationInstances(4);
     onTestFinished(() => stopRotationInstances(instances));
-    const cookie = signedVisitorCookie(programId, links[2]!.id);
+    const cookie = signedVisitorCookie(programId, links[2]!.id, undefined, instances[0]!.visitorCookieSecret);
     const answers = await Promise.all(
       Array.from({ length: 32 }, (_, n) => visitAt(instances[n % 4]!.origin, programId, undefined, "GET", { cookie })),
     );

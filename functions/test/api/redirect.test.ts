@@ -19,6 +19,7 @@ import {
   visitMany,
 } from "../../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
+import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 
 let admin: string;
 let alice: string;
@@ -29,6 +30,25 @@ beforeEach(async () => {
 });
 
 describe("the rotation address", () => {
+  it.each([
+    ["a VISITOR_COOKIE_SECRET shorter than 32 bytes", "short-cookie-secret"],
+    ["the local suite's published VISITOR_COOKIE_SECRET", LOCAL_VISITOR_COOKIE_SECRET],
+  ])(
+    "deployed with %s, it refuses to serve: 500, nobody redirected, nothing counted",
+    async (_what, secret) => {
+      const { programId } = await programWithLinks(admin, 2);
+      const instances = await startRotationInstances(1, { visitorCookieSecret: secret });
+      onTestFinished(() => stopRotationInstances(instances));
+      const answer = await visitAt(instances[0]!.origin, programId);
+      expect(answer.status).toBe(500);
+      expect(answer.location).toBeNull();
+      expect(answer.setCookies).toEqual([]);
+      expect(answer.contentType).toMatch(/^text\/html/);
+      expect((await storedCounts(programId)).clickRecords).toBe(0);
+    },
+    60_000,
+  );
+
   it("even: 1,000 sequential visits over 7 active links give each 142 or 143, each counted once", async () => {
     const { programId, links } = await programWithLinks(admin, 7);
     const tally = await visitMany(programId, 1000);
