@@ -145,7 +145,7 @@ describe("a link under test that never answers", () => {
     await app.close();
     expect(one.status).toBe(200);
     expect(one.body.validation).toMatchObject({ isValid: false, errorMessage: "Timed out after 1 second" });
-    expect(bulk.body).toEqual({ updated: 1, failed: [] });
+    expect(bulk.body).toEqual({ updated: 1, failed: [], tested: { ok: 0, broken: 0, inconclusive: 1 } });
     const stored = ((await call("GET", "/api/links", { idToken: admin })).body as { id: string; testedOffer: string }[]).find(
       (l) => l.id === link.id,
     )!;
