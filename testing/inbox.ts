@@ -28,6 +28,12 @@ export async function latestMailTo(address: string, subject?: RegExp, timeoutMs 
   throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
 }
 
+/** Every e-mail to this address the catcher holds now (no waiting: for checking that none came). */
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const mails = (await (await fetch(`${suite.mailUrl}/email`)).json()) as CaughtMail[];
+  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
 export function loginUrlIn(mail: CaughtMail): string {
   const match = /https?:\/\/\S+\/email-login\?token=[A-Za-z0-9_%-]+/.exec(mail.text);
   if (!match) throw new Error(`no login link in e-mail: ${mail.text}`);

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { callRoute } from "./http";
 import { suite } from "./suite-env";
 import { idTokenFromCustomToken } from "./emulators";
+import { COLLECTIONS, db, DEFAULT_LOGIN_MAILS_PER_HOUR, loginMailShardId } from "../functions/src/toolkit";
 
 /** Asks for a login link and returns the token the emulator puts in the answer. */
 export async function requestLoginToken(email: string): Promise<string> {
@@ -24,4 +25,13 @@ export async function addActiveSubscriber(email: string): Promise<void> {
   const stripe = new Stripe("sk_test_local", { host: url.hostname, port: Number(url.port), protocol: "http" });
   const customer = await stripe.customers.create({ email });
   await stripe.subscriptions.create({ customer: customer.id, status: "active" } as Stripe.SubscriptionCreateParams & { status: string });
+}
+
+/**
+ * Records `count` login mails as sent in the current UTC hour (all in its first shard), as if the hub
+ * had mailed them: the next one meets the hub-wide ceiling without a thousand real mails. Callers
+ * make sure the hour does not end under them (`withinOneClockHour`).
+ */
+export async function fillLoginMailCeiling(count = DEFAULT_LOGIN_MAILS_PER_HOUR, now = new Date()): Promise<void> {
+  await db().collection(COLLECTIONS.loginMailCounts).doc(loginMailShardId(now, 0)).set({ count });
 }

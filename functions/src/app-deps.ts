@@ -4,6 +4,7 @@ import {
   clientIpSettings,
   firebaseWebApiKey,
   isEmulator,
+  loginMailsPerHour,
   mailFrom,
   smtpUrl,
   stripeApiUrl,
@@ -16,6 +17,7 @@ import { emulatorFixtureOptions } from "./links/link-tester-fixture";
 import type { AppDeps } from "./platform/deps";
 import { SmtpMailer } from "./platform/mailer";
 import { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";
+import { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
 
 // Params and secrets can be read only while handling a request, so the dependencies are built on first use.
 let deps: AppDeps | undefined;
@@ -31,6 +33,9 @@ export function getDeps(): AppDeps {
     keyedHashSecret: visitorCookieSecret.value(),
     clientIp: clientIpSettings(),
     exposeLoginToken: isEmulator(),
+    // the emulator looks up and mails before answering, so that its answer can carry the token
+    loginMailQueue: isEmulator() ? null : cloudTasksLoginMailQueue,
+    loginMailsPerHour: loginMailsPerHour.value(),
     now: () => new Date(),
   };
   return deps;

@@ -114,6 +114,28 @@ export const runJobs = onTaskDispatched(
   },
 );
 /**
+ * Login links (auth/login-mail.service): `POST /api/auth/email` answers at once and queues every
+ * well-formed address alike; here the address is looked up (a user, else a Stripe customer) and, for
+ * one the hub knows and under the hourly ceiling, a token made and mailed. Stripe or the mail server
+ * failing is retried a few times within minutes (a login link is wanted now, not in an hour); the
+ * concurrency bounds how far mails counted at once can pass the ceiling.
+ */
+const LOGIN_MAIL_MAX_ATTEMPTS = 5;
+export const sendLoginMail = onTaskDispatched(
+  {
+    secrets: apiSecrets,
+    retryConfig: { maxAttempts: LOGIN_MAIL_MAX_ATTEMPTS, minBackoffSeconds: isEmulator() ? 1 : 10, maxBackoffSeconds: 60, maxDoublings: 3 },
+    rateLimits: { maxConcurrentDispatches: 10 },
+    memory: "256MiB",
+    timeoutSeconds: 60,
+  },
+  async (req) => {
+    const [{ runLoginMailTask }, { getDeps }] = await Promise.all([import("./auth/login-mail.service"), import("./app-deps")]);
+    await runLoginMailTask(getDeps(), req.data, req.retryCount >= LOGIN_MAIL_MAX_ATTEMPTS - 1);
+  },
+);
+
+/**
  * Every night, the finished days' visit counters are rolled up into one record per program and day
  * and into the links' visit counts (the counts stay the same; readers then read less).
  */

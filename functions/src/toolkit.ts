@@ -26,3 +26,7 @@ export { forEachLimited } from "./platform/concurrency";
 export { startSubscriptionJob } from "./members/subscription-job.service";
 export { readJob } from "./jobs/jobs.store";
 export { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";
+export { DEFAULT_LOGIN_MAILS_PER_HOUR, loginMailShardId } from "./auth/login-mail-ceiling";
+export { runLoginMailTask } from "./auth/login-mail.service";
+export { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
+export type { LoginMailQueue, LoginMailRequest } from "./platform/deps";

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { logger } from "firebase-functions";
-import { EMAIL_LOGIN_RATE_LIMITS, LOGIN_TOKEN, type EmailLoginResponse, type TokenLoginResponse } from "@hub/contract/auth";
+import { EMAIL_LOGIN_RATE_LIMITS, type EmailLoginResponse, type TokenLoginResponse } from "@hub/contract/auth";
 import { MESSAGES } from "@hub/contract/errors";
-import { saveEmailToken, useEmailToken } from "./email-tokens.store";
+import { useEmailToken } from "./email-tokens.store";
 import { sha256 } from "../platform/keys";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import { loginRateLimits, rateLimitKey } from "../platform/rate-limit-policy";
@@ -11,12 +10,13 @@ import { ownerHeldBackChangeIn } from "../links/link-counts.store";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { createCustomToken, secureMemberAccount } from "./identity";
-import { loginLinkMail } from "../platform/mailer";
+import { deliverLoginLink } from "./login-mail.service";
 import { askStripe } from "../platform/stripe-calls";
 
 /**
- * Issues a login link. The answer is the same whether or not an account exists, so it cannot be
- * used to find out who is a member.
+ * Asks for a login link. The answer is the same whether or not the hub knows the address (outside
+ * the emulator, which adds the token for a known one), so it cannot be used to find out who is a
+ * member; only a known address gets a token and a mail (login-mail.service.ts).
  */
 export async function requestLoginLink(
   deps: AppDeps,
@@ -35,22 +35,19 @@ export async function requestLoginLink(
   );
   if (retryAfterSeconds !== null) throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds });
 
-  const token = randomBytes(LOGIN_TOKEN.bytes).toString("base64url");
-  await saveEmailToken({
-    tokenHash: sha256(token),
-    email,
-    typedEmail: typedEmail !== email ? typedEmail : null,
-    expiresAt: new Date(now.getTime() + LOGIN_TOKEN.ttlMs),
-    maxUses: LOGIN_TOKEN.maxUses,
-  });
-  const loginUrl = `${deps.appOrigin}/email-login?token=${encodeURIComponent(token)}`;
-  try {
-    await deps.mailer.send(loginLinkMail(email, loginUrl, deps.community));
-  } catch (err) {
-    logger.error("login e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
-    throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");
+  const request = { email, typedEmail: typedEmail !== email ? typedEmail : null };
+  if (deps.loginMailQueue) {
+    // Every well-formed address is queued alike: the answer and its timing say nothing about who is known.
+    try {
+      await deps.loginMailQueue.enqueue(request);
+    } catch (err) {
+      logger.error("login e-mail not queued", { error: err instanceof Error ? err.message : String(err) });
+      throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");
+    }
+    return { sent: true };
   }
-  return deps.exposeLoginToken ? { sent: true, token, loginUrl } : { sent: true };
+  const issued = await deliverLoginLink(deps, request);
+  return issued && deps.exposeLoginToken ? { sent: true, ...issued } : { sent: true };
 }
 
 const TOKEN_FAILURES = {

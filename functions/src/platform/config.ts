@@ -89,6 +89,15 @@ export const clientIpSettings = (): ClientIpSettings => {
     cdnRanges: parsedRanges.ranges,
   };
 };
+/**
+ * The hub-wide ceiling on login e-mails per UTC clock hour (auth/login-mail-ceiling.ts): beyond it
+ * login mail is dropped and an error logged, so the mail account cannot be used as a spam relay.
+ * 1,000 is the default of auth/login-mail-ceiling.ts' DEFAULT_LOGIN_MAILS_PER_HOUR.
+ */
+export const loginMailsPerHour = defineInt("LOGIN_MAILS_PER_HOUR", {
+  default: 1000,
+  description: "Most login e-mails the hub sends in one hour, all addresses together; beyond it they are dropped and an error logged",
+});
 export const smtpUrl = defineSecret("SMTP_URL");
 export const stripeSecretKey = defineSecret("STRIPE_SECRET_KEY");
 /**

@@ -25,6 +25,8 @@ export const COLLECTIONS = {
   users: "users",
   emailTokens: "email_tokens",
   rateLimits: "rate_limits",
+  /** Per UTC hour and shard: login e-mails sent, the hub-wide hourly ceiling's count (auth/login-mail-counts.store). TTL-deleted. */
+  loginMailCounts: "login_mail_counts",
   programs: "programs",
   /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
   programNames: "program_names",

@@ -35,7 +35,22 @@ export interface AppDeps {
   clientIp: ClientIpSettings;
   /** True only in the emulator: the login token is then returned in the answer too. */
   exposeLoginToken: boolean;
+  /**
+   * Where a login-link request goes after the rate limits: the `sendLoginMail` queue in production, so
+   * the look-up and the sending run after the answer and its timing tells nothing. Null in the
+   * emulator: the work is done before answering, so the answer can carry the token.
+   */
+  loginMailQueue: LoginMailQueue | null;
+  /** The hub-wide ceiling on login e-mails per UTC hour (LOGIN_MAILS_PER_HOUR). */
+  loginMailsPerHour: number;
   now: () => Date;
+}
+
+/** A login link to look up and send: the address lower-cased, and as typed when that differs (Stripe matches case-sensitively). */
+export type LoginMailRequest = { email: string; typedEmail: string | null };
+
+export interface LoginMailQueue {
+  enqueue(request: LoginMailRequest): Promise<void>;
 }
 
 export interface SubscriptionLookupResult {

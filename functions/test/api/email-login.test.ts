@@ -1,17 +1,23 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/platform/db";
 import { call } from "../../../testing/http";
-import { idTokenFromCustomToken, resetEmulators } from "../../../testing/emulators";
-import { clearInbox, latestMailTo, loginUrlIn } from "../../../testing/inbox";
-import { requestLoginToken, signInMember } from "../../../testing/members";
+import { idTokenFromCustomToken, idTokenFromPassword, resetEmulators } from "../../../testing/emulators";
+import { clearInbox, latestMailTo, loginUrlIn, mailsTo } from "../../../testing/inbox";
+import { addSubscriber, stripeLocal } from "../../../testing/jobs";
+import { fillLoginMailCeiling, requestLoginToken, signInMember } from "../../../testing/members";
+import { ADMIN } from "../../../testing/actors";
+import { withinOneClockHour } from "../../../testing/rotation";
+import { DEFAULT_LOGIN_MAILS_PER_HOUR, ensureAdmin } from "../../src/toolkit";
 import { suite } from "../../../testing/suite-env";
 
 beforeEach(async () => {
   await resetEmulators();
   await clearInbox();
 });
+// customers made here would otherwise stay for the next file's tests
+afterAll(() => stripeLocal.reset());
 
 const login = (token: string) => call("GET", `/api/auth/login?token=${encodeURIComponent(token)}`);
 
@@ -44,10 +50,15 @@ describe("POST /api/auth/email", () => {
     expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
   });
 
-  it("answers the same for an address that has no account", async () => {
+  it("answers an address the hub does not know with { sent: true } alone: no token made, no mail sent", async () => {
     const res = await call("POST", "/api/auth/email", { body: { email: "nobody-here@example.com" } });
     expect(res.status).toBe(200);
-    expect(res.body.sent).toBe(true);
+    expect(res.body).toEqual({ sent: true });
+    expect((await db().collection("email_tokens").get()).empty).toBe(true);
+    // the emulator looks up and sends before answering: once a later member's mail is in, none to the stranger came first
+    await call("POST", "/api/auth/email", { body: { email: "active@example.com" } });
+    await latestMailTo("active@example.com");
+    expect(await mailsTo("nobody-here@example.com")).toEqual([]);
   });
 
   it("allows five links per address in 15 minutes, then answers 429 with Retry-After", async () => {
@@ -60,6 +71,52 @@ describe("POST /api/auth/email", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // another address is not affected
     expect((await call("POST", "/api/auth/email", { body: { email: "trialing@example.com" } })).status).toBe(200);
+  });
+});
+
+describe("who gets a login mail", () => {
+  it("a member with a user document and no Stripe customer (admin-created): token and mail", async () => {
+    await ensureAdmin(ADMIN.email, ADMIN.password);
+    const admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+    expect((await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "invited@example.com" } })).status).toBe(201);
+    const res = await call("POST", "/api/auth/email", { body: { email: "invited@example.com" } });
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loginUrlIn(await latestMailTo("invited@example.com"))).toBe(res.body.loginUrl);
+  });
+
+  it.each([
+    ["a lapsed subscriber (canceled)", "lapsed@example.com", "canceled"],
+    ["a subscriber in arrears (past_due)", "arrears@example.com", "past_due"],
+    ["a customer who never subscribed", "customer-only@example.com", null],
+  ])("a Stripe customer with no user document, %s: token and mail", async (_who, email, status) => {
+    if (status) await addSubscriber(stripeLocal.sdk(), email, status);
+    else await stripeLocal.sdk().customers.create({ email });
+    const res = await call("POST", "/api/auth/email", { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loginUrlIn(await latestMailTo(email))).toBe(res.body.loginUrl);
+    expect((await db().collection("users").where("username", "==", email).get()).empty).toBe(true);
+  });
+
+  it("beyond the hub-wide hourly ceiling: the same { sent: true }, no token, no mail, until the next hour's allowance", async () => {
+    await withinOneClockHour();
+    await fillLoginMailCeiling();
+    const res = await call("POST", "/api/auth/email", { body: { email: "active@example.com" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: true });
+    expect((await db().collection("email_tokens").get()).empty).toBe(true);
+    // one under the ceiling: the next member's mail goes, and the dropped one never came before it
+    await fillLoginMailCeiling(DEFAULT_LOGIN_MAILS_PER_HOUR - 1);
+    expect((await call("POST", "/api/auth/email", { body: { email: "trialing@example.com" } })).body.token).toBeTruthy();
+    await latestMailTo("trialing@example.com");
+    expect(await mailsTo("active@example.com")).toEqual([]);
+    // and that one filled the hour again
+    expect((await call("POST", "/api/auth/email", { body: { email: "trialing@example.com" } })).body).toEqual({ sent: true });
+  });
+
+  it("the per-address limit still counts requests for unknown addresses", async () => {
+    for (let i = 0; i < 5; i++) expect((await call("POST", "/api/auth/email", { body: { email: "nobody@example.com" } })).status).toBe(200);
+    expect((await call("POST", "/api/auth/email", { body: { email: "nobody@example.com" } })).status).toBe(429);
   });
 });
 
@@ -83,9 +140,11 @@ describe("GET /api/auth/login", () => {
     },
   );
 
-  it.each(["canceled@example.com", "pastdue@example.com", "stranger@example.com"])(
+  it.each(["canceled@example.com", "pastdue@example.com", "no-subscription@example.com"])(
     "refuses %s with 403 NO_ACTIVE_SUBSCRIPTION",
     async (email) => {
+      // a customer without any subscription is known to the hub: mailed, then refused by the rule
+      if (email.startsWith("no-subscription")) await stripeLocal.sdk().customers.create({ email });
       const res = await login(await requestLoginToken(email));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ code: "NO_ACTIVE_SUBSCRIPTION", message: "No active subscription found for this email address" });

@@ -495,7 +495,11 @@ describe("link test against a public site", () => {
     const ok = await submitOwnLink(alice, p.id, `${suite.fixtureSite}/offer`);
     const bad = await submitOwnLink(alice, q.id, `${suite.fixtureSite}/expired`);
     const res = await call("PATCH", "/api/links/bulk", { idToken: admin, body: { ids: [ok.id, bad.id, "missing"], op: "test" } });
-    expect(res.body).toEqual({ updated: 2, failed: [{ id: "missing", message: "Link not found" }] });
+    expect(res.body).toEqual({
+      updated: 2,
+      failed: [{ id: "missing", message: "Link not found" }],
+      tested: { ok: 1, broken: 1, inconclusive: 0 },
+    });
     const tested = (await call("GET", "/api/links", { idToken: admin })).body;
     expect(tested.find((l: { id: string }) => l.id === ok.id).testedOffer).toMatch(/^Working/);
     expect(tested.find((l: { id: string }) => l.id === bad.id).testedOffer).toMatch(/^Broken/);

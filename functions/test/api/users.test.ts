@@ -292,8 +292,10 @@ describe("subscriptions", () => {
   it("check-all counts every member by outcome", async () => {
     await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "invited@example.com" } });
     const job = await runJob(admin, "checkAllSubscriptions");
-    // active@ (active) and trialing@ (trialing) are active; invited@ has no customer
-    expect(job.summary).toEqual({ total: 3, active: 2, cancelled: 0, not_found: 1, errors: 0 });
+    // active@ (active) and trialing@ (trialing) are active; invited@, made by an admin, needs no subscription and is not counted
+    expect(job.summary).toEqual({ total: 2, active: 2, cancelled: 0, not_found: 0, errors: 0 });
+    const users = (await call("GET", "/api/users", { idToken: admin })).body as { email: string; subscriptionStatus: string | null }[];
+    expect(users.find((u) => u.email === "invited@example.com")?.subscriptionStatus).toBeNull();
     expect((await db().collection("subscription_checks").get()).size).toBe(1);
   });
 });

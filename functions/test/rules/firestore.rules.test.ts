@@ -15,6 +15,7 @@ const COLLECTIONS = [
   "users",
   "email_tokens",
   "rate_limits",
+  "login_mail_counts",
   "programs",
   "program_names",
   "referral_links",

@@ -13,15 +13,16 @@ export function LoginLinkSent({ email, onSendAnother }: { email: string; onSendA
     <Stack spacing={2.5}>
       <Alert severity="success" icon={<MarkEmailReadOutlinedIcon />}>
         <AlertTitle>Login link sent</AlertTitle>
-        We sent a login link to{" "}
+        {/* Links go only to members and subscribers, and the answer never says which an address is. */}
+        If{" "}
         <Typography component="strong" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
           {email}
-        </Typography>
-        .
+        </Typography>{" "}
+        belongs to a member or a subscriber, a login link is on its way to it.
       </Alert>
       <Typography variant="body2" color="text.secondary">
         Open the e-mail and click the link to log in. The link is valid for {LINK_VALID_MINUTES} minutes. If it does not arrive, check your
-        spam folder.
+        spam folder, and that this is the address you subscribed with.
       </Typography>
       <Button variant="outlined" fullWidth onClick={onSendAnother}>
         Send Another Link
