@@ -69,7 +69,7 @@ describe("bulk operation", () => {
       body: { ids: ["missing"], op: "mark-dead", deadNote: "x".repeat(500) },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ updated: 0, failed: [{ id: "missing", message: "Link not found" }] });
+    expect(res.body).toEqual({ updated: 0, failed: [{ id: "missing", message: "Link not found" }], notNotified: [] });
   });
 
   it("mark-dead's note is limited to 500 characters too", async () => {
