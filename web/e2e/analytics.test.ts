@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newClickId, recordVisit } from "../../testing/backend";
+import { db, newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
 import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
@@ -158,5 +158,32 @@ describe("analytics", () => {
     await page.reload();
     await expect.poll(() => users.first().innerText()).toMatch(/^tom@example\.com/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ range: "30d", tab: "users", usersSort: "email" }); // descending, the default, is left out
+  });
+
+  it("Active Links leaves out a link whose owner lapsed, as the rotation does", async () => {
+    // tom's subscription lapsed (the last check found none): his link itself is untouched, but out of the rotation
+    await db().doc("users/tom-uid").set({
+      username: "tom@example.com",
+      email: "tom@example.com",
+      isAdmin: false,
+      createdByAdmin: false,
+      approved: true,
+      blocked: false,
+      subscriptionStatus: "canceled",
+      createdAt: new Date(),
+    });
+    const { page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page
+      .getByRole("link", { name: "Analytics" })
+      .or(page.getByRole("button", { name: "Analytics" }))
+      .first()
+      .click();
+    await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
+    await expectCard(page, "Total Links", "2 active");
+    await expect
+      .poll(() => overviewRows(page).allInnerTexts())
+      .toEqual([expect.stringMatching(/^Chase Sapphire\s+6\s+54\.5%\s+1\s+/), expect.stringMatching(/^Amex Gold\s+5\s+45\.5%\s+1\s+/)]);
+    await screenshot(page, "analytics-05-lapsed-owner-not-active");
   });
 });

@@ -16,9 +16,17 @@ beforeEach(async () => {
   admin = await freshStoreWithAdmin();
 });
 
+/**
+ * The dashboard with every first read answered. The account is changed only then: a read still on its
+ * way would meet the change first, and the member would be signed out before they asked for anything.
+ */
+async function settledDashboard(page: Page) {
+  await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
 /** Something a member does on the dashboard that asks the API: another range of their fair share. */
 async function askTheApi(page: Page) {
-  await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
   await page.getByRole("region", { name: "Your Fair Share" }).getByRole("combobox", { name: "Time Range" }).click();
   await page.getByRole("option", { name: "Last 7 days" }).click();
 }
@@ -27,7 +35,7 @@ describe("a member who loses access mid-session", () => {
   it("is signed out and told they were blocked", async () => {
     const { context, page } = await newPage(browser());
     await signInAsMember(page, MEMBER);
-    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    await settledDashboard(page);
     // a second later, so the block's revocation certainly covers the page's token
     await new Promise((r) => setTimeout(r, 1100));
     await api("POST", `/api/users/${MEMBER}/block`, admin);
@@ -48,7 +56,7 @@ describe("a member who loses access mid-session", () => {
   it("whose subscription lapsed is signed out and shown the subscription page", async () => {
     const { context, page } = await newPage(browser());
     await signInAsMember(page, MEMBER);
-    await page.getByRole("heading", { name: "My Referral Links" }).waitFor();
+    await settledDashboard(page);
     // what a subscription check that found it cancelled records
     const [doc] = (await db().collection("users").where("username", "==", MEMBER).get()).docs;
     await doc!.ref.update({ subscriptionStatus: "canceled" });
