@@ -7,12 +7,13 @@ import { registerRequestSchema, type RegisterRequest } from "@hub/contract/auth"
 import type { CurrentUser } from "@hub/contract/users";
 import { FormTextField, useFormFields } from "@/components/forms/index";
 import { failureToast, useToast } from "@/components/toasts/index";
+import { ApiRequestError } from "@/lib/api-client";
 
 interface AdminRegisterFormProps {
   registration: UseMutationResult<CurrentUser, Error, RegisterRequest>;
 }
 
-const isRegistrationClosed = (error: unknown) => (error as { code?: unknown } | null)?.code === "REGISTRATION_CLOSED";
+const isRegistrationClosed = (error: unknown) => error instanceof ApiRequestError && error.code === "REGISTRATION_CLOSED";
 
 /**
  * The specification's registration form: the first admin's username and password, and the setup

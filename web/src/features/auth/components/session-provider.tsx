@@ -75,6 +75,15 @@ function useFirebaseUser(hadSession: boolean | undefined): FirebaseUserState {
   return state;
 }
 
+/** Signs in to Firebase with a custom token the hub minted; Firebase's failures in the app's words. */
+async function signInWithHubToken(customToken: string): Promise<User> {
+  const { auth, signInWithCustomToken } = await loadFirebaseAuth();
+  const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
+    throw toAuthError(error);
+  });
+  return credential.user;
+}
+
 /**
  * Our session on top of Firebase Auth: who Firebase says is signed in, and what GET /api/user says
  * about them. Must sit inside a QueryClientProvider.
@@ -143,11 +152,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signInWithToken = useCallback(
     async (loginToken: string): Promise<CurrentUser> => {
       const { customToken } = await exchangeLoginToken(loginToken);
-      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
-      const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
-        throw toAuthError(error);
-      });
-      return loadSignedInUser(credential.user);
+      return loadSignedInUser(await signInWithHubToken(customToken));
     },
     [loadSignedInUser],
   );
@@ -155,11 +160,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const registerFirstAdmin = useCallback(
     async (request: RegisterRequest): Promise<CurrentUser> => {
       const { customToken } = await requestRegistration(request);
-      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
-      const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
-        throw toAuthError(error);
-      });
-      return loadSignedInUser(credential.user);
+      return loadSignedInUser(await signInWithHubToken(customToken));
     },
     [loadSignedInUser],
   );
@@ -167,13 +168,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Signs in with a custom token for another account and drops everything cached for the previous one. */
   const switchTo = useCallback(
     async (customToken: string): Promise<CurrentUser> => {
-      const { auth, signInWithCustomToken } = await loadFirebaseAuth();
-      const credential = await signInWithCustomToken(auth, customToken).catch((error: unknown) => {
-        throw toAuthError(error);
-      });
-      const user = await loadSignedInUser(credential.user);
+      const signedIn = await signInWithHubToken(customToken);
+      const user = await loadSignedInUser(signedIn);
       // Member links, admin lists and the previous current user were read with the other identity.
-      const keep = hashKey(currentUserQueryKey(credential.user.uid));
+      const keep = hashKey(currentUserQueryKey(signedIn.uid));
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
       return user;
     },

@@ -4,7 +4,8 @@ import ArrowDropDownIcon from "@mui/icons-material/ArrowDropDown";
 import { memo, type MouseEvent } from "react";
 import type { ReferralLink } from "@hub/contract/links";
 import { formatDateTime } from "../utils/date-time";
-import { linkStatuses, type LinkStatus } from "../utils/link-list";
+import { linkStatuses } from "../utils/link-list";
+import { LINK_STATUS_LABELS } from "../utils/link-status";
 import { LinkHealthDetails, linkHealthStyles } from "./link-health-details";
 import type { LinkRowAction } from "./use-link-actions";
 
@@ -17,15 +18,6 @@ interface LinkRowProps {
   /** Opens the shared actions menu for this link. */
   onOpenMenu: (anchor: HTMLElement, link: ReferralLink) => void;
 }
-
-const STATUS_LABELS: Record<LinkStatus, string> = {
-  pending: "Pending",
-  active: "Active",
-  held: "Owner blocked or lapsed",
-  failing: "Failing",
-  paused: "Paused",
-  dead: "Dead",
-};
 
 /**
  * The row is plain markup styled by one static rule set: with thousands of links, a handful of
@@ -90,7 +82,7 @@ export const LinkRow = memo(function LinkRow({ link, selected, busy, onSelect, o
           <span className="row-muted">{link.email}</span>
           {linkStatuses(link).map((status) => (
             <span key={status} className={`chip chip-${status}`}>
-              {STATUS_LABELS[status]}
+              {LINK_STATUS_LABELS[status]}
             </span>
           ))}
           {link.isDead && link.ownerNotEmailed ? (

@@ -1,6 +1,7 @@
 import type { Program } from "@hub/contract/programs";
 import type { LinkHealth, ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/lib/sorting";
+import type { LinkStatus } from "./link-status";
 
 /** The Referral Links tab's filters; the defaults are the specification's (section 2). */
 export interface LinkFilters {
@@ -30,8 +31,6 @@ export function changeLinkFilter(name: keyof LinkFilters, checked: boolean): Par
   if (name === "onlyFailing" && checked) return { onlyFailing: true, hideApproved: false };
   return { [name]: checked };
 }
-
-export type LinkStatus = "pending" | "active" | "held" | "failing" | "paused" | "dead";
 
 type HealthStatus = { health: Pick<LinkHealth, "status"> };
 

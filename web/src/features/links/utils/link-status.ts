@@ -7,7 +7,6 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
   pending: "Pending",
   paused: "Paused",
   failing: "Failing",
-  // the admin Links tab's words for the same case (link-row.tsx)
   held: "Owner blocked or lapsed",
   active: "Active",
 };
