@@ -17,10 +17,7 @@ export async function clearInbox(): Promise<void> {
 export async function latestMailTo(address: string, subject?: RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${suite.mailUrl}/email`)).json()) as CaughtMail[];
-    const mine = mails.filter(
-      (m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && (!subject || subject.test(m.subject)),
-    );
+    const mine = (await mailsTo(address)).filter((m) => !subject || subject.test(m.subject));
     const newest = mine.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));

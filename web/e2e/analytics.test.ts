@@ -60,6 +60,17 @@ async function expectCard(page: Page, name: string, text: string) {
   await expect.poll(() => card(page, name).innerText()).toContain(text);
 }
 
+/** The admin signs in and opens Analytics from the navigation, as a person would. */
+async function openAnalytics(page: Page) {
+  await signInAsAdmin(page);
+  await page
+    .getByRole("link", { name: "Analytics" })
+    .or(page.getByRole("button", { name: "Analytics" }))
+    .first()
+    .click();
+  await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
+}
+
 async function chooseRange(page: Page, label: string) {
   await page.getByRole("combobox", { name: "Time Range" }).click();
   await page.getByRole("option", { name: label }).click();
@@ -69,13 +80,7 @@ describe("analytics", () => {
   it("an admin reads clicks per program, per range, per owner and per day, and the view survives a reload", async () => {
     const { page } = await newPage(browser());
     await page.emulateMedia({ reducedMotion: "reduce" }); // the chart then draws at once, for the screenshot
-    await signInAsAdmin(page);
-    await page
-      .getByRole("link", { name: "Analytics" })
-      .or(page.getByRole("button", { name: "Analytics" }))
-      .first()
-      .click();
-    await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
+    await openAnalytics(page);
 
     // all time: 11 clicks over 3 links
     await expectCard(page, "Total Programs", "2");
@@ -173,13 +178,7 @@ describe("analytics", () => {
       createdAt: new Date(),
     });
     const { page } = await newPage(browser());
-    await signInAsAdmin(page);
-    await page
-      .getByRole("link", { name: "Analytics" })
-      .or(page.getByRole("button", { name: "Analytics" }))
-      .first()
-      .click();
-    await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
+    await openAnalytics(page);
     await expectCard(page, "Total Links", "2 active");
     await expect
       .poll(() => overviewRows(page).allInnerTexts())

@@ -106,8 +106,9 @@ describe("rotation sets", () => {
 });
 
 describe("slim day roll-ups", () => {
-  it("a past day's shares are those its fold stored: no set is read for it", () => {
-    const day = withSets(
+  /** A folded day of set s1: a's 6 visits, and the fair shares the fold stored (3 each for a and b). */
+  const slimDay = () =>
+    withSets(
       tally("day", "2026-11-20", { a: 6 }, [], {
         storedFair: new Map([
           ["a", 3],
@@ -116,6 +117,9 @@ describe("slim day roll-ups", () => {
       }),
       "s1",
     );
+
+  it("a past day's shares are those its fold stored: no set is read for it", () => {
+    const day = slimDay();
     expect(rotationSetsOf([day]).size).toBe(0);
     expect([...fairSharesByTally([day], NO_SETS).get(day)!]).toEqual([
       ["a", 3],
@@ -128,15 +132,7 @@ describe("slim day roll-ups", () => {
       ["s1", ["a", "b"]],
       ["s2", ["a", "b", "c"]],
     ]);
-    const day = withSets(
-      tally("day", "2026-11-20", { a: 6 }, [], {
-        storedFair: new Map([
-          ["a", 3],
-          ["b", 3],
-        ]),
-      }),
-      "s1",
-    );
+    const day = slimDay();
     const late = withSets(tally("counter", "2026-11-20", { c: 3 }, []), "s2");
     expect([...rotationSetsOf([day, late])].sort()).toEqual(["s1", "s2"]);
     const shares = fairSharesByTally([day, late], sets);
