@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   MERGE_CONFLICT: 409,
   /** A member has the most programs waiting for approval they may have (POST /api/programs). */
   PROPOSAL_LIMIT: 409,
+  /** The program's offer has ended (today is after its `offerEndsOn`): no new links. */
+  OFFER_ENDED: 409,
   /** A job of this kind is running already; the body's `jobId` names it. */
   JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

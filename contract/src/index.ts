@@ -9,3 +9,5 @@ export * from "./analytics";
 export * from "./community";
 export * from "./routes";
 export * from "./jobs";
+export * from "./dates";
+export * from "./outcomes";

@@ -6,7 +6,7 @@ import { z } from "./zod";
  * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
  * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
  */
-export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health", "address-truncation"] as const;
+export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health", "address-truncation", "daily", "weekly-digest"] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -38,6 +38,23 @@ export const addressTruncationSummarySchema = z.object({
 });
 export type AddressTruncationSummary = z.infer<typeof addressTruncationSummarySchema>;
 
+/**
+ * The day's turn (contract: *The day's turn*): what changes with the date alone, applied. Programs
+ * whose counts were brought up to date, snoozes that ended and were cleared, offer-end warnings sent
+ * (and not sent: the mail server refused).
+ */
+export const dailySummarySchema = z.object({
+  programsRecounted: z.number().int(),
+  snoozesEnded: z.number().int(),
+  offerWarningsSent: z.number().int(),
+  offerWarningsFailed: z.number().int(),
+});
+export type DailySummary = z.infer<typeof dailySummarySchema>;
+
+/** The weekly digest: members it went to, members skipped (opted out or nothing to say), mails the server refused. */
+export const digestSummarySchema = z.object({ sent: z.number().int(), skipped: z.number().int(), failed: z.number().int() });
+export type DigestSummary = z.infer<typeof digestSummarySchema>;
+
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
@@ -48,7 +65,14 @@ export const jobSchema = z.object({
   startedAt: z.string(),
   endedAt: z.string().optional(),
   summary: z
-    .union([checkAllSubscriptionsResultSchema, autoApproveResultSchema, linkHealthSummarySchema, addressTruncationSummarySchema])
+    .union([
+      checkAllSubscriptionsResultSchema,
+      autoApproveResultSchema,
+      linkHealthSummarySchema,
+      addressTruncationSummarySchema,
+      dailySummarySchema,
+      digestSummarySchema,
+    ])
     .optional(),
   error: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS, textField } from "./common";
+import { calendarDayField } from "./dates";
 
 const ownerName = textField("Name is required")
   .trim()
@@ -54,6 +55,19 @@ export const linkHealthSchema = z.object({
 export type LinkHealth = z.infer<typeof linkHealthSchema>;
 export const UNKNOWN_HEALTH: LinkHealth = { status: "unknown", lastTest: null, consecutiveBroken: 0, tests: [] };
 
+/**
+ * The owner's standing against the program's referrer cap: reached (out of the rotation until
+ * `resumesOn`, the first day with fewer paid referrals than the cap in the period), below it (paid in
+ * the current period, of `count`), or null when the program has no cap.
+ */
+export const linkCapSchema = z
+  .union([
+    z.object({ reached: z.literal(true), resumesOn: z.string() }),
+    z.object({ reached: z.literal(false), paid: z.number().int(), count: z.number().int() }),
+  ])
+  .nullable();
+export type LinkCap = z.infer<typeof linkCapSchema>;
+
 /** A referral link as the API answers it (admin and member views share the shape). */
 export const referralLinkSchema = z.object({
   id: z.string(),
@@ -75,7 +89,13 @@ export const referralLinkSchema = z.object({
   /** Dead, and the e-mail telling its owner could not be sent (kept, so every later view shows it). */
   ownerNotEmailed: z.boolean(),
   health: linkHealthSchema,
-  /** Active as the rotation decides it: approved, not paused, not dead, not failing, owner neither blocked nor lapsed. */
+  cap: linkCapSchema,
+  /** The owner took it out of the rotation until this day starts (UTC); null when not snoozed (or the day has come). */
+  snoozedUntil: z.string().nullable(),
+  /**
+   * Active as the rotation decides it: approved, not paused, not dead, not failing, not capped, not
+   * snoozed, its program's offer not ended, owner neither blocked nor lapsed.
+   */
   isActive: z.boolean(),
   createdAt: z.string(),
   submittedAt: z.string(),
@@ -150,6 +170,11 @@ export const linkTestResultSchema = z.object({
   validation: z.object({ isValid: z.boolean(), responseTime: z.number(), errorMessage: z.string().nullable() }),
 });
 export type LinkTestResult = z.infer<typeof linkTestResultSchema>;
+
+/** The furthest a snooze reaches, in days after today. */
+export const SNOOZE_MAX_DAYS = 366;
+// POST /api/user/links/{id}/snooze (after today, at most 366 days ahead: checked against today by the server)
+export const snoozeRequestSchema = z.strictObject({ until: calendarDayField("Snooze date must be a date (YYYY-MM-DD)") });
 
 // POST /api/user/links/{id}/test (the member's own link) → the test
 export const testOwnLinkRequestSchema = z.strictObject({});

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { documentIdField, httpUrlField, LIMITS, textField } from "./common";
+import { calendarDayField } from "./dates";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;
 export const distributionModeSchema = z.enum(DISTRIBUTION_MODES, { error: "Mode must be 'even' or 'balanced'" });
@@ -14,6 +15,33 @@ const programDescription = textField("Description must be text")
   .trim()
   .max(LIMITS.description, { error: `Description must be ${LIMITS.description} characters or less` });
 
+/**
+ * The bank's limit on one referrer (contract: *Referral outcomes, caps and offer dates*): at most
+ * `count` paid referrals per calendar year (UTC) or per the rolling 365 days ending today.
+ */
+export const CAP_PERIODS = ["calendar-year", "rolling-12-months"] as const;
+export type CapPeriod = (typeof CAP_PERIODS)[number];
+export const REFERRER_CAP_MAX = 1000;
+export const referrerCapSchema = z.strictObject(
+  {
+    count: z
+      .number({ error: "Cap must be a whole number from 1 to 1000" })
+      .int({ error: "Cap must be a whole number from 1 to 1000" })
+      .min(1, { error: "Cap must be a whole number from 1 to 1000" })
+      .max(REFERRER_CAP_MAX, { error: "Cap must be a whole number from 1 to 1000" }),
+    period: z.enum(CAP_PERIODS, { error: "Cap period must be 'calendar-year' or 'rolling-12-months'" }),
+  },
+  { error: "Cap must be { count, period } or null" },
+);
+export type ReferrerCap = z.infer<typeof referrerCapSchema>;
+
+/** The program rules an admin sets (POST and PATCH /api/programs/{id}); null clears one. */
+const programRuleFields = {
+  referrerCap: referrerCapSchema.nullable().optional(),
+  offerEndsOn: calendarDayField("Offer end date must be a date (YYYY-MM-DD)").nullable().optional(),
+  termsUrl: httpUrlField().nullable().optional(),
+};
+
 /** GET /api/programs item. */
 export const programSchema = z.object({
   id: z.string(),
@@ -27,6 +55,12 @@ export const programSchema = z.object({
   activeLinkCount: z.number().int(),
   redirectUrl: z.string(),
   createdAt: z.string(),
+  referrerCap: referrerCapSchema.nullable(),
+  /** The offer's last day (UTC), or null. */
+  offerEndsOn: z.string().nullable(),
+  termsUrl: z.string().nullable(),
+  /** Today is after `offerEndsOn`: the rotation no longer sends to its links, new links are refused. */
+  offerEnded: z.boolean(),
 });
 export type Program = z.infer<typeof programSchema>;
 export const programListSchema = z.array(programSchema);
@@ -41,6 +75,10 @@ export const publicProgramSchema = z.object({
   description: z.string().nullable(),
   activeLinkCount: z.number().int(),
   redirectUrl: z.string(),
+  offerEndsOn: z.string().nullable(),
+  termsUrl: z.string().nullable(),
+  /** Paid referrals members recorded in the program this calendar year: a count, never amounts or names. */
+  paidReferralsThisYear: z.number().int(),
 });
 export type PublicProgram = z.infer<typeof publicProgramSchema>;
 export const publicProgramListSchema = z.array(publicProgramSchema);
@@ -56,6 +94,7 @@ export const createProgramRequestSchema = z.strictObject({
   name: programName,
   description: programDescription.optional(),
   fallbackUrl: httpUrlField().optional(),
+  ...programRuleFields,
 });
 export type CreateProgramRequest = z.infer<typeof createProgramRequestSchema>;
 
@@ -64,6 +103,7 @@ export const updateProgramRequestSchema = z.strictObject({
   name: programName.optional(),
   description: programDescription.optional(),
   fallbackUrl: httpUrlField().nullable().optional(),
+  ...programRuleFields,
 });
 export type UpdateProgramRequest = z.infer<typeof updateProgramRequestSchema>;
 

@@ -50,17 +50,20 @@ export function checkCommunity(value: unknown): Community | undefined {
   return community;
 }
 
+const isNullOrString = (value: unknown): value is string | null => value === null || typeof value === "string";
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
+
 /** The shared programs (publicProgramListSchema: unknown fields dropped), or undefined. */
 export function checkPublicPrograms(value: unknown): PublicProgram[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const programs: PublicProgram[] = [];
   for (const item of value as unknown[]) {
     if (!isRecord(item)) return undefined;
-    const { id, name, description, activeLinkCount, redirectUrl } = item;
+    const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear } = item;
     if (typeof id !== "string" || typeof name !== "string" || typeof redirectUrl !== "string") return undefined;
-    if (description !== null && typeof description !== "string") return undefined;
-    if (typeof activeLinkCount !== "number" || !Number.isSafeInteger(activeLinkCount)) return undefined;
-    programs.push({ id, name, description, activeLinkCount, redirectUrl });
+    if (!isNullOrString(description) || !isNullOrString(offerEndsOn) || !isNullOrString(termsUrl)) return undefined;
+    if (!isCount(activeLinkCount) || !isCount(paidReferralsThisYear)) return undefined;
+    programs.push({ id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear });
   }
   return programs;
 }

@@ -52,6 +52,7 @@ import {
   markDeadResultSchema,
   moveLinkRequestSchema,
   referralLinkListSchema,
+  snoozeRequestSchema,
   referralLinkSchema,
   testLinkRequestSchema,
   testOwnLinkRequestSchema,
@@ -84,9 +85,13 @@ import {
   mergeAccountsResultSchema,
   profileSchema,
   returnToAdminResponseSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResultSchema,
+  updateProfileRequestSchema,
   subscriptionCheckResultSchema,
   updateUserRequestSchema,
 } from "./users";
+import { createOutcomeRequestSchema, earningsSchema, outcomeAnalyticsSchema, outcomeSchema, outcomesQuerySchema } from "./outcomes";
 import { z } from "./zod";
 
 export const ROUTE_ACCESS = ["public", "member", "admin", "impersonation"] as const;
@@ -141,6 +146,7 @@ export const API = {
   endMemberSessions: { method: "POST", path: "/auth/logout", access: "member", status: 204 },
   getCurrentUser: { method: "GET", path: "/user", access: "member", response: currentUserSchema },
   getProfile: { method: "GET", path: "/user/profile", access: "member", response: profileSchema },
+  updateProfile: { method: "PATCH", path: "/user/profile", access: "member", body: updateProfileRequestSchema, response: profileSchema },
   login: { method: "POST", path: "/login", access: "public", body: loginRequestSchema, response: loginResponseSchema },
   register: {
     method: "POST",
@@ -168,6 +174,14 @@ export const API = {
     access: "public",
     query: publicProgramsQuerySchema,
     response: publicProgramListSchema,
+  },
+  /** A digest's one-click unsubscribe (RFC 8058): the signed token is the only credential. */
+  unsubscribe: {
+    method: "POST",
+    path: "/public/unsubscribe",
+    access: "public",
+    body: unsubscribeRequestSchema,
+    response: unsubscribeResultSchema,
   },
   getActiveAnnouncement: { method: "GET", path: "/announcements/active", access: "public", response: activeAnnouncementSchema },
 
@@ -265,6 +279,11 @@ export const API = {
     response: linkTestResultSchema,
   },
 
+  // Outcomes (member: their own only)
+  listOwnOutcomes: { method: "GET", path: "/user/outcomes", access: "member", query: outcomesQuerySchema, response: earningsSchema },
+  exportOwnOutcomes: { method: "GET", path: "/user/outcomes/export", access: "member", query: outcomesQuerySchema, file: "text/csv" },
+  deleteOwnOutcome: { method: "DELETE", path: "/user/outcomes/:id", access: "member", params: idParams, status: 204 },
+
   // Links (member: their own only)
   listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
   ownLinkStats: {
@@ -291,6 +310,24 @@ export const API = {
     response: referralLinkSchema,
   },
   deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
+  snoozeOwnLink: {
+    method: "POST",
+    path: "/user/links/:id/snooze",
+    access: "member",
+    params: idParams,
+    body: snoozeRequestSchema,
+    response: referralLinkSchema,
+  },
+  endOwnLinkSnooze: { method: "DELETE", path: "/user/links/:id/snooze", access: "member", params: idParams, status: 204 },
+  recordOutcome: {
+    method: "POST",
+    path: "/user/links/:id/outcomes",
+    access: "member",
+    params: idParams,
+    body: createOutcomeRequestSchema,
+    response: outcomeSchema,
+    status: 201,
+  },
   testOwnLink: {
     method: "POST",
     path: "/user/links/:id/test",
@@ -347,6 +384,10 @@ export const API = {
   runLinkHealth: { method: "POST", path: "/admin/link-health/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The one-off rewrite of whole client addresses older code stored (click records, login tokens). */
   runAddressTruncation: { method: "POST", path: "/admin/address-truncation/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The day's turn (caps resuming, snoozes ending, offers ending and their warnings); also at 00:05 UTC. */
+  runDaily: { method: "POST", path: "/admin/daily/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */
+  runWeeklyDigest: { method: "POST", path: "/admin/weekly-digest/run", access: "admin", response: jobStartedSchema, status: 202 },
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
   mergeAccounts: {
@@ -390,6 +431,13 @@ export const API = {
     access: "admin",
     query: analyticsQuerySchema,
     response: userAnalyticsListSchema,
+  },
+  outcomeAnalytics: {
+    method: "GET",
+    path: "/analytics/outcomes",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: outcomeAnalyticsSchema,
   },
   fairnessReport: {
     method: "GET",

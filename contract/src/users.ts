@@ -33,8 +33,24 @@ export const profileSchema = z.object({
   approved: z.boolean(),
   blocked: z.boolean(),
   subscriptionStatus: z.string().nullable(),
+  /** The Monday e-mail of last week's visits, outcomes and what needs attention (default true). */
+  weeklyDigest: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+// PATCH /api/user/profile
+export const updateProfileRequestSchema = z.strictObject({
+  weeklyDigest: z.boolean({ error: "weeklyDigest must be true or false" }),
+});
+
+// POST /api/public/unsubscribe: the signed token of a digest's unsubscribe link (works signed out)
+export const unsubscribeRequestSchema = z.strictObject({
+  token: textField("Unsubscribe link is invalid")
+    .trim()
+    .min(1, { error: "Unsubscribe link is invalid" })
+    .max(1024, { error: "Unsubscribe link is invalid" }),
+});
+export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true) });
 
 /** GET /api/users item: everything an admin sees of a user. */
 export const adminUserSchema = currentUserSchema.omit({ impersonatedBy: true }).extend({

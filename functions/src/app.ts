@@ -9,6 +9,7 @@ import { communityRoutes } from "./community/community.routes";
 import { linksRoutes } from "./links/links.routes";
 import { programsRoutes } from "./programs/programs.routes";
 import { registerRoutes } from "./route-table";
+import { pendingRoutes } from "./pending.routes";
 import { usersRoutes } from "./members/members.routes";
 import type { AppDeps } from "./platform/deps";
 import { deploySecretProblems } from "./platform/secret-strength";
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
     ...usersRoutes(deps),
     ...announcementsRoutes(),
     ...analyticsRoutes(),
+    ...pendingRoutes(),
   });
   app.use("/api", api);
 

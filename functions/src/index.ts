@@ -109,6 +109,9 @@ export const runJobs = onTaskDispatched(
         case "subscription-check":
         case "auto-approve":
           return (await import("./members/subscription-job.service")).subscriptionJobSlice;
+        case "daily":
+        case "weekly-digest":
+          throw new Error(`No ${kind} job yet`);
       }
     });
   },

@@ -34,6 +34,7 @@ export function toProfile(user: UserRecord): Profile {
     approved: user.approved,
     blocked: user.blocked,
     subscriptionStatus: user.subscriptionStatus,
+    weeklyDigest: true,
   };
 }
 

@@ -57,6 +57,8 @@ function toApi(
     ownerDisplayName: displayNames.get(link.email) ?? null,
     ownerNotEmailed: link.isDead && deadMailFailed,
     isActive: isActiveLink(link, heldBack),
+    cap: null,
+    snoozedUntil: null,
   };
 }
 

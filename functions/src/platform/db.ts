@@ -73,4 +73,13 @@ export const COLLECTIONS = {
   proposalLocks: "proposal_locks",
   /** One per "Log in as user": who, whom, when, and when and why it ended (see auth/impersonation.service.ts). */
   impersonations: "impersonations",
+  /** What came of members' referrals, one per outcome a member recorded (contract: *Referral outcomes, caps and offer dates*). */
+  outcomes: "outcomes",
+  /** Per program and calendar month: outcomes by day and link, kept in each outcome's own transaction (what outcome analytics read). */
+  outcomeMonths: "outcome_months",
+  /**
+   * One per mail the hub sends on its own (digest, offer-end warning, link-health notice), created in the
+   * transaction that claims it before the mail is handed over: a crash may lose one, never send it twice.
+   */
+  mailClaims: "mail_claims",
 } as const;

@@ -40,6 +40,10 @@ function toProgram(deps: Pick<AppDeps, "appOrigin">, p: ProgramRecord): Program 
     activeLinkCount: p.activeLinkCount,
     redirectUrl: redirectUrlOf(deps, p.id),
     createdAt: p.createdAt,
+    referrerCap: null,
+    offerEndsOn: null,
+    termsUrl: null,
+    offerEnded: false,
   };
 }
 
@@ -61,8 +65,8 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
 /** The open /programs page: approved programs shared on the site, by name, with public fields only. One document read per program. */
 export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin">): Promise<PublicProgram[]> {
   return (await withCounts(await listSharedPrograms())).sort(byName).map((p) => {
-    const { id, name, description, activeLinkCount, redirectUrl } = toProgram(deps, p);
-    return { id, name, description, activeLinkCount, redirectUrl };
+    const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl } = toProgram(deps, p);
+    return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear: 0 };
   });
 }
 

@@ -7,6 +7,9 @@ const program = (id: string, name: string, description: string | null = null) =>
   description,
   activeLinkCount: 1,
   redirectUrl: `https://hub.example/api/programs/${id}/redirect`,
+  offerEndsOn: null,
+  termsUrl: null,
+  paidReferralsThisYear: 0,
 });
 const programs = [
   program("a", "Amex Gold", "4x points on dining"),

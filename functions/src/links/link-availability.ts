@@ -1,0 +1,49 @@
+import type { LinkCap } from "@hub/contract/links";
+import type { ReferrerCap } from "@hub/contract/programs";
+import { addDays } from "@hub/contract/dates";
+
+/*
+ * What takes a link out of the rotation by the date alone (contract: *Referral outcomes, caps and
+ * offer dates*): its owner's referrer cap, its snooze, its program's offer end. Pure functions of the
+ * stored dates and today's UTC day, so every read (the rotation, the lists, the counts) derives the
+ * same state, and a late daily job never shows a wrong one.
+ */
+
+/** The program's offer has ended: today is after its last day. */
+export const isOfferEnded = (offerEndsOn: string | null | undefined, today: string): boolean => !!offerEndsOn && today > offerEndsOn;
+
+/** Snoozed: the owner took the link out until `snoozedUntil` starts. */
+export const isSnoozed = (snoozedUntil: string | null | undefined, today: string): boolean => !!snoozedUntil && today < snoozedUntil;
+
+/** The first day of the cap's period that contains `day`. */
+function periodStart(rule: ReferrerCap, day: string): string {
+  return rule.period === "calendar-year" ? `${day.slice(0, 4)}-01-01` : addDays(day, -364);
+}
+
+const paidInPeriod = (paidOn: readonly string[], rule: ReferrerCap, day: string) => {
+  const start = periodStart(rule, day);
+  return paidOn.filter((d) => d >= start && d <= day).length;
+};
+
+/**
+ * The owner's standing against the cap, from the days of their paid outcomes in the program
+ * (`paidOn`, any order): reached, with the first later day that has fewer than `count` in its period;
+ * below it, with the paid count of today's period; null with no rule.
+ */
+export function capState(paidOn: readonly string[], rule: ReferrerCap | null | undefined, today: string): LinkCap {
+  if (!rule) return null;
+  const paid = paidInPeriod(paidOn, rule, today);
+  if (paid < rule.count) return { reached: false, paid, count: rule.count };
+  if (rule.period === "calendar-year") return { reached: true, resumesOn: `${Number(today.slice(0, 4)) + 1}-01-01` };
+  // Rolling: the days on which the oldest paid outcomes leave the window are the only candidates.
+  const candidates = [...new Set(paidOn.filter((d) => d <= today).map((d) => addDays(d, 365)))].filter((d) => d > today).sort();
+  const resumesOn = candidates.find((day) => paidInPeriod(paidOn, rule, day) < rule.count) ?? addDays(today, 365);
+  return { reached: true, resumesOn };
+}
+
+/** The date-derived reasons a link is out of the rotation, for isActiveLink. */
+export interface DatedAvailability {
+  capReached?: boolean;
+  snoozed?: boolean;
+  offerEnded?: boolean;
+}

@@ -1,0 +1,23 @@
+import { Timestamp } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "./db";
+
+const claims = () => db().collection(COLLECTIONS.mailClaims);
+
+/** How long a claim is kept: longer than any repeat it guards (a week's digest, an offer's last week). TTL on `expiresAt`. */
+const CLAIM_KEPT_MS = 400 * 86_400_000;
+
+/**
+ * Claims one mail the hub sends on its own (contract: *Mail at most once*): true for the first caller
+ * of `key`, false for every later one, in one transaction, before the mail is handed to the mail
+ * server. So a retried slice or a second instance never sends it again; a crash after the claim loses
+ * that one mail. `key` names the mail, free of slashes and of personal data (hash an e-mail first):
+ * e.g. `digest_2026-W48_<hash>`.
+ */
+export async function claimMail(key: string, kind: string, now: Date): Promise<boolean> {
+  const ref = claims().doc(key);
+  return db().runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
+    tx.create(ref, { kind, claimedAt: Timestamp.fromDate(now), expiresAt: Timestamp.fromMillis(now.getTime() + CLAIM_KEPT_MS) });
+    return true;
+  });
+}
