@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
-import type { DistributionMode } from "@hub/contract/programs";
+import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
 import { COLLECTIONS, db } from "../platform/db";
 import { programNameRef } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
@@ -20,6 +20,17 @@ export interface ProgramRecord {
   /** False for a program stored before the counts were kept: links/program-links.store recounts them. */
   linkCountsKept: boolean;
   createdAt: string;
+  /** Program rules (contract: *Referral outcomes, caps and offer dates*): the bank's cap on one referrer, the offer's last day (UTC), its terms. */
+  referrerCap: ReferrerCap | null;
+  offerEndsOn: string | null;
+  termsUrl: string | null;
+}
+
+function referrerCapOf(value: unknown): ReferrerCap | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { count, period } = value as { count?: unknown; period?: unknown };
+  if (typeof count !== "number" || (period !== "calendar-year" && period !== "rolling-12-months")) return null;
+  return { count, period };
 }
 
 const programs = () => db().collection(COLLECTIONS.programs);
@@ -40,6 +51,9 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
     linkCountsKept: d.linkCountsKept === true,
     createdAt: toIsoOrEpoch(d.createdAt),
+    referrerCap: referrerCapOf(d.referrerCap),
+    offerEndsOn: str(d.offerEndsOn),
+    termsUrl: str(d.termsUrl),
   };
 }
 

@@ -50,7 +50,17 @@ function toApi(
   displayNames: Map<string, string | null>,
   heldBack: Set<string>,
 ): ReferralLink {
-  const { pausedByBlock: _internal, ownerHeldBack: _counted, failing: _health, deadMailFailed, ...rest } = link;
+  const {
+    pausedByBlock: _internal,
+    ownerHeldBack: _counted,
+    failing: _health,
+    deadMailFailed,
+    paidOn: _paidOn,
+    balanceOffset: _balance,
+    away: _away,
+    snoozedUntil: _snooze,
+    ...rest
+  } = link;
   return {
     ...rest,
     programName: programNames.get(link.programId) ?? "",

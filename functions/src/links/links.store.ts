@@ -37,6 +37,20 @@ export interface LinkRecord {
   health: LinkHealth;
   /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
   failing: boolean;
+  /** The owner took it out of the rotation until this UTC day starts (null: not snoozed). */
+  snoozedUntil: string | null;
+  /**
+   * The days of the owner's `paid` outcomes in this link's program (kept by the outcomes' own
+   * transactions), what its cap state is derived from on every read (link-availability capState).
+   */
+  paidOn: string[];
+  /**
+   * Balanced mode's head start taken away from a link back from a break (cap, snooze, failing): added
+   * to its visits when the rotation balances, never shown (contract: *No catch-up after a break*).
+   */
+  balanceOffset: number;
+  /** Seen out of the rotation for a cap, snooze or failing health since it was last balanced (the rotation sets and clears it). */
+  away: boolean;
   createdAt: string;
   submittedAt: string;
   updatedAt: string;
@@ -67,6 +81,10 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     lastNotifiedAt: toIso(d.lastNotifiedAt),
     deadMailFailed: d.deadMailFailed === true,
     ...withHealth(healthFromStored(d.health)),
+    snoozedUntil: str(d.snoozedUntil),
+    paidOn: Array.isArray(d.paidOn) ? d.paidOn.filter((day): day is string => typeof day === "string") : [],
+    balanceOffset: typeof d.balanceOffset === "number" ? d.balanceOffset : 0,
+    away: d.away === true,
     createdAt: toIsoOrEpoch(d.createdAt),
     submittedAt: toIsoOrEpoch(d.submittedAt ?? d.createdAt),
     updatedAt: toIsoOrEpoch(d.updatedAt ?? d.createdAt),
