@@ -34,11 +34,23 @@ export function capState(paidOn: readonly string[], rule: ReferrerCap | null | u
   if (!rule) return null;
   const paid = paidInPeriod(paidOn, rule, today);
   if (paid < rule.count) return { reached: false, paid, count: rule.count };
-  if (rule.period === "calendar-year") return { reached: true, resumesOn: `${Number(today.slice(0, 4)) + 1}-01-01` };
-  // Rolling: the days on which the oldest paid outcomes leave the window are the only candidates.
-  const candidates = [...new Set(paidOn.filter((d) => d <= today).map((d) => addDays(d, 365)))].filter((d) => d > today).sort();
-  const resumesOn = candidates.find((day) => paidInPeriod(paidOn, rule, day) < rule.count) ?? addDays(today, 365);
+  // The cap's count can fall only where a paid day leaves the period: each next 1 January, or (rolling)
+  // the day after a paid day's 365 days. A day dated after today (east of UTC) counts from its own day
+  // and keeps the cap until it leaves too, so every paid day is a candidate, not just those up to today.
+  const candidates =
+    rule.period === "calendar-year"
+      ? yearStartsAfter(today, paidOn)
+      : [...new Set(paidOn.map((d) => addDays(d, 365)))].filter((d) => d > today).sort();
+  const resumesOn = candidates.find((day) => paidInPeriod(paidOn, rule, day) < rule.count)!;
   return { reached: true, resumesOn };
+}
+
+/** Each 1 January after today, up to the one after the latest paid day (where none remain). */
+function yearStartsAfter(today: string, paidOn: readonly string[]): string[] {
+  const last = Math.max(Number(today.slice(0, 4)), ...paidOn.map((d) => Number(d.slice(0, 4))));
+  const starts: string[] = [];
+  for (let year = Number(today.slice(0, 4)) + 1; year <= last + 1; year++) starts.push(`${String(year)}-01-01`);
+  return starts;
 }
 
 /** The date-derived reasons a link is out of the rotation, for isActiveLink. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { capState, isSnoozed } from "./link-availability";
+
+const yearly = (count: number) => ({ count, period: "calendar-year" as const });
+const rolling = (count: number) => ({ count, period: "rolling-12-months" as const });
+
+describe("capState", () => {
+  it("is null without a rule", () => {
+    expect(capState(["2026-03-01"], null, "2026-06-01")).toBeNull();
+  });
+
+  it("counts the calendar year (UTC) of today only, and resumes on the next 1 January", () => {
+    const paidOn = ["2025-12-31", "2026-01-01", "2026-05-02"];
+    expect(capState(paidOn, yearly(3), "2026-06-01")).toEqual({ reached: false, paid: 2, count: 3 });
+    expect(capState(paidOn, yearly(2), "2026-06-01")).toEqual({ reached: true, resumesOn: "2027-01-01" });
+    expect(capState(paidOn, yearly(2), "2027-01-01")).toEqual({ reached: false, paid: 0, count: 2 });
+  });
+
+  it("counts the 365 days ending today in a rolling window, and resumes when enough of them leave it", () => {
+    const paidOn = ["2025-06-02", "2025-09-10", "2026-02-01"];
+    // 2025-06-02 is still in the window ending 2026-06-01 (365 days, today included)
+    expect(capState(paidOn, rolling(3), "2026-06-01")).toEqual({ reached: true, resumesOn: "2026-06-02" });
+    expect(capState(paidOn, rolling(3), "2026-06-02")).toEqual({ reached: false, paid: 2, count: 3 });
+    // two must leave before fewer than 2 remain: the second leaves on 2026-09-10
+    expect(capState(paidOn, rolling(2), "2026-06-01")).toEqual({ reached: true, resumesOn: "2026-09-10" });
+  });
+
+  it("counts a paid outcome dated tomorrow (east of UTC) from its own day, and its resume date with it", () => {
+    const today = "2026-06-01";
+    expect(capState(["2026-06-02"], rolling(1), today)).toEqual({ reached: false, paid: 0, count: 1 });
+    // capped today by an older one; the one dated tomorrow keeps it capped until it leaves the window too
+    expect(capState(["2026-03-01", "2026-06-02"], rolling(1), today)).toEqual({ reached: true, resumesOn: "2027-06-02" });
+    // a calendar year reached on 31 December stays reached on 1 January when that day already has its own
+    expect(capState(["2026-12-30", "2027-01-01"], yearly(1), "2026-12-31")).toEqual({ reached: true, resumesOn: "2028-01-01" });
+  });
+});
+
+describe("isSnoozed", () => {
+  it("is snoozed before the day, not on it", () => {
+    expect(isSnoozed("2026-06-02", "2026-06-01")).toBe(true);
+    expect(isSnoozed("2026-06-02", "2026-06-02")).toBe(false);
+    expect(isSnoozed(null, "2026-06-01")).toBe(false);
+  });
+});
