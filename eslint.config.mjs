@@ -18,6 +18,7 @@ const CAPABILITY_LEVELS = [
   ["accounts"], // user documents, the caller, the audit log: read by every capability above
   ["catalog"], // the programs' records and who may see them
   ["links"], // links, their counts, health and tests, and what a program's deletion or merge does to them
+  ["outcomes"], // what came of members' referrals: with their links' paid days (caps) and the monthly roll-ups
   ["programs", "rotation", "analytics", "auth"], // what composes links: program endpoints, the rotation, figures, sign-in
   ["members"], // user admin and Stripe subscriptions
   ["pages"], // the first pages, rendered per request

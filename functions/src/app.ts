@@ -7,6 +7,7 @@ import { announcementsRoutes } from "./announcements/announcements.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { communityRoutes } from "./community/community.routes";
 import { linksRoutes } from "./links/links.routes";
+import { outcomesRoutes } from "./outcomes/outcomes.routes";
 import { programsRoutes } from "./programs/programs.routes";
 import { registerRoutes } from "./route-table";
 import { pendingRoutes } from "./pending.routes";
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Express {
     ...communityRoutes(deps),
     ...programsRoutes(deps),
     ...linksRoutes(deps),
+    ...outcomesRoutes(deps),
     ...usersRoutes(deps),
     ...announcementsRoutes(),
     ...analyticsRoutes(),

@@ -9,28 +9,10 @@ const notYet = () => {
   throw new ApiError("INTERNAL", "Not built yet");
 };
 
-export function pendingRoutes(): RouteHandlers<
-  | "updateProfile"
-  | "unsubscribe"
-  | "listOwnOutcomes"
-  | "exportOwnOutcomes"
-  | "deleteOwnOutcome"
-  | "snoozeOwnLink"
-  | "endOwnLinkSnooze"
-  | "recordOutcome"
-  | "runDaily"
-  | "runWeeklyDigest"
-  | "outcomeAnalytics"
-> {
+export function pendingRoutes(): RouteHandlers<"updateProfile" | "unsubscribe" | "runDaily" | "runWeeklyDigest" | "outcomeAnalytics"> {
   return {
     updateProfile: notYet,
     unsubscribe: notYet,
-    listOwnOutcomes: notYet,
-    exportOwnOutcomes: notYet,
-    deleteOwnOutcome: notYet,
-    snoozeOwnLink: notYet,
-    endOwnLinkSnooze: notYet,
-    recordOutcome: notYet,
     runDaily: notYet,
     runWeeklyDigest: notYet,
     outcomeAnalytics: notYet,

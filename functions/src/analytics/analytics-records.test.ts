@@ -4,6 +4,7 @@ import { clickRecords, percentOf, userAnalytics } from "./analytics-records";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
+const TODAY = "2026-11-23";
 
 const link = (id: string, programId: string, email: string, extra: Partial<AnalyticsLink> = {}): AnalyticsLink => ({
   id,
@@ -14,6 +15,8 @@ const link = (id: string, programId: string, email: string, extra: Partial<Analy
   failing: false,
   isDead: false,
   visitCount: 0,
+  paidOn: [],
+  snoozedUntil: null,
   ...extra,
 });
 
@@ -40,8 +43,8 @@ const snapshot = (
   links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")],
 ): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Card One", distributionMode: "even" },
-    { id: "p2", name: "", distributionMode: "even" },
+    { id: "p1", name: "Card One", distributionMode: "even", referrerCap: { count: 2, period: "calendar-year" } },
+    { id: "p2", name: "", distributionMode: "even", referrerCap: null },
   ],
   links,
   tallies,
@@ -146,7 +149,7 @@ describe("userAnalytics", () => {
       link("d", "p1", "dan@example.com", { visitCount: 0 }),
     ];
     const snap = snapshot([tally("day", "2026-11-23", { a: 1, b: 2 })], links);
-    const rows = userAnalytics(snap, clickRecords(snap, windowOf("7d", NOW)), new Set(["dan@example.com"]));
+    const rows = userAnalytics(snap, clickRecords(snap, windowOf("7d", NOW)), new Set(["dan@example.com"]), TODAY);
     expect(rows).toEqual([
       { email: "bob@example.com", clicks: 2, clickPercentage: 66.7, allTimeClicks: 20, allTimePercentage: 66.7, activeLinks: 1 },
       { email: "ann@example.com", clicks: 1, clickPercentage: 33.3, allTimeClicks: 10, allTimePercentage: 33.3, activeLinks: 1 },
@@ -154,6 +157,23 @@ describe("userAnalytics", () => {
       { email: "cat@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
       { email: "dan@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
     ]);
+  });
+
+  it("a link its owner's cap or snooze holds out today counts no active link", () => {
+    const links = [
+      link("a", "p1", "ann@example.com", { paidOn: ["2026-02-01", "2026-10-01"] }),
+      link("b", "p1", "bob@example.com", { paidOn: ["2025-12-31", "2026-10-01"] }),
+      link("c", "p1", "cat@example.com", { snoozedUntil: "2026-11-24" }),
+      link("d", "p1", "dan@example.com", { snoozedUntil: TODAY }),
+    ];
+    const rows = userAnalytics(snapshot([], links), [], new Set(), TODAY);
+    // ann has the two paid referrals the program's yearly cap allows; bob's first fell last year; dan's snooze ends today
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.activeLinks]))).toEqual({
+      "ann@example.com": 0,
+      "bob@example.com": 1,
+      "cat@example.com": 0,
+      "dan@example.com": 1,
+    });
   });
 
   it("a record without a count counts one click", () => {
@@ -171,6 +191,7 @@ describe("userAnalytics", () => {
         },
       ],
       new Set(),
+      TODAY,
     );
     expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({ clicks: 1, clickPercentage: 100 });
   });

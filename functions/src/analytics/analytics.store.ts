@@ -1,4 +1,6 @@
 import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
+import type { ReferrerCap } from "@hub/contract/programs";
+import { referrerCapOf } from "../catalog/programs.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch } from "../platform/timestamps";
 import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
@@ -40,12 +42,16 @@ export interface AnalyticsLink {
   isDead: boolean;
   /** All-time visits: the stored count plus what the unfolded counters hold. */
   visitCount: number;
+  /** What its cap and snooze are derived from (links.store LinkRecord). */
+  paidOn: string[];
+  snoozedUntil: string | null;
 }
 
 export interface AnalyticsProgram {
   id: string;
   name: string;
   distributionMode: "even" | "balanced";
+  referrerCap: ReferrerCap | null;
 }
 
 export interface AnalyticsSnapshot {
@@ -250,15 +256,28 @@ export async function readOwnLinks(
   }));
 }
 
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
+      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode", "referrerCap")),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
-          .select("programId", "email", "approved", "paused", "isDead", "health.status", "visitCount", "pastProgramIds"),
+          .select(
+            "programId",
+            "email",
+            "approved",
+            "paused",
+            "isDead",
+            "health.status",
+            "visitCount",
+            "pastProgramIds",
+            "paidOn",
+            "snoozedUntil",
+          ),
       ),
       readTallies(tx, reads),
     ]);
@@ -280,6 +299,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         id: d.id,
         name: text(d, "name"),
         distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
+        referrerCap: referrerCapOf(d.get("referrerCap")),
       })),
       links: linkSnap.docs.map((d) => ({
         id: d.id,
@@ -290,6 +310,8 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         isDead: d.get("isDead") === true,
         failing: d.get("health.status") === "failing",
         visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
+        paidOn: stringsOf(d.get("paidOn")),
+        snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
       })),
       tallies,
     };

@@ -26,7 +26,7 @@ export interface ProgramRecord {
   termsUrl: string | null;
 }
 
-function referrerCapOf(value: unknown): ReferrerCap | null {
+export function referrerCapOf(value: unknown): ReferrerCap | null {
   if (typeof value !== "object" || value === null) return null;
   const { count, period } = value as { count?: unknown; period?: unknown };
   if (typeof count !== "number" || (period !== "calendar-year" && period !== "rolling-12-months")) return null;

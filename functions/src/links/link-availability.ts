@@ -59,3 +59,10 @@ export interface DatedAvailability {
   snoozed?: boolean;
   offerEnded?: boolean;
 }
+
+/** Capped or snoozed today: what an owner's own writes (an outcome, a snooze) change, as counting sees it. */
+export const isDatedOut = (
+  link: { paidOn: readonly string[]; snoozedUntil: string | null },
+  rule: ReferrerCap | null | undefined,
+  today: string,
+): boolean => capState(link.paidOn, rule, today)?.reached === true || isSnoozed(link.snoozedUntil, today);

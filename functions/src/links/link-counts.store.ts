@@ -18,10 +18,16 @@ export interface CountedLink {
   ownerHeldBack: boolean;
   /** Link health took it out of the rotation (health.status failing). */
   failing: boolean;
+  /**
+   * Capped or snoozed today (link-availability), told by the writers that change either (an outcome, a
+   * snooze); absent where a writer does not know it. What the date alone changes is the daily job's.
+   */
+  datedOut?: boolean;
 }
 
 /** Active: approved, not paused, not dead, not failing, and its owner neither blocked nor without a subscription (the contract's definition). */
-export const countsAsActive = (link: CountedLink) => link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack;
+export const countsAsActive = (link: CountedLink) =>
+  link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack && !link.datedOut;
 
 /** The differences one transaction makes to its programs' counts, summed per program. */
 export class ProgramCountChanges {

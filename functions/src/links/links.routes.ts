@@ -1,3 +1,4 @@
+import { utcDay } from "@hub/contract/dates";
 import type { AppDeps } from "../platform/deps";
 import { exportFileName, exportLinksCsv } from "./export.service";
 import {
@@ -5,12 +6,14 @@ import {
   changeLink,
   editLink,
   editOwnLink,
+  endOwnLinkSnooze,
   listLinksForAdmin,
   listOwnLinks,
   markDead,
   moveLinkTo,
   removeLink,
   removeOwnLink,
+  snoozeOwnLink,
   submitLink,
   submitOwnLink,
   testLink,
@@ -38,41 +41,49 @@ type LinkRoutes =
   | "deleteOwnLink"
   | "testOwnLink"
   | "runLinkHealth"
-  | "exportCsv";
+  | "exportCsv"
+  | "snoozeOwnLink"
+  | "endOwnLinkSnooze";
 
 /** Referral links: the admin's moderation and export, the /submit form, the link tester and health check, and a member's own links. */
 export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
+  // caps and snoozes are days: every answer derives them from today's UTC day
+  const today = () => utcDay(deps.now());
   return {
-    listLinks: () => listLinksForAdmin(),
+    listLinks: () => listLinksForAdmin(today()),
     // a member may submit only for their own e-mail
-    submitLink: ({ caller, body }) => submitLink(caller, body),
+    submitLink: ({ caller, body }) => submitLink(today(), caller, body),
     bulkUpdateLinks: ({ body: { ids, op, deadNote } }) => bulkOperation(deps, ids, op, deadNote),
-    updateLink: ({ params, body }) => editLink(params.id, body),
+    updateLink: ({ params, body }) => editLink(today(), params.id, body),
     // the link and its clicks
     deleteLink: ({ params }) => removeLink(params.id),
-    approveLink: ({ params }) => changeLink(params.id, () => ({ approved: true })),
-    pauseLink: ({ params }) => changeLink(params.id, () => ({ paused: true, pausedByBlock: false })),
-    unpauseLink: ({ params }) => changeLink(params.id, () => ({ paused: false, pausedByBlock: false })),
-    markLinkAlive: ({ params }) => changeLink(params.id, () => ({ isDead: false, deadNote: null })),
+    approveLink: ({ params }) => changeLink(today(), params.id, () => ({ approved: true })),
+    pauseLink: ({ params }) => changeLink(today(), params.id, () => ({ paused: true, pausedByBlock: false })),
+    unpauseLink: ({ params }) => changeLink(today(), params.id, () => ({ paused: false, pausedByBlock: false })),
+    markLinkAlive: ({ params }) => changeLink(today(), params.id, () => ({ isDead: false, deadNote: null })),
     // out of rotation; the owner is e-mailed the note
     markLinkDead: ({ params, body }) => markDead(deps, params.id, body.note),
-    moveLink: ({ params, body }) => moveLinkTo(params.id, body.programId),
+    moveLink: ({ params, body }) => moveLinkTo(today(), params.id, body.programId),
     // a real HTTP check of the link, stored on it
     testLink: ({ params }) => testLink(deps, params.id),
     // dead, then pending, then newest
-    listOwnLinks: ({ caller }) => listOwnLinks(caller),
-    submitOwnLink: ({ caller, body }) => submitOwnLink(caller, body),
+    listOwnLinks: ({ caller }) => listOwnLinks(today(), caller),
+    submitOwnLink: ({ caller, body }) => submitOwnLink(today(), caller, body),
     // a new URL goes back to review
-    updateOwnLink: ({ caller, params, body }) => editOwnLink(caller, params.id, body),
+    updateOwnLink: ({ caller, params, body }) => editOwnLink(today(), caller, params.id, body),
     deleteOwnLink: ({ caller, params }) => removeOwnLink(caller, params.id),
     // the member's own test of their link (a few an hour); an ok test brings a failing link back
     testOwnLink: ({ caller, params }) => testOwnLink(deps, caller, params.id),
+    // POST /api/user/links/{id}/snooze – out of the rotation until that day (after today, within 366 days)
+    snoozeOwnLink: ({ caller, params, body }) => snoozeOwnLink(deps, caller, params.id, body.until),
+    // DELETE /api/user/links/{id}/snooze – back at once
+    endOwnLinkSnooze: ({ caller, params }) => endOwnLinkSnooze(deps, caller, params.id),
     // the link-health check now, as a job (the schedule runs the same every 6 hours)
     runLinkHealth: ({ caller }) => startLinkHealthJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
     // every link as a CSV file
     exportCsv: ({ res }) => {
       res.set("Content-Disposition", `attachment; filename="${exportFileName(deps.now())}"`);
-      return exportLinksCsv();
+      return exportLinksCsv(today());
     },
   };
 }

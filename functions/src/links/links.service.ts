@@ -1,6 +1,7 @@
 import { logger } from "firebase-functions";
 import {
   LINK_MESSAGES,
+  SNOOZE_MAX_DAYS,
   UNKNOWN_HEALTH,
   type BulkLinkResult,
   type BulkOperation,
@@ -20,13 +21,21 @@ import {
   listAllLinks,
   listLinksByOwner,
   moveLink,
+  setSnooze,
   SlotTakenError,
   updateLink,
   updateLinks,
   type LinkChanges,
   type LinkRecord,
 } from "./links.store";
-import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../catalog/programs.store";
+import {
+  getProgram,
+  getProgramsByIds,
+  listPrograms,
+  ProgramNotFoundError,
+  requireProgramIn,
+  type ProgramRecord,
+} from "../catalog/programs.store";
 import { listUserNames, ownersOutOfRotation, ownersOutOfRotationAmong } from "../accounts/users.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
@@ -36,19 +45,27 @@ import { byRecency, isActiveLink, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
+import { addDays, utcDay } from "@hub/contract/dates";
+import { capState, isSnoozed } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
+/** What a link's answer reads of its program: its name, and its cap rule. */
+type ProgramFacts = Map<string, Pick<ProgramRecord, "name" | "referrerCap">>;
+const factsOf = (programs: ProgramRecord[]): ProgramFacts => new Map(programs.map((p) => [p.id, p]));
+
 /**
  * `heldBack`: the owners whose links are out of the rotation, read from their user documents as the
- * rotation reads them, so `isActive` is the rotation's own decision (link-state isActiveLink).
+ * rotation reads them, so `isActive` is the rotation's own decision (link-state isActiveLink). The cap
+ * and the snooze are derived from the stored days and `today`, so a late daily job shows nothing wrong.
  */
 function toApi(
   link: LinkRecord,
-  programNames: Map<string, string>,
+  programs: ProgramFacts,
   displayNames: Map<string, string | null>,
   heldBack: Set<string>,
+  today: string,
 ): ReferralLink {
   const {
     pausedByBlock: _internal,
@@ -61,30 +78,32 @@ function toApi(
     snoozedUntil: _snooze,
     ...rest
   } = link;
+  const cap = capState(link.paidOn, programs.get(link.programId)?.referrerCap, today);
+  const snoozed = isSnoozed(link.snoozedUntil, today);
   return {
     ...rest,
-    programName: programNames.get(link.programId) ?? "",
+    programName: programs.get(link.programId)?.name ?? "",
     ownerDisplayName: displayNames.get(link.email) ?? null,
     ownerNotEmailed: link.isDead && deadMailFailed,
-    isActive: isActiveLink(link, heldBack),
-    cap: null,
-    snoozedUntil: null,
+    isActive: isActiveLink(link, heldBack, { capReached: cap?.reached === true, snoozed }),
+    cap,
+    snoozedUntil: snoozed ? link.snoozedUntil : null,
   };
 }
 
 async function lookups() {
   const [programs, names] = await Promise.all([listPrograms(), listUserNames()]);
-  return { programNames: new Map(programs.map((p) => [p.id, p.name])), displayNames: names };
+  return { programs: factsOf(programs), displayNames: names };
 }
 
-async function present(link: LinkRecord): Promise<ReferralLink> {
+async function present(link: LinkRecord, today: string): Promise<ReferralLink> {
   const [program, names, counted, heldBack] = await Promise.all([
     getProgram(link.programId),
     listUserNames([link.email]),
     getCountedLink(link.id),
     ownersOutOfRotationAmong([link.email]),
   ]);
-  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names, heldBack);
+  return toApi(counted ?? link, factsOf(program ? [program] : []), names, heldBack, today);
 }
 
 /** Translates the data layer's refusals into the contract's answers. */
@@ -100,28 +119,28 @@ async function refusals<T>(work: () => Promise<T>): Promise<T> {
 
 // ——— admin ———
 
-export async function listLinksForAdmin(): Promise<ReferralLink[]> {
-  const [links, { programNames, displayNames }, heldBack] = await Promise.all([listAllLinks(), lookups(), ownersOutOfRotation()]);
-  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames, heldBack));
+export async function listLinksForAdmin(today: string): Promise<ReferralLink[]> {
+  const [links, { programs, displayNames }, heldBack] = await Promise.all([listAllLinks(), lookups(), ownersOutOfRotation()]);
+  return links.sort(byRecency).map((l) => toApi(l, programs, displayNames, heldBack, today));
 }
 
-export async function changeLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<ReferralLink> {
+export async function changeLink(today: string, id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<ReferralLink> {
   const link = await updateLink(id, decide);
   if (!link) throw linkNotFound();
-  return present(link);
+  return present(link, today);
 }
 
 export async function removeLink(id: string): Promise<void> {
   if (!(await deleteLink(id))) throw linkNotFound();
 }
 
-export async function moveLinkTo(id: string, programId: string): Promise<ReferralLink> {
+export async function moveLinkTo(today: string, id: string, programId: string): Promise<ReferralLink> {
   const current = await getLink(id);
   if (!current) throw linkNotFound();
   if (current.programId === programId) throw new ApiError("BAD_REQUEST", "The link is already in this program");
   const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await requireProgramIn(tx, programId))));
   if (!moved) throw linkNotFound();
-  return present(moved);
+  return present(moved, today);
 }
 
 /**
@@ -129,9 +148,10 @@ export async function moveLinkTo(id: string, programId: string): Promise<Referra
  * a mail that could not be sent is kept on the link (deadMailFailed), so the list shows it after a reload.
  */
 export async function markDead(deps: AppDeps, id: string, note: string | undefined): Promise<MarkDeadResult> {
-  const link = await changeLink(id, () => ({ isDead: true, deadNote: note || null }));
+  const today = utcDay(deps.now());
+  const link = await changeLink(today, id, () => ({ isDead: true, deadNote: note || null }));
   const ownerNotified = await notifyDead(deps, link);
-  const told = await changeLink(id, () =>
+  const told = await changeLink(today, id, () =>
     ownerNotified ? { lastNotifiedAt: new Date(), deadMailFailed: false } : { deadMailFailed: true },
   );
   return { ...told, ownerNotified };
@@ -173,8 +193,8 @@ async function testOne(deps: AppDeps, id: string): Promise<{ result: LinkTestRes
 const newAddress = (link: LinkRecord, body: UpdateLinkRequest) => body.link !== undefined && body.link !== link.link;
 
 /** PATCH /api/links/{id}: the admin's edit. */
-export const editLink = (id: string, body: UpdateLinkRequest): Promise<ReferralLink> =>
-  changeLink(id, (link) => (newAddress(link, body) ? { ...body, health: UNKNOWN_HEALTH } : { ...body }));
+export const editLink = (today: string, id: string, body: UpdateLinkRequest): Promise<ReferralLink> =>
+  changeLink(today, id, (link) => (newAddress(link, body) ? { ...body, health: UNKNOWN_HEALTH } : { ...body }));
 
 const BULK_CHANGES: Record<Exclude<BulkOperation, "test">, (note?: string) => LinkChanges> = {
   approve: () => ({ approved: true }),
@@ -211,8 +231,8 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
   }
   const { updated, missing } = await updateLinks(ids, BULK_CHANGES[op](deadNote));
   if (op === "mark-dead") {
-    const { programNames } = await lookups();
-    const notified = await Promise.all(updated.map((l) => notifyDead(deps, { ...l, programName: programNames.get(l.programId) ?? "" })));
+    const { programs } = await lookups();
+    const notified = await Promise.all(updated.map((l) => notifyDead(deps, { ...l, programName: programs.get(l.programId)?.name ?? "" })));
     const told = updated.filter((_, i) => notified[i]).map((l) => l.id);
     const notNotified = updated.filter((_, i) => !notified[i]).map((l) => l.id);
     if (told.length > 0) await updateLinks(told, { lastNotifiedAt: new Date(), deadMailFailed: false });
@@ -223,21 +243,21 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
 }
 
 /** POST /api/links: the /submit form. A member submits only for their own e-mail. */
-export async function submitLink(caller: Caller, body: CreateLinkRequest): Promise<ReferralLink> {
+export async function submitLink(today: string, caller: Caller, body: CreateLinkRequest): Promise<ReferralLink> {
   if (!caller.isAdmin && body.email !== caller.user.email) {
     throw new ApiError("FORBIDDEN", "You can only submit links for your own email address");
   }
-  return createFor(caller, body);
+  return createFor(today, caller, body);
 }
 
-async function createFor(caller: Caller, link: CreateLinkRequest): Promise<ReferralLink> {
+async function createFor(today: string, caller: Caller, link: CreateLinkRequest): Promise<ReferralLink> {
   const created = await refusals(() =>
     createLink(link, async (tx) => {
       const program = await requireProgramIn(tx, link.programId);
       if (!visibleTo(caller, program)) throw new ProgramNotFoundError(link.programId);
     }),
   );
-  return present(created);
+  return present(created, today);
 }
 
 // ——— member (own links only; someone else's is 404) ———
@@ -245,26 +265,25 @@ async function createFor(caller: Caller, link: CreateLinkRequest): Promise<Refer
 const owns = (caller: Caller) => (link: LinkRecord) => link.email === caller.user.email;
 
 /** Reads the member's own links and just their programs: nothing of other members. */
-export async function listOwnLinks(caller: Caller): Promise<ReferralLink[]> {
+export async function listOwnLinks(today: string, caller: Caller): Promise<ReferralLink[]> {
   const links = await listLinksByOwner(caller.user.email);
-  const programs = await getProgramsByIds(links.map((l) => l.programId));
-  const programNames = new Map(programs.map((p) => [p.id, p.name]));
+  const programs = factsOf(await getProgramsByIds(links.map((l) => l.programId)));
   const displayNames = new Map([[caller.user.email, caller.user.displayName]]);
   const heldBack = await ownersOutOfRotationAmong([caller.user.email]);
-  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames, heldBack));
+  return links.sort(memberOrder).map((l) => toApi(l, programs, displayNames, heldBack, today));
 }
 
-export async function submitOwnLink(caller: Caller, body: CreateMemberLinkRequest): Promise<ReferralLink> {
+export async function submitOwnLink(today: string, caller: Caller, body: CreateMemberLinkRequest): Promise<ReferralLink> {
   const name = caller.user.displayName || caller.user.email.split("@")[0]!;
-  return createFor(caller, { ...body, name, email: caller.user.email });
+  return createFor(today, caller, { ...body, name, email: caller.user.email });
 }
 
 /**
  * A new URL, or re-saving the URL of a dead link, goes back to review and is no longer dead: this is
  * the re-save the dashboard asks for. Only the offer text changed: the link stays as it is.
  */
-export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRequest): Promise<ReferralLink> {
-  return changeLink(id, (link) => {
+export async function editOwnLink(today: string, caller: Caller, id: string, body: UpdateLinkRequest): Promise<ReferralLink> {
+  return changeLink(today, id, (link) => {
     if (!owns(caller)(link)) return null;
     const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
     if (!resave) return { ...body };
@@ -274,4 +293,21 @@ export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRe
 
 export async function removeOwnLink(caller: Caller, id: string): Promise<void> {
   if (!(await deleteLink(id, owns(caller)))) throw linkNotFound();
+}
+
+export const SNOOZE_MESSAGE = `Snooze date must be after today and at most ${SNOOZE_MAX_DAYS} days ahead`;
+
+/** POST /api/user/links/{id}/snooze: out of the rotation until that day starts (UTC). */
+export async function snoozeOwnLink(deps: AppDeps, caller: Caller, id: string, until: string): Promise<ReferralLink> {
+  const today = utcDay(deps.now());
+  if (until <= today || until > addDays(today, SNOOZE_MAX_DAYS))
+    throw new ApiError("VALIDATION", SNOOZE_MESSAGE, { issues: [{ path: "until", message: SNOOZE_MESSAGE }] });
+  const link = await setSnooze(id, caller.user.email, until, today);
+  if (!link) throw linkNotFound();
+  return present(link, today);
+}
+
+/** DELETE /api/user/links/{id}/snooze: back at once. */
+export async function endOwnLinkSnooze(deps: AppDeps, caller: Caller, id: string): Promise<void> {
+  if (!(await setSnooze(id, caller.user.email, null, utcDay(deps.now())))) throw linkNotFound();
 }

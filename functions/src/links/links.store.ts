@@ -7,6 +7,8 @@ import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
 import { ownerHeldBackIn } from "../accounts/users.store";
 import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
 import { ProgramCountChanges } from "./link-counts.store";
+import { findProgramIn } from "../catalog/programs.store";
+import { isDatedOut } from "./link-availability";
 import { healthFromStored, nextHealth } from "./link-health";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
@@ -256,6 +258,28 @@ export async function moveLink(
       updatedAt: FieldValue.serverTimestamp(),
     });
     new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
+    return true;
+  });
+  return found ? getLink(id) : null;
+}
+
+/**
+ * Sets (a day) or ends (null) the owner's snooze, with what it does to its program's active count
+ * (not an edit: the admin's order and the CSV's Updated column stay). Null when missing or another's.
+ */
+export async function setSnooze(id: string, email: string, snoozedUntil: string | null, today: string): Promise<LinkRecord | null> {
+  const ref = linksCollection().doc(id);
+  const found = await db().runTransaction(async (tx) => {
+    const current = linkFromSnapshot(await tx.get(ref));
+    if (!current || current.email !== email) return false;
+    const program = await findProgramIn(tx, current.programId);
+    tx.update(ref, { snoozedUntil });
+    new ProgramCountChanges()
+      .changed(
+        { ...current, datedOut: isDatedOut(current, program?.referrerCap, today) },
+        { ...current, datedOut: isDatedOut({ ...current, snoozedUntil }, program?.referrerCap, today) },
+      )
+      .writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;

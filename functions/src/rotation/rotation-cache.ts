@@ -1,6 +1,7 @@
 import { logger } from "firebase-functions";
 import { loadRotationSource, type RotationSource } from "./rotation.store";
 import { Rotation } from "./rotation";
+import { utcDay } from "@hub/contract/dates";
 
 /**
  * How long an instance trusts what it read about a program. Changes to links (approve, pause, dead,
@@ -26,7 +27,7 @@ export class RotationCache {
   private entries = new Map<string, Entry>();
 
   constructor(
-    private readonly load: (programId: string) => Promise<RotationSource | null> = loadRotationSource,
+    private readonly load: (programId: string, today: string) => Promise<RotationSource | null> = loadRotationSource,
     private readonly now: () => number = Date.now,
     private readonly ttlMs = ROTATION_TTL_MS,
     private readonly staleWaitMs = STALE_WAIT_MS,
@@ -57,7 +58,7 @@ export class RotationCache {
 
   private async refresh(programId: string, previous: Rotation | null): Promise<Rotation | null> {
     try {
-      const source = await this.load(programId);
+      const source = await this.load(programId, utcDay(new Date(this.now())));
       let rotation: Rotation | null = null;
       if (source) {
         rotation = previous ?? new Rotation(source);

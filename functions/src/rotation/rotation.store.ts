@@ -4,6 +4,8 @@ import { linksCollection } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
 import { ownersOutOfRotationAmong } from "../accounts/users.store";
 import { isActiveLink } from "../links/link-state";
+import { capState, isSnoozed } from "../links/link-availability";
+import { db } from "../platform/db";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 
 export interface RotationCandidate {
@@ -27,9 +29,10 @@ export interface RotationSource {
  * Reads the program, its links that are approved, unpaused and alive (an equality query, no scan of
  * other programs), the user documents of just those links' owners, and, in balanced mode, the
  * counters not yet folded that count those links (with the links, at one point in time; a link moved
- * in today brings its visits from the other program along).
+ * in today brings its visits from the other program along). A link's cap and snooze are derived from
+ * its stored days and `today` (link-availability), so no job has to run first.
  */
-export async function loadRotationSource(programId: string): Promise<RotationSource | null> {
+export async function loadRotationSource(programId: string, today: string): Promise<RotationSource | null> {
   const program = await getProgram(programId);
   if (!program?.approved) return null;
   const activeLinks = linksCollection()
@@ -37,41 +40,102 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
     .where("approved", "==", true)
     .where("paused", "==", false)
     .where("isDead", "==", false)
-    .select("link", "email", "createdAt", "visitCount", "approved", "paused", "isDead", "health.status");
-  const { docs, unfolded } =
-    program.distributionMode === "balanced"
-      ? await readConsistently(async (tx) => {
-          const links = (await tx.get(activeLinks)).docs;
-          return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
-        })
-      : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
+    .select(
+      "link",
+      "email",
+      "createdAt",
+      "visitCount",
+      "approved",
+      "paused",
+      "isDead",
+      "health.status",
+      "paidOn",
+      "snoozedUntil",
+      "balanceOffset",
+      "away",
+    );
+  const balanced = program.distributionMode === "balanced";
+  const { docs, unfolded } = balanced
+    ? await readConsistently(async (tx) => {
+        const links = (await tx.get(activeLinks)).docs;
+        return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
+      })
+    : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
   const heldBack = await ownersOutOfRotationAmong(docs.map((d) => String(d.get("email"))));
+  const read = docs.map((d) => {
+    const stored = d.get("visitCount");
+    const link = {
+      approved: d.get("approved") === true,
+      paused: d.get("paused") === true,
+      isDead: d.get("isDead") === true,
+      failing: d.get("health.status") === "failing",
+      email: String(d.get("email")),
+    };
+    const dated = {
+      capReached: capState(strings(d.get("paidOn")), program.referrerCap, today)?.reached === true,
+      snoozed: isSnoozed(typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null, today),
+    };
+    return {
+      id: d.id,
+      url: String(d.get("link")),
+      createdAtMs: toDate(d.get("createdAt"))?.getTime() ?? 0,
+      visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
+      balanceOffset: numberOr0(d.get("balanceOffset")),
+      away: d.get("away") === true,
+      // the query narrows, the one predicate decides (the admin's list and analytics use it too); a failing
+      // link is filtered here, not in the query: links stored before health existed have no such field
+      active: isActiveLink(link, heldBack, dated),
+      // out for a break its owner or its health decides (cap, snooze, failing), not an admin's or a lapse
+      onBreak: link.failing || dated.capReached || dated.snoozed,
+    };
+  });
+  const links = balanced ? await balanceReturns(read) : read;
   return {
     mode: program.distributionMode,
     fallbackUrl: program.fallbackUrl,
-    links: docs
-      // the query narrows, the one predicate decides (the admin's list and analytics use it too); a failing
-      // link is filtered here, not in the query: links stored before health existed have no such field
-      .filter((d) =>
-        isActiveLink(
-          {
-            approved: d.get("approved") === true,
-            paused: d.get("paused") === true,
-            isDead: d.get("isDead") === true,
-            failing: d.get("health.status") === "failing",
-            email: String(d.get("email")),
-          },
-          heldBack,
-        ),
-      )
-      .map((d) => {
-        const stored = d.get("visitCount");
-        return {
-          id: d.id,
-          url: String(d.get("link")),
-          createdAtMs: toDate(d.get("createdAt"))?.getTime() ?? 0,
-          visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
-        };
-      }),
+    links: links
+      .filter((l) => l.active)
+      .map(({ id, url, createdAtMs, visits, balanceOffset }) => ({ id, url, createdAtMs, visits: visits + balanceOffset })),
   };
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const numberOr0 = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+interface ReadLink {
+  id: string;
+  visits: number;
+  balanceOffset: number;
+  away: boolean;
+  active: boolean;
+  onBreak: boolean;
+}
+
+/**
+ * No catch-up after a break (balanced mode): a link seen out for a cap, a snooze or failing health is
+ * marked away; when it is next seen active it starts from the lowest count among the program's other
+ * active links (visits + offset), not from its own: its offset takes the difference. Written only on
+ * those turns, each in a transaction that checks the mark is still as read (another instance may
+ * have written it first); the links answered carry what was written.
+ */
+async function balanceReturns<L extends ReadLink>(links: L[]): Promise<L[]> {
+  const leaving = links.filter((l) => l.onBreak && !l.active && !l.away);
+  const returning = links.filter((l) => l.active && l.away);
+  if (leaving.length === 0 && returning.length === 0) return links;
+  const offsets = new Map<string, number>();
+  for (const link of returning) {
+    const others = links.filter((o) => o.active && !o.away && o.id !== link.id).map((o) => o.visits + o.balanceOffset);
+    offsets.set(link.id, others.length === 0 ? link.balanceOffset : Math.max(0, Math.min(...others) - link.visits));
+  }
+  await db().runTransaction(async (tx) => {
+    const refs = [...leaving, ...returning].map((l) => linksCollection().doc(l.id));
+    const snaps = await tx.getAll(...refs);
+    for (const snap of snaps) {
+      if (!snap.exists) continue;
+      const offset = offsets.get(snap.id);
+      if (offset === undefined && snap.get("away") !== true) tx.update(snap.ref, { away: true });
+      else if (offset !== undefined && snap.get("away") === true) tx.update(snap.ref, { away: false, balanceOffset: offset });
+    }
+  });
+  return links.map((l) => (offsets.has(l.id) ? { ...l, away: false, balanceOffset: offsets.get(l.id)! } : l));
 }

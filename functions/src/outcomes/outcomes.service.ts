@@ -1,0 +1,91 @@
+import { stringify } from "csv-stringify/sync";
+import type { CreateOutcomeRequest, Earnings, Outcome } from "@hub/contract/outcomes";
+import { addDays, utcDay } from "@hub/contract/dates";
+import type { Caller } from "../accounts/caller";
+import { ApiError } from "../platform/api-error";
+import type { AppDeps } from "../platform/deps";
+import { linkNotFound } from "../links/link-errors";
+import { neutraliseFormula } from "../links/export.service";
+import { deleteOutcomeOf, outcomesOf, recordOutcomeOn, type OutcomeRecord } from "./outcomes.store";
+
+export const OUTCOME_MESSAGES = {
+  tooLate: "Date can be at most one day after today (UTC)",
+  notFound: "Outcome not found",
+} as const;
+
+const toApi = ({ email: _owner, year: _year, ...outcome }: OutcomeRecord): Outcome => outcome;
+
+/** POST /api/user/links/{id}/outcomes: on the member's own link only (another's is 404, as if unknown). */
+export async function recordOutcome(deps: AppDeps, caller: Caller, linkId: string, body: CreateOutcomeRequest): Promise<Outcome> {
+  const now = deps.now();
+  const today = utcDay(now);
+  // a member east of UTC may already be in tomorrow
+  if (body.occurredOn > addDays(today, 1))
+    throw new ApiError("VALIDATION", OUTCOME_MESSAGES.tooLate, { issues: [{ path: "occurredOn", message: OUTCOME_MESSAGES.tooLate }] });
+  const outcome = {
+    kind: body.kind,
+    occurredOn: body.occurredOn,
+    amount: body.amount ?? null,
+    currency: body.currency ?? null,
+    note: body.note || null,
+  };
+  const recorded = await recordOutcomeOn(linkId, caller.user.email, outcome, today, now);
+  if (!recorded) throw linkNotFound();
+  return toApi(recorded);
+}
+
+export async function deleteOutcome(deps: AppDeps, caller: Caller, id: string): Promise<void> {
+  if (!(await deleteOutcomeOf(id, caller.user.email, utcDay(deps.now())))) throw new ApiError("NOT_FOUND", OUTCOME_MESSAGES.notFound);
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+const newestFirst = (a: OutcomeRecord, b: OutcomeRecord) =>
+  b.occurredOn.localeCompare(a.occurredOn) || b.recordedAt.localeCompare(a.recordedAt);
+
+/** GET /api/user/outcomes?year=: the member's entries of the year, newest first, and their totals. */
+export async function earningsOf(caller: Caller, year: number): Promise<Earnings> {
+  const entries = (await outcomesOf(caller.user.email, year)).sort(newestFirst);
+  const byCurrency = new Map<string, { paid: number; clawedBack: number }>();
+  for (const e of entries) {
+    if (e.amount === null || e.currency === null || e.kind === "signed-up") continue;
+    const sums = byCurrency.get(e.currency) ?? { paid: 0, clawedBack: 0 };
+    if (e.kind === "paid") sums.paid += e.amount;
+    else sums.clawedBack += e.amount;
+    byCurrency.set(e.currency, sums);
+  }
+  const count = (kind: OutcomeRecord["kind"]) => entries.filter((e) => e.kind === kind).length;
+  return {
+    year,
+    entries: entries.map(toApi),
+    totals: {
+      signedUp: count("signed-up"),
+      paid: count("paid"),
+      clawedBack: count("clawed-back"),
+      byCurrency: [...byCurrency]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, { paid, clawedBack }]) => ({
+          currency,
+          paid: cents(paid),
+          clawedBack: cents(clawedBack),
+          net: cents(paid - clawedBack),
+        })),
+    },
+  };
+}
+
+const HEADER = ["Date", "Program", "Kind", "Amount", "Currency", "Note", "Recorded"];
+
+/** GET /api/user/outcomes/export?year=: one row per entry, newest first, by the admin export's CSV rules. */
+export async function earningsCsv(caller: Caller, year: number): Promise<string> {
+  const { entries } = await earningsOf(caller, year);
+  const rows = entries.map((e) => [
+    e.occurredOn,
+    e.programName,
+    e.kind,
+    e.amount === null ? "" : e.amount.toFixed(2),
+    e.currency ?? "",
+    e.note ?? "",
+    e.recordedAt,
+  ]);
+  return stringify([HEADER, ...rows.map((r) => r.map(neutraliseFormula))], { record_delimiter: "\r\n" });
+}

@@ -1,0 +1,156 @@
+import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import type { OutcomeKind } from "@hub/contract/outcomes";
+import { COLLECTIONS, db } from "../platform/db";
+import { toIsoOrEpoch, str } from "../platform/timestamps";
+import { findProgramIn } from "../catalog/programs.store";
+import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
+import { ProgramCountChanges } from "../links/link-counts.store";
+import { isDatedOut } from "../links/link-availability";
+
+/*
+ * outcomes/{id}: what came of a member's referrals, one document per entry. Every write is one
+ * transaction with what derives from it: the `paidOn` days of the owner's links in the program (their
+ * cap), those programs' active counts, and the program's monthly roll-up (outcomeMonths), which is
+ * what analytics and the public "paid this year" count read instead of every outcome.
+ */
+
+export interface OutcomeRecord {
+  id: string;
+  email: string;
+  linkId: string;
+  programId: string;
+  programName: string;
+  kind: OutcomeKind;
+  occurredOn: string;
+  amount: number | null;
+  currency: string | null;
+  note: string | null;
+  recordedAt: string;
+  year: number;
+}
+
+export type NewOutcome = Pick<OutcomeRecord, "kind" | "occurredOn" | "amount" | "currency" | "note">;
+
+const outcomes = () => db().collection(COLLECTIONS.outcomes);
+const outcomeMonths = () => db().collection(COLLECTIONS.outcomeMonths);
+
+function outcomeFromSnapshot(snap: DocumentSnapshot): OutcomeRecord | null {
+  const d = snap.data();
+  if (!d) return null;
+  return {
+    id: snap.id,
+    email: String(d.email),
+    linkId: String(d.linkId),
+    programId: String(d.programId),
+    programName: String(d.programName ?? ""),
+    kind: d.kind as OutcomeKind,
+    occurredOn: String(d.occurredOn),
+    amount: typeof d.amount === "number" ? d.amount : null,
+    currency: str(d.currency),
+    note: str(d.note),
+    recordedAt: toIsoOrEpoch(d.recordedAt),
+    year: Number(d.year),
+  };
+}
+
+/** The roll-up's field for a kind. */
+const ROLL_UP_FIELD: Record<OutcomeKind, string> = { "signed-up": "signedUp", paid: "paid", "clawed-back": "clawedBack" };
+
+/** Adds `by` to the roll-up of the outcome's program, month and day, under its link (merged: no read needed). */
+function rollUpIn(tx: Transaction, o: Pick<OutcomeRecord, "programId" | "linkId" | "kind" | "occurredOn">, by: number): void {
+  const month = o.occurredOn.slice(0, 7);
+  tx.set(
+    outcomeMonths().doc(`${o.programId}_${month}`),
+    {
+      programId: o.programId,
+      month,
+      days: { [o.occurredOn.slice(8, 10)]: { [o.linkId]: { [ROLL_UP_FIELD[o.kind]]: FieldValue.increment(by) } } },
+    },
+    { merge: true },
+  );
+}
+
+/** Inside a transaction, before its writes: the owner's links in a program. */
+async function ownerLinksInProgram(tx: Transaction, email: string, programId: string): Promise<LinkRecord[]> {
+  const snap = await tx.get(linksCollection().where("email", "==", email).where("programId", "==", programId));
+  return snap.docs.map((d) => linkFromSnapshot(d)!);
+}
+
+/**
+ * Writes each link's new paid days and what that does to its program's active count (a cap reached
+ * or lifted). Reads the program's rule first: call before any write of the transaction.
+ */
+async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, today: string, change: (paidOn: string[]) => string[]) {
+  const [program, links] = await Promise.all([findProgramIn(tx, programId), ownerLinksInProgram(tx, email, programId)]);
+  return () => {
+    const counts = new ProgramCountChanges();
+    for (const link of links) {
+      const paidOn = change([...link.paidOn]).sort();
+      tx.update(linksCollection().doc(link.id), { paidOn });
+      counts.changed(
+        { ...link, datedOut: isDatedOut(link, program?.referrerCap, today) },
+        { ...link, datedOut: isDatedOut({ ...link, paidOn }, program?.referrerCap, today) },
+      );
+    }
+    if (program) counts.writeIn(tx);
+  };
+}
+
+/** Records an outcome on the owner's link; null when there is no such link or it is someone else's. */
+export async function recordOutcomeOn(
+  linkId: string,
+  email: string,
+  outcome: NewOutcome,
+  today: string,
+  now: Date,
+): Promise<OutcomeRecord | null> {
+  const ref = outcomes().doc();
+  const recorded = await db().runTransaction(async (tx) => {
+    const link = linkFromSnapshot(await tx.get(linksCollection().doc(linkId)));
+    if (!link || link.email !== email) return false;
+    const program = await findProgramIn(tx, link.programId);
+    const writePaidDays =
+      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, today, (days) => [...days, outcome.occurredOn]) : null;
+    tx.create(ref, {
+      ...outcome,
+      email,
+      linkId,
+      programId: link.programId,
+      programName: program?.name ?? "",
+      recordedAt: Timestamp.fromDate(now),
+      year: Number(outcome.occurredOn.slice(0, 4)),
+    });
+    writePaidDays?.();
+    rollUpIn(tx, { ...outcome, linkId, programId: link.programId }, 1);
+    return true;
+  });
+  return recorded ? outcomeFromSnapshot(await ref.get()) : null;
+}
+
+/** Deletes the owner's outcome, and what it counted; false when there is none or it is someone else's. */
+export async function deleteOutcomeOf(id: string, email: string, today: string): Promise<boolean> {
+  const ref = outcomes().doc(id);
+  return db().runTransaction(async (tx) => {
+    const outcome = outcomeFromSnapshot(await tx.get(ref));
+    if (!outcome || outcome.email !== email) return false;
+    const writePaidDays =
+      outcome.kind === "paid"
+        ? await paidDaysChangeIn(tx, email, outcome.programId, today, (days) => withoutOne(days, outcome.occurredOn))
+        : null;
+    tx.delete(ref);
+    writePaidDays?.();
+    rollUpIn(tx, outcome, -1);
+    return true;
+  });
+}
+
+function withoutOne(days: string[], day: string): string[] {
+  const at = days.indexOf(day);
+  return at < 0 ? days : [...days.slice(0, at), ...days.slice(at + 1)];
+}
+
+/** The owner's outcomes dated in a year, in no particular order. */
+export async function outcomesOf(email: string, year: number): Promise<OutcomeRecord[]> {
+  const snap = await outcomes().where("email", "==", email).where("year", "==", year).get();
+  return snap.docs.map((d) => outcomeFromSnapshot(d)!);
+}

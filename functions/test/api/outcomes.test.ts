@@ -1,0 +1,235 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ProgramFairness } from "@hub/contract/analytics";
+import type { ReferralLink } from "@hub/contract/links";
+import type { ReferrerCap } from "@hub/contract/programs";
+import { addDays, utcDay } from "@hub/contract/dates";
+import { db } from "../../src/platform/db";
+import { signInActors, submitOwnLink } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call, callRoute } from "../../../testing/http";
+import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
+
+/**
+ * Referral outcomes, caps and snoozes (contract: *Referral outcomes, caps and offer dates*): a member
+ * records outcomes on their own links only; paid ones count against the program's referrer cap, which
+ * takes the link out of the rotation, its active count and `isActive` until it resumes; a snooze does
+ * the same until its day; a link back from a break does not catch up in balanced mode.
+ */
+
+let admin: string;
+let alice: string;
+let tom: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin, alice, tom } = await signInActors());
+});
+
+// the suite's functions run on the real clock: today is the real UTC day
+const today = () => utcDay(new Date());
+
+/** The program rules are the admins' (PATCH /api/programs/{id}, another piece): written here as it stores them. */
+const setCap = (programId: string, referrerCap: ReferrerCap | null) => db().collection("programs").doc(programId).update({ referrerCap });
+
+const record = (idToken: string, linkId: string, body: Record<string, unknown>) =>
+  call("POST", `/api/user/links/${linkId}/outcomes`, { idToken, body });
+const ownLink = async (idToken: string, id: string): Promise<ReferralLink> =>
+  (await callRoute("listOwnLinks", { idToken })).body.find((l) => l.id === id)!;
+const activeCount = async (programId: string) =>
+  (await call<{ id: string; activeLinkCount: number }[]>("GET", "/api/programs", { idToken: admin })).body.find((p) => p.id === programId)!
+    .activeLinkCount;
+
+/** A program with one other member's approved link, and alice's own, approved. */
+async function programWithAlice(mode: "even" | "balanced" = "even") {
+  const { programId, links } = await programWithLinks(admin, 1, { mode });
+  const own = await submitOwnLink(alice, programId, `https://refer.example.com/${programId}/alice`);
+  await callRoute("approveLink", { params: { id: own.id }, idToken: admin });
+  return { programId, aliceLink: own.id, aliceUrl: `https://refer.example.com/${programId}/alice`, other: links[0]! };
+}
+
+describe("recording outcomes", () => {
+  it("on the member's own link only, dated at most tomorrow (UTC), answered with the program's name", async () => {
+    const { programId, aliceLink, other } = await programWithAlice();
+    const tomsLink = await addLink(admin, programId, "trialing@example.com");
+
+    const tooLate = await record(alice, aliceLink, { kind: "paid", occurredOn: addDays(today(), 2) });
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body).toMatchObject({ code: "VALIDATION", message: "Date can be at most one day after today (UTC)" });
+    const noCurrency = await record(alice, aliceLink, { kind: "paid", occurredOn: today(), amount: 10 });
+    expect(noCurrency.body).toMatchObject({ code: "VALIDATION", message: "Currency is required with an amount" });
+    // someone else's link, or none, is not found: nothing tells whether it exists
+    for (const id of [other.id, tomsLink.id, "no-such-link"]) {
+      const res = await record(alice, id, { kind: "signed-up", occurredOn: today() });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "NOT_FOUND", message: "Link not found" });
+    }
+
+    const created = await record(alice, aliceLink, { kind: "signed-up", occurredOn: addDays(today(), 1), note: " Friend from work " });
+    expect(created.status).toBe(201);
+    const program = (await callRoute("listPrograms", { idToken: admin })).body.find((p) => p.id === programId)!;
+    expect(created.body).toMatchObject({
+      linkId: aliceLink,
+      programId,
+      programName: program.name,
+      kind: "signed-up",
+      occurredOn: addDays(today(), 1),
+      amount: null,
+      currency: null,
+      note: "Friend from work",
+    });
+
+    // tom can neither delete nor see it
+    const id = (created.body as { id: string }).id;
+    expect((await call("DELETE", `/api/user/outcomes/${id}`, { idToken: tom })).status).toBe(404);
+    const year = Number(addDays(today(), 1).slice(0, 4));
+    expect((await callRoute("listOwnOutcomes", { idToken: tom, query: { year: String(year) } })).body.entries).toEqual([]);
+    expect((await call("DELETE", `/api/user/outcomes/${id}`, { idToken: alice })).status).toBe(204);
+    expect((await callRoute("listOwnOutcomes", { idToken: alice, query: { year: String(year) } })).body.entries).toEqual([]);
+  });
+
+  it("the Earnings view: newest first, counts and sums per currency to the cent, and the same rows as CSV", async () => {
+    const { aliceLink } = await programWithAlice();
+    const year = 2025;
+    const entries = [
+      { kind: "paid", occurredOn: "2025-03-01", amount: 100.1, currency: "usd" },
+      { kind: "paid", occurredOn: "2025-05-01", amount: 0.2, currency: "USD", note: '=HYPERLINK("x")' },
+      { kind: "clawed-back", occurredOn: "2025-06-01", amount: 50.05, currency: "USD" },
+      { kind: "paid", occurredOn: "2025-04-01", amount: 75, currency: "EUR" },
+      { kind: "signed-up", occurredOn: "2025-02-01" },
+      { kind: "paid", occurredOn: "2024-12-31", amount: 1, currency: "USD" },
+    ];
+    for (const body of entries) expect((await record(alice, aliceLink, body)).status).toBe(201);
+
+    const earnings = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: String(year) } })).body;
+    expect(earnings.entries.map((e) => e.occurredOn)).toEqual(["2025-06-01", "2025-05-01", "2025-04-01", "2025-03-01", "2025-02-01"]);
+    expect(earnings.totals).toEqual({
+      signedUp: 1,
+      paid: 3,
+      clawedBack: 1,
+      byCurrency: [
+        { currency: "EUR", paid: 75, clawedBack: 0, net: 75 },
+        { currency: "USD", paid: 100.3, clawedBack: 50.05, net: 50.25 },
+      ],
+    });
+
+    const csv = await callRoute("exportOwnOutcomes", { idToken: alice, query: { year: String(year) } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="referral-earnings-2025.csv"');
+    const name = earnings.entries[0]!.programName;
+    const at = (i: number) => earnings.entries[i]!.recordedAt;
+    expect(csv.text).toBe(
+      [
+        "Date,Program,Kind,Amount,Currency,Note,Recorded",
+        `2025-06-01,${name},clawed-back,50.05,USD,,${at(0)}`,
+        `2025-05-01,${name},paid,0.20,USD,"'=HYPERLINK(""x"")",${at(1)}`,
+        `2025-04-01,${name},paid,75.00,EUR,,${at(2)}`,
+        `2025-03-01,${name},paid,100.10,USD,,${at(3)}`,
+        `2025-02-01,${name},signed-up,,,,${at(4)}`,
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("outcomes stay with the member when the link is deleted, with the program's name", async () => {
+    const { aliceLink } = await programWithAlice();
+    const created = (await record(alice, aliceLink, { kind: "paid", occurredOn: "2025-05-01", amount: 20, currency: "USD" })).body as {
+      programName: string;
+    };
+    expect((await callRoute("deleteOwnLink", { params: { id: aliceLink }, idToken: alice })).status).toBe(204);
+    const earnings = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: "2025" } })).body;
+    expect(earnings.entries).toHaveLength(1);
+    expect(earnings.entries[0]).toMatchObject({ linkId: aliceLink, programName: created.programName });
+  });
+});
+
+describe("caps", () => {
+  it("a paid outcome reaching the cap takes the link out of the rotation and the counts; deleting it brings it back at once", async () => {
+    const { programId, aliceLink, aliceUrl, other } = await programWithAlice();
+    await setCap(programId, { count: 1, period: "calendar-year" });
+    expect(await activeCount(programId)).toBe(2);
+    expect((await ownLink(alice, aliceLink)).cap).toEqual({ reached: false, paid: 0, count: 1 });
+
+    const paid = (await record(alice, aliceLink, { kind: "paid", occurredOn: today(), amount: 50, currency: "USD" })).body as {
+      id: string;
+    };
+    const capped = await ownLink(alice, aliceLink);
+    expect(capped.cap).toEqual({ reached: true, resumesOn: `${String(Number(today().slice(0, 4)) + 1)}-01-01` });
+    expect(capped.isActive).toBe(false);
+    expect(await activeCount(programId)).toBe(1);
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 4)).toEqual(new Map([[other.url, 4]]));
+
+    expect((await call("DELETE", `/api/user/outcomes/${paid.id}`, { idToken: alice })).status).toBe(204);
+    const back = await ownLink(alice, aliceLink);
+    expect(back).toMatchObject({ cap: { reached: false, paid: 0, count: 1 }, isActive: true });
+    expect(await activeCount(programId)).toBe(2);
+    await sleep(ROTATION_SETTLE_MS);
+    expect((await visitMany(programId, 4)).get(aliceUrl)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a rule that allows more lifts the cap at once; a rolling window resumes when the oldest paid day leaves it", async () => {
+    const { programId, aliceLink } = await programWithAlice();
+    await setCap(programId, { count: 1, period: "rolling-12-months" });
+    const oldest = addDays(today(), -100);
+    await record(alice, aliceLink, { kind: "paid", occurredOn: oldest });
+    await record(alice, aliceLink, { kind: "signed-up", occurredOn: today() });
+    expect((await ownLink(alice, aliceLink)).cap).toEqual({ reached: true, resumesOn: addDays(oldest, 365) });
+
+    await setCap(programId, { count: 2, period: "rolling-12-months" });
+    expect(await ownLink(alice, aliceLink)).toMatchObject({ cap: { reached: false, paid: 1, count: 2 }, isActive: true });
+    await setCap(programId, null);
+    expect((await ownLink(alice, aliceLink)).cap).toBeNull();
+  });
+});
+
+describe("snoozes", () => {
+  it("after today and within 366 days, on the member's own link; out of the rotation until ended", async () => {
+    const { programId, aliceLink, aliceUrl, other } = await programWithAlice();
+    const snooze = (idToken: string, id: string, until: string) =>
+      call("POST", `/api/user/links/${id}/snooze`, { idToken, body: { until } });
+    for (const until of [today(), addDays(today(), 367)]) {
+      const res = await snooze(alice, aliceLink, until);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION", message: "Snooze date must be after today and at most 366 days ahead" });
+    }
+    expect((await snooze(alice, other.id, addDays(today(), 3))).status).toBe(404);
+    expect((await snooze(tom, aliceLink, addDays(today(), 3))).status).toBe(404);
+
+    const snoozed = await snooze(alice, aliceLink, addDays(today(), 366));
+    expect(snoozed.status).toBe(200);
+    expect(snoozed.body).toMatchObject({ id: aliceLink, snoozedUntil: addDays(today(), 366), isActive: false });
+    expect(await activeCount(programId)).toBe(1);
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 3)).toEqual(new Map([[other.url, 3]]));
+    // not in the rotation sets of those visits: while snoozed she is owed no fair share of them
+    const fairness = await call<ProgramFairness[]>("GET", "/api/analytics/fairness?timeFilter=24h", { idToken: admin });
+    const shares = new Map(fairness.body.find((p) => p.programId === programId)!.links.map((l) => [l.linkId, l.fairShare]));
+    expect([shares.get(aliceLink) ?? 0, shares.get(other.id)]).toEqual([0, 3]);
+
+    expect((await call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: tom })).status).toBe(404);
+    expect((await call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: alice })).status).toBe(204);
+    expect(await ownLink(alice, aliceLink)).toMatchObject({ snoozedUntil: null, isActive: true });
+    expect(await activeCount(programId)).toBe(2);
+    await sleep(ROTATION_SETTLE_MS);
+    expect((await visitMany(programId, 3)).get(aliceUrl)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("balanced: a link back from a snooze is balanced from the others' lowest count, not its own (no catch-up)", async () => {
+    const { programId, aliceLink, aliceUrl, other } = await programWithAlice("balanced");
+    await call("POST", `/api/user/links/${aliceLink}/snooze`, { idToken: alice, body: { until: addDays(today(), 5) } });
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 6)).toEqual(new Map([[other.url, 6]]));
+
+    await call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: alice });
+    await sleep(ROTATION_SETTLE_MS);
+    // from 6 each (its own visits unchanged at 0): the two share, instead of alice taking the next six
+    expect(await visitMany(programId, 6)).toEqual(
+      new Map([
+        [aliceUrl, 3],
+        [other.url, 3],
+      ]),
+    );
+    expect((await ownLink(alice, aliceLink)).visitCount).toBe(3);
+  }, 60_000);
+});
