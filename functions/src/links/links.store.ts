@@ -9,6 +9,7 @@ import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/li
 import { ProgramCountChanges } from "./link-counts.store";
 import { findProgramIn } from "../catalog/programs.store";
 import { isDatedOut } from "./link-availability";
+import { paidDaysIn, paidOnOf } from "./paid-days.store";
 import { healthFromStored, nextHealth } from "./link-health";
 
 /** A referral_links document. The owner is the e-mail (the user's username). */
@@ -250,10 +251,13 @@ export async function moveLink(
     await programCheck(tx);
     const target = linkSlotRef(targetProgramId, current.email);
     if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
+    // its outcomes stay in the program they were earned in: its cap there counts the owner's paid days there
+    const paid = await paidDaysIn(tx, "email", [current.email]);
     tx.delete(linkSlotRef(current.programId, current.email));
     tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
     tx.update(ref, {
       programId: targetProgramId,
+      paidOn: paidOnOf(paid, (d) => d.programId === targetProgramId),
       pastProgramIds: FieldValue.arrayUnion(current.programId),
       updatedAt: FieldValue.serverTimestamp(),
     });

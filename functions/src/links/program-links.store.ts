@@ -6,6 +6,7 @@ import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
+import { paidDaysIn, paidOnOf } from "./paid-days.store";
 
 /**
  * What happens to a program's links when the program goes or merges into another: the links' side of
@@ -57,7 +58,13 @@ export async function deleteProgram(id: string): Promise<boolean> {
  * Moves every link of `sourceId` into `targetId` and deletes the source, in one transaction. If an
  * owner has a link in both, nothing changes and MergeConflictError lists them.
  */
-export async function mergePrograms(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
+/**
+ * What else moves with a merge, in its transaction: called after the merge's reads and before its
+ * writes (to read), it answers what to write after them (the outcomes and their roll-ups).
+ */
+export type MergeFollower = (tx: Transaction) => Promise<() => void>;
+
+export async function mergePrograms(sourceId: string, targetId: string, follower?: MergeFollower): Promise<{ movedLinks: number }> {
   return db().runTransaction(async (tx) => {
     const source = await requireProgramIn(tx, sourceId);
     const target = await requireProgramIn(tx, targetId);
@@ -73,11 +80,19 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
         targetLinkId: targetByOwner.get(l.email)?.id ?? String(slots[i]?.get("linkId") ?? ""),
       }));
     if (conflicts.length > 0) throw new MergeConflictError(conflicts, { source: source.name, target: target.name });
+    // the source's outcomes move to the target: each owner's paid days there are those of both
+    const paid = await paidDaysIn(tx, "programId", [sourceId, targetId]);
+    const writeFollowers = await follower?.(tx);
     const counts = new ProgramCountChanges();
+    for (const link of targetByOwner.values()) {
+      const paidOn = paidOnOf(paid, (d) => d.email === link.email);
+      if (paidOn.join() !== link.paidOn.join()) tx.update(linksCollection().doc(link.id), { paidOn });
+    }
     for (const link of sourceLinks) {
       counts.added({ ...link, programId: targetId });
       tx.update(linksCollection().doc(link.id), {
         programId: targetId,
+        paidOn: paidOnOf(paid, (d) => d.email === link.email),
         pastProgramIds: FieldValue.arrayUnion(link.programId),
         updatedAt: FieldValue.serverTimestamp(),
       });
@@ -85,6 +100,7 @@ export async function mergePrograms(sourceId: string, targetId: string): Promise
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }
     counts.writeIn(tx);
+    writeFollowers?.();
     deleteProgramIn(tx, source);
     return { movedLinks: sourceLinks.length };
   });

@@ -7,6 +7,8 @@ import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/lin
 import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
 import { ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
+import { paidDaysIn, paidOnOf } from "../links/paid-days.store";
+import { deleteOutcomesIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
@@ -63,6 +65,8 @@ export async function updateUserProfile(
       const taken = await tx.get(users().where("username", "==", newEmail).limit(1));
       if (!taken.empty) throw new EmailTakenError();
       const links = await linksOfOwnerIn(tx, oldEmail);
+      // their outcomes stay theirs
+      reassignOutcomesIn(tx, await ownerOutcomesIn(tx, oldEmail), newEmail);
       for (const link of links) {
         tx.update(linksCollection().doc(link.id), { email: newEmail, updatedAt: FieldValue.serverTimestamp() });
         tx.delete(linkSlotRef(link.programId, oldEmail));
@@ -146,7 +150,9 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
   const purgeId = await db().runTransaction(async (tx) => {
     const links = await linksOfOwnerIn(tx, user.username);
     const userTokens = await unexpiredTokensOf(tx, user.username, new Date());
+    const outcomes = await ownerOutcomesIn(tx, user.username);
     const counts = new ProgramCountChanges();
+    deleteOutcomesIn(tx, outcomes);
     for (const link of links) {
       tx.delete(linksCollection().doc(link.id));
       tx.delete(linkSlotRef(link.programId, link.email));
@@ -185,17 +191,29 @@ export async function mergeUserAccounts(
     if (conflicts.length > 0) throw new AccountMergeConflictError(conflicts);
     // only tokens that can still sign in move (and count); expired ones keep the old address until their TTL
     const duplicateTokens = await unexpiredTokensOf(tx, duplicate.username, new Date());
+    // the duplicate's outcomes become the primary's: each link's cap counts both accounts' paid days in its program
+    const duplicateOutcomes = await ownerOutcomesIn(tx, duplicate.username);
+    const paid = await paidDaysIn(tx, "email", [primary.username, duplicate.username]);
+    const paidOn = (link: LinkRecord) => paidOnOf(paid, (d) => d.programId === link.programId);
     const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
     // every link now belongs to the merged primary, whose filled-in subscription decides for all of them
     const ownerHeldBack = holdsBackLinks({ ...primary, subscriptionStatus: fill("subscriptionStatus") });
     const counts = new ProgramCountChanges();
     for (const link of duplicateLinks) {
-      tx.update(linksCollection().doc(link.id), { email: primary.username, ownerHeldBack, updatedAt: FieldValue.serverTimestamp() });
+      tx.update(linksCollection().doc(link.id), {
+        email: primary.username,
+        ownerHeldBack,
+        paidOn: paidOn(link),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
       tx.delete(linkSlotRef(link.programId, duplicate.username));
       tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
       counts.changed(link, { ...link, ownerHeldBack });
     }
     setOwnerHeldBackIn(tx, primaryLinks, ownerHeldBack, counts);
+    for (const link of primaryLinks)
+      if (paidOn(link).join() !== link.paidOn.join()) tx.update(linksCollection().doc(link.id), { paidOn: paidOn(link) });
+    reassignOutcomesIn(tx, duplicateOutcomes, primary.username);
     counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
     const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;

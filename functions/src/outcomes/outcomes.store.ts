@@ -154,3 +154,58 @@ export async function outcomesOf(email: string, year: number): Promise<OutcomeRe
   const snap = await outcomes().where("email", "==", email).where("year", "==", year).get();
   return snap.docs.map((d) => outcomeFromSnapshot(d)!);
 }
+
+// ——— what happens to outcomes when their owner or their program changes (in those transactions) ———
+
+/** Inside a transaction, before its writes: every outcome of an owner. */
+export async function ownerOutcomesIn(tx: Transaction, email: string): Promise<OutcomeRecord[]> {
+  return (await tx.get(outcomes().where("email", "==", email))).docs.map((d) => outcomeFromSnapshot(d)!);
+}
+
+/** Deletes outcomes with what they counted in the roll-ups (their owner is deleted). */
+export function deleteOutcomesIn(tx: Transaction, list: OutcomeRecord[]): void {
+  for (const outcome of list) {
+    tx.delete(outcomes().doc(outcome.id));
+    rollUpIn(tx, outcome, -1);
+  }
+}
+
+/** Gives outcomes to another owner (a change of e-mail, a merge of accounts); the roll-ups count links, not owners. */
+export function reassignOutcomesIn(tx: Transaction, list: OutcomeRecord[], email: string): void {
+  for (const outcome of list) tx.update(outcomes().doc(outcome.id), { email });
+}
+
+/**
+ * A program merged into another takes its outcomes along (caps then count them there), under the
+ * target's name, and its monthly roll-ups are added into the target's (increments: no read of the
+ * target's needed) and deleted. For links/program-links.store mergePrograms.
+ */
+export const followProgramMerge =
+  (sourceId: string, targetId: string) =>
+  async (tx: Transaction): Promise<() => void> => {
+    const [target, moved, months] = await Promise.all([
+      findProgramIn(tx, targetId),
+      tx.get(outcomes().where("programId", "==", sourceId)),
+      tx.get(outcomeMonths().where("programId", "==", sourceId)),
+    ]);
+    return () => {
+      for (const doc of moved.docs) tx.update(doc.ref, { programId: targetId, programName: target?.name ?? "" });
+      for (const doc of months.docs) {
+        const month = String(doc.get("month"));
+        const days = (doc.get("days") ?? {}) as Record<string, Record<string, Record<string, number>>>;
+        const added = Object.fromEntries(
+          Object.entries(days).map(([day, links]) => [
+            day,
+            Object.fromEntries(
+              Object.entries(links).map(([linkId, counts]) => [
+                linkId,
+                Object.fromEntries(Object.entries(counts).map(([field, n]) => [field, FieldValue.increment(n)])),
+              ]),
+            ),
+          ]),
+        );
+        tx.set(outcomeMonths().doc(`${targetId}_${month}`), { programId: targetId, month, days: added }, { merge: true });
+        tx.delete(doc.ref);
+      }
+    };
+  };

@@ -15,6 +15,7 @@ import {
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
+import { followProgramMerge } from "../outcomes/outcomes.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
@@ -111,7 +112,7 @@ export async function removeProgram(id: string): Promise<void> {
 export async function mergeProgramInto(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
   if (sourceId === targetId) throw new ApiError("BAD_REQUEST", "A program cannot be merged into itself");
   try {
-    return await mergePrograms(sourceId, targetId);
+    return await mergePrograms(sourceId, targetId, followProgramMerge(sourceId, targetId));
   } catch (err) {
     if (err instanceof ProgramNotFoundError) throw notFound();
     if (err instanceof MergeConflictError) {

@@ -3,8 +3,9 @@ import type { ProgramFairness } from "@hub/contract/analytics";
 import type { ReferralLink } from "@hub/contract/links";
 import type { ReferrerCap } from "@hub/contract/programs";
 import { addDays, utcDay } from "@hub/contract/dates";
+import { getAuth } from "firebase-admin/auth";
 import { db } from "../../src/platform/db";
-import { signInActors, submitOwnLink } from "../../../testing/actors";
+import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
@@ -232,4 +233,97 @@ describe("snoozes", () => {
     );
     expect((await ownLink(alice, aliceLink)).visitCount).toBe(3);
   }, 60_000);
+});
+
+describe("outcomes stay with the member", () => {
+  /** The roll-up of a program's month: per day, per link, per kind. */
+  const rollUp = async (programId: string, month: string) =>
+    (await db().collection("outcome_months").doc(`${programId}_${month}`).get()).data();
+
+  it("deleting the member deletes their outcomes and what the roll-ups counted of them", async () => {
+    const { programId, aliceLink } = await programWithAlice();
+    await record(alice, aliceLink, { kind: "paid", occurredOn: "2025-05-01", amount: 20, currency: "USD" });
+    expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 1 });
+
+    expect((await call("DELETE", `/api/users/${encodeURIComponent("active@example.com")}`, { idToken: admin })).status).toBe(204);
+    expect((await db().collection("outcomes").where("email", "==", "active@example.com").get()).size).toBe(0);
+    expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 0 });
+  });
+
+  it("moving a link leaves its outcomes in the old program; its cap counts the owner's paid days in the new one", async () => {
+    const { programId: oldProgram, aliceLink } = await programWithAlice();
+    const next = await createProgramAs(admin, "Next Bank");
+    await setCap(next.id, { count: 1, period: "rolling-12-months" });
+    // a paid referral alice earned in Next Bank on a link she has since deleted
+    const earlier = await submitOwnLink(alice, next.id, "https://refer.example.com/next/alice");
+    await record(alice, earlier.id, { kind: "paid", occurredOn: addDays(today(), -10) });
+    await callRoute("deleteOwnLink", { params: { id: earlier.id }, idToken: alice });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: addDays(today(), -5) });
+
+    expect((await callRoute("moveLink", { params: { id: aliceLink }, idToken: admin, body: { programId: next.id } })).status).toBe(200);
+    expect((await ownLink(alice, aliceLink)).cap).toEqual({ reached: true, resumesOn: addDays(today(), 355) });
+    const entries = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body.entries;
+    expect(entries.map((e) => e.programId).sort()).toEqual([oldProgram, next.id].sort());
+  });
+
+  it("merging a program moves its outcomes and roll-ups to the target, where its cap counts them", async () => {
+    const { programId: source, aliceLink } = await programWithAlice();
+    const target = await createProgramAs(admin, "Target Bank");
+    await setCap(target.id, { count: 1, period: "calendar-year" });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: today(), amount: 10, currency: "USD" });
+
+    expect((await callRoute("mergeProgram", { params: { id: source }, idToken: admin, body: { targetProgramId: target.id } })).status).toBe(
+      200,
+    );
+    const entries = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body.entries;
+    expect(entries).toMatchObject([{ programId: target.id, programName: "Target Bank", linkId: aliceLink }]);
+    expect((await ownLink(alice, aliceLink)).cap).toMatchObject({ reached: true });
+    const month = today().slice(0, 7);
+    expect((await rollUp(target.id, month))?.days[today().slice(8, 10)][aliceLink]).toEqual({ paid: 1 });
+    expect(await rollUp(source, month)).toBeUndefined();
+  });
+
+  it("merging accounts moves the duplicate's outcomes to the primary, and its paid days to the primary's links", async () => {
+    const { programId, aliceLink } = await programWithAlice();
+    await setCap(programId, { count: 1, period: "calendar-year" });
+    // an account from before addresses were normalised, with a paid referral in alice's program
+    const { uid } = await getAuth().createUser({ email: "dup-legacy@example.com" });
+    const legacy = "Active@Example.com ";
+    const t = new Date(Date.now() + 1000);
+    await db().collection("users").doc(uid).set({
+      username: legacy,
+      email: legacy,
+      isAdmin: false,
+      blocked: false,
+      approved: true,
+      createdByAdmin: false,
+      createdAt: t,
+      updatedAt: t,
+    });
+    await db()
+      .collection("outcomes")
+      .add({
+        email: legacy,
+        linkId: "gone",
+        programId,
+        programName: "Old name",
+        kind: "paid",
+        occurredOn: today(),
+        amount: null,
+        currency: null,
+        note: null,
+        recordedAt: t,
+        year: Number(today().slice(0, 4)),
+      });
+    expect((await ownLink(alice, aliceLink)).cap).toMatchObject({ reached: false });
+
+    const merged = await call("POST", "/api/admin/merge-accounts", {
+      idToken: admin,
+      body: { primaryEmail: "active@example.com", duplicateEmail: legacy },
+    });
+    expect(merged.status).toBe(200);
+    const entries = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body.entries;
+    expect(entries).toMatchObject([{ linkId: "gone", programName: "Old name" }]);
+    expect(await ownLink(alice, aliceLink)).toMatchObject({ cap: { reached: true }, isActive: false });
+  });
 });
