@@ -40,8 +40,8 @@ const snapshot = (
   links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")],
 ): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Card One", distributionMode: "even" },
-    { id: "p2", name: "", distributionMode: "even" },
+    { id: "p1", name: "Card One", distributionMode: "even", offerEndsOn: null },
+    { id: "p2", name: "", distributionMode: "even", offerEndsOn: null },
   ],
   links,
   tallies,
@@ -146,13 +146,27 @@ describe("userAnalytics", () => {
       link("d", "p1", "dan@example.com", { visitCount: 0 }),
     ];
     const snap = snapshot([tally("day", "2026-11-23", { a: 1, b: 2 })], links);
-    const rows = userAnalytics(snap, clickRecords(snap, windowOf("7d", NOW)), new Set(["dan@example.com"]));
+    const rows = userAnalytics(snap, clickRecords(snap, windowOf("7d", NOW)), new Set(["dan@example.com"]), "2026-11-23");
     expect(rows).toEqual([
       { email: "bob@example.com", clicks: 2, clickPercentage: 66.7, allTimeClicks: 20, allTimePercentage: 66.7, activeLinks: 1 },
       { email: "ann@example.com", clicks: 1, clickPercentage: 33.3, allTimeClicks: 10, allTimePercentage: 33.3, activeLinks: 1 },
       // a dead link and an owner held back (blocked or lapsed) count no active link; the screen hides these
       { email: "cat@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
       { email: "dan@example.com", clicks: 0, clickPercentage: 0, allTimeClicks: 0, allTimePercentage: 0, activeLinks: 0 },
+    ]);
+  });
+
+  it("a program whose offer has ended has no active link, from the day after its last day", () => {
+    const snap = snapshot([]);
+    const ended = { ...snap, programs: snap.programs.map((p) => (p.id === "p1" ? { ...p, offerEndsOn: "2026-11-22" } : p)) };
+    const active = (today: string) => userAnalytics(ended, [], new Set(), today).map((r) => [r.email, r.activeLinks]);
+    expect(active("2026-11-22")).toEqual([
+      ["ann@example.com", 1],
+      ["bob@example.com", 1],
+    ]);
+    expect(active("2026-11-23")).toEqual([
+      ["ann@example.com", 0],
+      ["bob@example.com", 1],
     ]);
   });
 
@@ -171,6 +185,7 @@ describe("userAnalytics", () => {
         },
       ],
       new Set(),
+      "2026-11-23",
     );
     expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({ clicks: 1, clickPercentage: 100 });
   });

@@ -1,6 +1,7 @@
 import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { isActiveLink } from "../links/link-state";
+import { isOfferEnded } from "../links/link-availability";
 import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
@@ -101,7 +102,13 @@ export function clickRecords(snapshot: AnalyticsSnapshot, window: AnalyticsWindo
  * a share of its total, and active links. Every owner of a link is listed; the screen hides the idle.
  * By all-time clicks, then e-mail.
  */
-export function userAnalytics(snapshot: AnalyticsSnapshot, records: ClickRecord[], ownersHeldBack: Set<string>): UserAnalytics[] {
+export function userAnalytics(
+  snapshot: AnalyticsSnapshot,
+  records: ClickRecord[],
+  ownersHeldBack: Set<string>,
+  today: string,
+): UserAnalytics[] {
+  const ended = new Set(snapshot.programs.filter((p) => isOfferEnded(p.offerEndsOn, today)).map((p) => p.id));
   const byEmail = new Map<string, { clicks: number; allTimeClicks: number; activeLinks: number }>();
   const owner = (email: string) => {
     let row = byEmail.get(email);
@@ -111,7 +118,7 @@ export function userAnalytics(snapshot: AnalyticsSnapshot, records: ClickRecord[
   for (const link of snapshot.links) {
     const row = owner(link.email);
     row.allTimeClicks += link.visitCount;
-    if (isActiveLink(link, ownersHeldBack)) row.activeLinks += 1;
+    if (isActiveLink(link, ownersHeldBack, { offerEnded: ended.has(link.programId) })) row.activeLinks += 1;
   }
   for (const record of records) owner(record.linkEmail).clicks += record.totalClicks ?? 1;
   const totalClicks = [...byEmail.values()].reduce((sum, r) => sum + r.clicks, 0);

@@ -1,4 +1,5 @@
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
+import { utcDay } from "@hub/contract/dates";
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
@@ -57,7 +58,7 @@ export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promis
 /** GET /api/analytics/users */
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
   const [{ window, snapshot }, heldBack] = await Promise.all([snapshotFor(timeFilter, now), ownersOutOfRotation()]);
-  return userAnalytics(snapshot, clickRecords(snapshot, window), heldBack);
+  return userAnalytics(snapshot, clickRecords(snapshot, window), heldBack, utcDay(now));
 }
 
 const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };

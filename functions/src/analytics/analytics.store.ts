@@ -46,6 +46,8 @@ export interface AnalyticsProgram {
   id: string;
   name: string;
   distributionMode: "even" | "balanced";
+  /** The offer's last day (UTC): after it, none of the program's links is active. */
+  offerEndsOn: string | null;
 }
 
 export interface AnalyticsSnapshot {
@@ -254,7 +256,7 @@ export async function readOwnLinks(
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode")),
+      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode", "offerEndsOn")),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
@@ -280,6 +282,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         id: d.id,
         name: text(d, "name"),
         distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
+        offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
       })),
       links: linkSnap.docs.map((d) => ({
         id: d.id,

@@ -28,8 +28,8 @@ export function neutraliseFormula(value: string): string {
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 
 /** One row per link, RFC 4180 quoting (csv-stringify), newest first like the admin list. */
-export async function exportLinksCsv(): Promise<string> {
-  const links = await listLinksForAdmin();
+export async function exportLinksCsv(today: string): Promise<string> {
+  const links = await listLinksForAdmin(today);
   const rows = links.map((l) => [
     l.programName,
     l.ownerDisplayName ?? l.name,

@@ -1,4 +1,5 @@
 import { logger } from "firebase-functions";
+import { utcDay } from "@hub/contract/dates";
 import {
   LINK_MESSAGES,
   UNKNOWN_HEALTH,
@@ -26,7 +27,14 @@ import {
   type LinkChanges,
   type LinkRecord,
 } from "./links.store";
-import { getProgram, getProgramsByIds, listPrograms, ProgramNotFoundError, requireProgramIn } from "../catalog/programs.store";
+import {
+  getProgram,
+  getProgramsByIds,
+  listPrograms,
+  ProgramNotFoundError,
+  requireProgramIn,
+  type ProgramRecord,
+} from "../catalog/programs.store";
 import { listUserNames, ownersOutOfRotation, ownersOutOfRotationAmong } from "../accounts/users.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
@@ -36,9 +44,24 @@ import { byRecency, isActiveLink, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
+import { isOfferEnded } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
+
+/** The program's offer has ended: no link joins it (new or moved in). */
+class OfferEndedError extends Error {}
+
+/** Inside a transaction: the program a link is to join, which must exist and whose offer must not have ended. */
+async function openProgramIn(tx: Parameters<typeof requireProgramIn>[0], programId: string, today: string): Promise<ProgramRecord> {
+  const program = await requireProgramIn(tx, programId);
+  if (isOfferEnded(program.offerEndsOn, today)) throw new OfferEndedError();
+  return program;
+}
+
+/** The programs among these whose offer has ended by `today` (their links are not active). */
+const endedAmong = (programs: (ProgramRecord | null)[], today: string): Set<string> =>
+  new Set(programs.filter((p): p is ProgramRecord => p !== null && isOfferEnded(p.offerEndsOn, today)).map((p) => p.id));
 
 /**
  * `heldBack`: the owners whose links are out of the rotation, read from their user documents as the
@@ -49,6 +72,7 @@ function toApi(
   programNames: Map<string, string>,
   displayNames: Map<string, string | null>,
   heldBack: Set<string>,
+  endedPrograms: ReadonlySet<string>,
 ): ReferralLink {
   const {
     pausedByBlock: _internal,
@@ -59,6 +83,7 @@ function toApi(
     balanceOffset: _balance,
     away: _away,
     snoozedUntil: _snooze,
+    outByDate: _counted2,
     ...rest
   } = link;
   return {
@@ -66,25 +91,25 @@ function toApi(
     programName: programNames.get(link.programId) ?? "",
     ownerDisplayName: displayNames.get(link.email) ?? null,
     ownerNotEmailed: link.isDead && deadMailFailed,
-    isActive: isActiveLink(link, heldBack),
+    isActive: isActiveLink(link, heldBack, { offerEnded: endedPrograms.has(link.programId) }),
     cap: null,
     snoozedUntil: null,
   };
 }
 
-async function lookups() {
+async function lookups(today: string) {
   const [programs, names] = await Promise.all([listPrograms(), listUserNames()]);
-  return { programNames: new Map(programs.map((p) => [p.id, p.name])), displayNames: names };
+  return { programNames: new Map(programs.map((p) => [p.id, p.name])), displayNames: names, endedPrograms: endedAmong(programs, today) };
 }
 
-async function present(link: LinkRecord): Promise<ReferralLink> {
+async function present(link: LinkRecord, today: string): Promise<ReferralLink> {
   const [program, names, counted, heldBack] = await Promise.all([
     getProgram(link.programId),
     listUserNames([link.email]),
     getCountedLink(link.id),
     ownersOutOfRotationAmong([link.email]),
   ]);
-  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names, heldBack);
+  return toApi(counted ?? link, new Map([[link.programId, program?.name ?? ""]]), names, heldBack, endedAmong([program], today));
 }
 
 /** Translates the data layer's refusals into the contract's answers. */
@@ -94,34 +119,39 @@ async function refusals<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof SlotTakenError) throw duplicate();
     if (err instanceof ProgramNotFoundError) throw programNotFound();
+    if (err instanceof OfferEndedError) throw new ApiError("OFFER_ENDED", "This offer has ended");
     throw err;
   }
 }
 
 // ——— admin ———
 
-export async function listLinksForAdmin(): Promise<ReferralLink[]> {
-  const [links, { programNames, displayNames }, heldBack] = await Promise.all([listAllLinks(), lookups(), ownersOutOfRotation()]);
-  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames, heldBack));
+export async function listLinksForAdmin(today: string): Promise<ReferralLink[]> {
+  const [links, { programNames, displayNames, endedPrograms }, heldBack] = await Promise.all([
+    listAllLinks(),
+    lookups(today),
+    ownersOutOfRotation(),
+  ]);
+  return links.sort(byRecency).map((l) => toApi(l, programNames, displayNames, heldBack, endedPrograms));
 }
 
-export async function changeLink(id: string, decide: (link: LinkRecord) => LinkChanges | null): Promise<ReferralLink> {
+export async function changeLink(id: string, decide: (link: LinkRecord) => LinkChanges | null, today: string): Promise<ReferralLink> {
   const link = await updateLink(id, decide);
   if (!link) throw linkNotFound();
-  return present(link);
+  return present(link, today);
 }
 
 export async function removeLink(id: string): Promise<void> {
   if (!(await deleteLink(id))) throw linkNotFound();
 }
 
-export async function moveLinkTo(id: string, programId: string): Promise<ReferralLink> {
+export async function moveLinkTo(id: string, programId: string, today: string): Promise<ReferralLink> {
   const current = await getLink(id);
   if (!current) throw linkNotFound();
   if (current.programId === programId) throw new ApiError("BAD_REQUEST", "The link is already in this program");
-  const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await requireProgramIn(tx, programId))));
+  const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await openProgramIn(tx, programId, today))));
   if (!moved) throw linkNotFound();
-  return present(moved);
+  return present(moved, today);
 }
 
 /**
@@ -129,10 +159,13 @@ export async function moveLinkTo(id: string, programId: string): Promise<Referra
  * a mail that could not be sent is kept on the link (deadMailFailed), so the list shows it after a reload.
  */
 export async function markDead(deps: AppDeps, id: string, note: string | undefined): Promise<MarkDeadResult> {
-  const link = await changeLink(id, () => ({ isDead: true, deadNote: note || null }));
+  const today = utcDay(deps.now());
+  const link = await changeLink(id, () => ({ isDead: true, deadNote: note || null }), today);
   const ownerNotified = await notifyDead(deps, link);
-  const told = await changeLink(id, () =>
-    ownerNotified ? { lastNotifiedAt: new Date(), deadMailFailed: false } : { deadMailFailed: true },
+  const told = await changeLink(
+    id,
+    () => (ownerNotified ? { lastNotifiedAt: new Date(), deadMailFailed: false } : { deadMailFailed: true }),
+    today,
   );
   return { ...told, ownerNotified };
 }
@@ -173,8 +206,8 @@ async function testOne(deps: AppDeps, id: string): Promise<{ result: LinkTestRes
 const newAddress = (link: LinkRecord, body: UpdateLinkRequest) => body.link !== undefined && body.link !== link.link;
 
 /** PATCH /api/links/{id}: the admin's edit. */
-export const editLink = (id: string, body: UpdateLinkRequest): Promise<ReferralLink> =>
-  changeLink(id, (link) => (newAddress(link, body) ? { ...body, health: UNKNOWN_HEALTH } : { ...body }));
+export const editLink = (id: string, body: UpdateLinkRequest, today: string): Promise<ReferralLink> =>
+  changeLink(id, (link) => (newAddress(link, body) ? { ...body, health: UNKNOWN_HEALTH } : { ...body }), today);
 
 const BULK_CHANGES: Record<Exclude<BulkOperation, "test">, (note?: string) => LinkChanges> = {
   approve: () => ({ approved: true }),
@@ -211,7 +244,7 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
   }
   const { updated, missing } = await updateLinks(ids, BULK_CHANGES[op](deadNote));
   if (op === "mark-dead") {
-    const { programNames } = await lookups();
+    const { programNames } = await lookups(utcDay(deps.now()));
     const notified = await Promise.all(updated.map((l) => notifyDead(deps, { ...l, programName: programNames.get(l.programId) ?? "" })));
     const told = updated.filter((_, i) => notified[i]).map((l) => l.id);
     const notNotified = updated.filter((_, i) => !notified[i]).map((l) => l.id);
@@ -223,21 +256,22 @@ export async function bulkOperation(deps: AppDeps, ids: string[], op: BulkOperat
 }
 
 /** POST /api/links: the /submit form. A member submits only for their own e-mail. */
-export async function submitLink(caller: Caller, body: CreateLinkRequest): Promise<ReferralLink> {
+export async function submitLink(caller: Caller, body: CreateLinkRequest, today: string): Promise<ReferralLink> {
   if (!caller.isAdmin && body.email !== caller.user.email) {
     throw new ApiError("FORBIDDEN", "You can only submit links for your own email address");
   }
-  return createFor(caller, body);
+  return createFor(caller, body, today);
 }
 
-async function createFor(caller: Caller, link: CreateLinkRequest): Promise<ReferralLink> {
+async function createFor(caller: Caller, link: CreateLinkRequest, today: string): Promise<ReferralLink> {
   const created = await refusals(() =>
     createLink(link, async (tx) => {
       const program = await requireProgramIn(tx, link.programId);
       if (!visibleTo(caller, program)) throw new ProgramNotFoundError(link.programId);
+      if (isOfferEnded(program.offerEndsOn, today)) throw new OfferEndedError();
     }),
   );
-  return present(created);
+  return present(created, today);
 }
 
 // ——— member (own links only; someone else's is 404) ———
@@ -245,31 +279,35 @@ async function createFor(caller: Caller, link: CreateLinkRequest): Promise<Refer
 const owns = (caller: Caller) => (link: LinkRecord) => link.email === caller.user.email;
 
 /** Reads the member's own links and just their programs: nothing of other members. */
-export async function listOwnLinks(caller: Caller): Promise<ReferralLink[]> {
+export async function listOwnLinks(caller: Caller, today: string): Promise<ReferralLink[]> {
   const links = await listLinksByOwner(caller.user.email);
   const programs = await getProgramsByIds(links.map((l) => l.programId));
   const programNames = new Map(programs.map((p) => [p.id, p.name]));
   const displayNames = new Map([[caller.user.email, caller.user.displayName]]);
   const heldBack = await ownersOutOfRotationAmong([caller.user.email]);
-  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames, heldBack));
+  return links.sort(memberOrder).map((l) => toApi(l, programNames, displayNames, heldBack, endedAmong(programs, today)));
 }
 
-export async function submitOwnLink(caller: Caller, body: CreateMemberLinkRequest): Promise<ReferralLink> {
+export async function submitOwnLink(caller: Caller, body: CreateMemberLinkRequest, today: string): Promise<ReferralLink> {
   const name = caller.user.displayName || caller.user.email.split("@")[0]!;
-  return createFor(caller, { ...body, name, email: caller.user.email });
+  return createFor(caller, { ...body, name, email: caller.user.email }, today);
 }
 
 /**
  * A new URL, or re-saving the URL of a dead link, goes back to review and is no longer dead: this is
  * the re-save the dashboard asks for. Only the offer text changed: the link stays as it is.
  */
-export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRequest): Promise<ReferralLink> {
-  return changeLink(id, (link) => {
-    if (!owns(caller)(link)) return null;
-    const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
-    if (!resave) return { ...body };
-    return { ...body, approved: false, isDead: false, deadNote: null, ...(newAddress(link, body) ? { health: UNKNOWN_HEALTH } : {}) };
-  });
+export async function editOwnLink(caller: Caller, id: string, body: UpdateLinkRequest, today: string): Promise<ReferralLink> {
+  return changeLink(
+    id,
+    (link) => {
+      if (!owns(caller)(link)) return null;
+      const resave = body.link !== undefined && (body.link !== link.link || link.isDead);
+      if (!resave) return { ...body };
+      return { ...body, approved: false, isDead: false, deadNote: null, ...(newAddress(link, body) ? { health: UNKNOWN_HEALTH } : {}) };
+    },
+    today,
+  );
 }
 
 export async function removeOwnLink(caller: Caller, id: string): Promise<void> {

@@ -37,6 +37,8 @@ export interface LinkRecord {
   health: LinkHealth;
   /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
   failing: boolean;
+  /** A date-derived reason held it out at its program's last count (link-counts.store CountedLink). */
+  outByDate: boolean;
   /** The owner took it out of the rotation until this UTC day starts (null: not snoozed). */
   snoozedUntil: string | null;
   /**
@@ -81,6 +83,7 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     lastNotifiedAt: toIso(d.lastNotifiedAt),
     deadMailFailed: d.deadMailFailed === true,
     ...withHealth(healthFromStored(d.health)),
+    outByDate: d.outByDate === true,
     snoozedUntil: str(d.snoozedUntil),
     paidOn: Array.isArray(d.paidOn) ? d.paidOn.filter((day): day is string => typeof day === "string") : [],
     balanceOffset: typeof d.balanceOffset === "number" ? d.balanceOffset : 0,
@@ -151,7 +154,7 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
     const ownerHeldBack = await ownerHeldBackIn(tx, link.email);
     const now = FieldValue.serverTimestamp();
-    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false };
+    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false, outByDate: false };
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
     new ProgramCountChanges().added({ programId: link.programId, ...state }).writeIn(tx);
     const { failing: _derived, ...stored } = state;
@@ -255,7 +258,11 @@ export async function moveLink(
       pastProgramIds: FieldValue.arrayUnion(current.programId),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
+    // the target's rules may hold it out, or a snooze it brings may end before the target's next recount
+    new ProgramCountChanges()
+      .changed(current, { ...current, programId: targetProgramId })
+      .recountLater(targetProgramId)
+      .writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;

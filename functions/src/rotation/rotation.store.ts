@@ -18,6 +18,10 @@ export interface RotationCandidate {
 export interface RotationSource {
   mode: DistributionMode;
   fallbackUrl: string | null;
+  /** For the page that says its offer has ended. */
+  programName: string;
+  /** The offer's last day (UTC): from the day after, nobody is sent to its links (decided per visit, on the visit's day). */
+  offerEndsOn: string | null;
   /** The active links: approved, not paused, not dead, not failing, owner neither blocked nor lapsed. */
   links: RotationCandidate[];
 }
@@ -49,6 +53,8 @@ export async function loadRotationSource(programId: string): Promise<RotationSou
   return {
     mode: program.distributionMode,
     fallbackUrl: program.fallbackUrl,
+    programName: program.name,
+    offerEndsOn: program.offerEndsOn,
     links: docs
       // the query narrows, the one predicate decides (the admin's list and analytics use it too); a failing
       // link is filtered here, not in the query: links stored before health existed have no such field
