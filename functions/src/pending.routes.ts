@@ -18,7 +18,6 @@ export function pendingRoutes(): RouteHandlers<
   | "snoozeOwnLink"
   | "endOwnLinkSnooze"
   | "recordOutcome"
-  | "runDaily"
   | "runWeeklyDigest"
   | "outcomeAnalytics"
 > {
@@ -31,7 +30,6 @@ export function pendingRoutes(): RouteHandlers<
     snoozeOwnLink: notYet,
     endOwnLinkSnooze: notYet,
     recordOutcome: notYet,
-    runDaily: notYet,
     runWeeklyDigest: notYet,
     outcomeAnalytics: notYet,
   };

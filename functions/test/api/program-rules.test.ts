@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, utcDay } from "@hub/contract/dates";
+import type { DailySummary } from "@hub/contract/jobs";
 import type { Program, PublicProgram } from "@hub/contract/programs";
 import type { ReferralLink } from "@hub/contract/links";
 import { rotationPath } from "@hub/contract/routes";
+import { db } from "../../src/platform/db";
 import type { OutgoingMail } from "../../src/platform/mailer";
+import { createJob, readJob } from "../../src/jobs/jobs.store";
+import { runJobSlice } from "../../src/jobs/job-runner";
+import { dailySlice } from "../../src/programs/daily-job.service";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
-import { clearInbox } from "../../../testing/inbox";
+import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
+import { runJob } from "../../../testing/jobs";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
 import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visit } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
@@ -15,7 +21,7 @@ import { suite } from "../../../testing/suite-env";
 /**
  * Program rules and offers that end (contract: *Referral outcomes, caps and offer dates*): the rules
  * an admin sets, what an ended offer does to the rotation, the lists and new links, the counts that
- * follow the date without a write.
+ * follow the date without a write, and the daily job (its warnings sent at most once).
  */
 
 let admin: string;
@@ -191,5 +197,78 @@ describe("an offer that ends", () => {
     expect(await programOf(programId, app.url)).toMatchObject({ offerEnded: true, activeLinkCount: 0 });
     const own = await callRoute("listLinks", { idToken: admin, baseUrl: app.url });
     expect(own.body.map((l) => l.isActive)).toEqual([false, false]);
+  });
+});
+
+/** The daily job run in-process on the test's clock, as the queue runs its slices. */
+async function runDailyAt(at: Date): Promise<DailySummary> {
+  now = at;
+  const jobId = await createJob("daily", { trigger: "admin", actorUid: null }, at, { phase: "applying", total: 0 });
+  await runJobSlice(deps, jobId, false, () => Promise.resolve(dailySlice));
+  const job = (await readJob(jobId))!;
+  expect(job.state).toBe("done");
+  return job.summary as DailySummary;
+}
+
+describe("the daily job", () => {
+  it("recounts a program once a snooze is over and clears the snooze", async () => {
+    const { programId, links } = await programWithLinks(admin, 2);
+    const day = today();
+    // a snooze until the day after tomorrow (the snooze route writes the same field)
+    await db()
+      .collection("referral_links")
+      .doc(links[0]!.id)
+      .update({ snoozedUntil: addDays(day, 2) });
+    const first = await runDailyAt(new Date(`${day}T00:05:00Z`));
+    expect(first.programsRecounted).toBe(1);
+    expect((await db().collection("programs").doc(programId).get()).get("activeLinkCount")).toBe(1);
+
+    const second = await runDailyAt(new Date(`${addDays(day, 2)}T00:05:00Z`));
+    expect(second).toMatchObject({ programsRecounted: 1, snoozesEnded: 1 });
+    expect((await db().collection("referral_links").doc(links[0]!.id).get()).get("snoozedUntil")).toBeNull();
+    expect((await db().collection("programs").doc(programId).get()).get("activeLinkCount")).toBe(2);
+  });
+
+  it("warns each owner of the program's active links once, seven days before the end, however often it runs", async () => {
+    const program = await createProgramAs(admin, "Ending Bank");
+    const later = await createProgramAs(admin, "Later Bank");
+    const aliceLink = await submitOwnLink(alice, program.id);
+    const tomLink = await submitOwnLink(tom, program.id);
+    for (const id of [aliceLink.id, tomLink.id]) await callRoute("approveLink", { params: { id }, idToken: admin });
+    const paused = await addLink(admin, program.id, "paused@example.com");
+    await callRoute("pauseLink", { params: { id: paused.id }, idToken: admin });
+    await addLink(admin, program.id, "pending@example.com", false);
+    await addLink(admin, later.id, "later@example.com");
+    await patchProgram(program.id, { offerEndsOn: addDays(today(), 7) });
+    await patchProgram(later.id, { offerEndsOn: addDays(today(), 8) });
+
+    const first = await runJob(admin, "runDaily");
+    expect(first).toMatchObject({ kind: "daily", state: "done", summary: { offerWarningsSent: 2, offerWarningsFailed: 0 } });
+    const second = await runJob(admin, "runDaily");
+    expect(second.summary).toMatchObject({ offerWarningsSent: 0 });
+
+    for (const owner of ["active@example.com", "trialing@example.com"]) {
+      await latestMailTo(owner, /Ending Bank/);
+      const mails = (await mailsTo(owner)).filter((m) => /Ending Bank/.test(m.subject));
+      expect(mails, owner).toHaveLength(1);
+      expect(mails[0]!.text).toContain(addDays(today(), 7));
+      expect(mails[0]!.text).toContain("Ending Bank");
+    }
+    for (const owner of ["paused@example.com", "pending@example.com", "later@example.com"]) expect(await mailsTo(owner), owner).toEqual([]);
+  });
+
+  it("a slice the queue retries sends no warning twice", async () => {
+    const program = await createProgramAs(admin, "Retried Bank");
+    const link = await submitOwnLink(alice, program.id);
+    await callRoute("approveLink", { params: { id: link.id }, idToken: admin });
+    await patchProgram(program.id, { offerEndsOn: addDays(today(), 3) });
+    now = new Date();
+    const jobId = await createJob("daily", { trigger: "admin", actorUid: null }, now, { phase: "applying", total: 0 });
+    const job = (await readJob(jobId))!;
+    // the first attempt sent its mail and died before storing its progress; the retry starts from the same cursor
+    await dailySlice(deps, job, Date.now() + 30_000);
+    await dailySlice(deps, job, Date.now() + 30_000);
+    expect(sent.filter((m) => m.to === "active@example.com")).toHaveLength(1);
+    expect(sent[0]!.subject).toContain("Retried Bank");
   });
 });
