@@ -297,6 +297,8 @@ export interface RecordedTest {
   link: LinkRecord;
   /** This test took the link out of the rotation: its owner is to be told (once, see markOwnerTold). */
   becameFailing: boolean;
+  /** When its current failing spell began (the test that began it), or null when it is not failing. */
+  failingSince: string | null;
 }
 
 /**
@@ -313,26 +315,49 @@ export async function recordLinkTest(id: string, testedUrl: string, test: LinkTe
     const snap = await tx.get(ref);
     const current = linkFromSnapshot(snap);
     if (!current || current.link !== testedUrl) return null;
-    if (jobId !== undefined && snap.get("health.checkedBy") === jobId) return { link: current, becameFailing: false };
+    if (jobId !== undefined && snap.get("health.checkedBy") === jobId)
+      return { link: current, becameFailing: false, failingSince: failingSinceOf(snap) };
     const { health, becameFailing } = nextHealth(current.health, test);
     const changes: LinkChanges = { health, testedOffer: test.message, testedAt: new Date(test.at) };
     // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
+    const failingSince = health.status !== "failing" ? null : becameFailing ? test.at : failingSinceOf(snap);
     const kept = {
       checkedBy: jobId ?? snap.get("health.checkedBy") ?? null,
       ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null),
+      failingSince,
     };
     tx.update(ref, { ...changes, health: { ...health, ...kept } });
     job?.alsoIn(tx);
     new ProgramCountChanges().changed(current, changed(current, changes)).writeIn(tx);
-    return { link: changed(current, changes), becameFailing };
+    return { link: changed(current, changes), becameFailing, failingSince };
   });
 }
 
+/**
+ * When the link's failing spell began: kept beside its health by recordLinkTest; for a spell that began
+ * before that was kept, its last test (what names the spell for its one e-mail, link-health.service).
+ */
+function failingSinceOf(snap: DocumentSnapshot): string | null {
+  if (snap.get("health.status") !== "failing") return null;
+  const since: unknown = snap.get("health.failingSince");
+  if (typeof since === "string") return since;
+  const last: unknown = snap.get("health.lastTest.at");
+  return typeof last === "string" ? last : "unknown";
+}
+
+/** A failing link whose owner is to be told, with the start of its failing spell. */
+export interface UntoldLink {
+  link: LinkRecord;
+  failingSince: string;
+}
+
 /** Failing links whose owner has not been told yet (the e-mail failed, or the slice stopped before it). */
-export async function failingLinksNotTold(ids: string[]): Promise<LinkRecord[]> {
+export async function failingLinksNotTold(ids: string[]): Promise<UntoldLink[]> {
   if (ids.length === 0) return [];
   const snaps = await db().getAll(...ids.map((id) => linksCollection().doc(id)));
-  return snaps.filter((s) => s.get("health.status") === "failing" && s.get("health.ownerTold") === false).map((s) => linkFromSnapshot(s)!);
+  return snaps
+    .filter((s) => s.get("health.status") === "failing" && s.get("health.ownerTold") === false)
+    .map((s) => ({ link: linkFromSnapshot(s)!, failingSince: failingSinceOf(s)! }));
 }
 
 /** The owner has been told their link is failing: not again in this failing spell. */

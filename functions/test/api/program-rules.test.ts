@@ -6,9 +6,12 @@ import type { ReferralLink } from "@hub/contract/links";
 import { rotationPath } from "@hub/contract/routes";
 import { db } from "../../src/platform/db";
 import type { OutgoingMail } from "../../src/platform/mailer";
+import type { LinkTestValidation } from "../../src/platform/deps";
 import { createJob, readJob } from "../../src/jobs/jobs.store";
 import { runJobSlice } from "../../src/jobs/job-runner";
 import { dailySlice } from "../../src/programs/daily-job.service";
+import { linkHealthSlice } from "../../src/links/link-health-job.service";
+import { countLinksToCheck } from "../../src/links/links.store";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
@@ -21,7 +24,7 @@ import { suite } from "../../../testing/suite-env";
 /**
  * Program rules and offers that end (contract: *Referral outcomes, caps and offer dates*): the rules
  * an admin sets, what an ended offer does to the rotation, the lists and new links, the counts that
- * follow the date without a write, and the daily job (its warnings sent at most once).
+ * follow the date without a write, the daily job, and mail the hub sends on its own sent at most once.
  */
 
 let admin: string;
@@ -270,5 +273,38 @@ describe("the daily job", () => {
     await dailySlice(deps, job, Date.now() + 30_000);
     expect(sent.filter((m) => m.to === "active@example.com")).toHaveLength(1);
     expect(sent[0]!.subject).toContain("Retried Bank");
+  });
+});
+
+describe("the failing-link notice", () => {
+  it("is sent once even when the check is retried after the mail went out", async () => {
+    const program = await createProgramAs(admin, "Broken Bank");
+    const link = await submitOwnLink(alice, program.id, "https://refer.example.com/gone");
+    await callRoute("approveLink", { params: { id: link.id }, idToken: admin });
+    const gone: LinkTestValidation = {
+      isValid: false,
+      responseTime: 5,
+      errorMessage: "HTTP 404 Not Found",
+      statusCode: 404,
+      finalUrl: null,
+    };
+    const tester = { test: async () => gone };
+    const slice = () => Promise.resolve(linkHealthSlice);
+    for (let run = 0; run < 2; run++) {
+      const jobId = await createJob("link-health", { trigger: "admin", actorUid: null }, new Date(), {
+        phase: "testing",
+        total: await countLinksToCheck(),
+      });
+      await runJobSlice({ ...deps, linkTester: tester }, jobId, false, slice);
+    }
+    expect(sent.filter((m) => /failing/.test(m.subject))).toHaveLength(1);
+    // the instance died after handing the mail over and before marking the owner told: the next check's retry
+    await db().collection("referral_links").doc(link.id).update({ "health.ownerTold": false });
+    const jobId = await createJob("link-health", { trigger: "admin", actorUid: null }, new Date(), {
+      phase: "testing",
+      total: await countLinksToCheck(),
+    });
+    await runJobSlice({ ...deps, linkTester: tester }, jobId, false, slice);
+    expect(sent.filter((m) => /failing/.test(m.subject))).toHaveLength(1);
   });
 });
