@@ -3,6 +3,7 @@
  * Runs against the emulators only (refuses anything else).
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import { utcDay } from "@hub/contract/dates";
 import {
   auth,
   db,
@@ -275,7 +276,7 @@ async function main() {
       });
   }
   // the back-dated states above went around the app: count each program's links from the links themselves
-  for (const programId of programIds.values()) await recountProgramLinks(programId);
+  for (const programId of programIds.values()) await recountProgramLinks(programId, utcDay(new Date()));
   await seedVisits();
   await seedTraffic(programIds);
   const batch = store.batch();

@@ -74,8 +74,18 @@ export const linkHealthCheck = onSchedule({ schedule: "every 6 hours", timeoutSe
 });
 
 /**
+ * The day's turn at 00:05 UTC: counts brought up to the new date, snoozes that are over cleared,
+ * offer-end warnings sent; the same job as the admin's button (on the `runJobs` queue). One already
+ * running is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.
+ */
+export const dailyTurn = onSchedule({ schedule: "every day 00:05", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {
+  const { startScheduledDailyJob } = await import("./programs/daily-job.service");
+  await startScheduledDailyJob(new Date(event.scheduleTime));
+});
+
+/**
  * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve, the
- * link-health check and the one-off truncation of stored addresses, each slice about 30 s of
+ * link-health check, the day's turn and the one-off truncation of stored addresses, each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
  * last attempt the job is marked failed (never left running). One job per kind at a time.
  */
@@ -110,6 +120,7 @@ export const runJobs = onTaskDispatched(
         case "auto-approve":
           return (await import("./members/subscription-job.service")).subscriptionJobSlice;
         case "daily":
+          return (await import("./programs/daily-job.service")).dailySlice;
         case "weekly-digest":
           throw new Error(`No ${kind} job yet`);
       }

@@ -9,11 +9,10 @@ const notYet = () => {
   throw new ApiError("INTERNAL", "Not built yet");
 };
 
-export function pendingRoutes(): RouteHandlers<"updateProfile" | "unsubscribe" | "runDaily" | "runWeeklyDigest" | "outcomeAnalytics"> {
+export function pendingRoutes(): RouteHandlers<"updateProfile" | "unsubscribe" | "runWeeklyDigest" | "outcomeAnalytics"> {
   return {
     updateProfile: notYet,
     unsubscribe: notYet,
-    runDaily: notYet,
     runWeeklyDigest: notYet,
     outcomeAnalytics: notYet,
   };

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { API } from "@hub/contract/routes";
+import { utcDay } from "@hub/contract/dates";
 import { routePath } from "../../testing/http";
 import { countReads } from "./read-counter";
 import type * as ToolkitModule from "../../functions/src/toolkit";
@@ -116,7 +117,7 @@ async function seed(toolkit: Toolkit) {
   await writer.close();
   // the counts, as the app keeps them: counted from the links once
   for (let p = 0; p < PROGRAMS; p += 10)
-    await Promise.all(Array.from({ length: 10 }, (_, i) => toolkit.recountProgramLinks(`program-${pad(p + i)}`)));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => toolkit.recountProgramLinks(`program-${pad(p + i)}`, utcDay(new Date()))));
 }
 
 /** Measures the three calls against the app in `appRoot` (this checkout or the baseline's); prints JSON rows. */

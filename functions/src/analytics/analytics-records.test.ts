@@ -43,8 +43,8 @@ const snapshot = (
   links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")],
 ): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Card One", distributionMode: "even", referrerCap: { count: 2, period: "calendar-year" } },
-    { id: "p2", name: "", distributionMode: "even", referrerCap: null },
+    { id: "p1", name: "Card One", distributionMode: "even", referrerCap: { count: 2, period: "calendar-year" }, offerEndsOn: null },
+    { id: "p2", name: "", distributionMode: "even", referrerCap: null, offerEndsOn: null },
   ],
   links,
   tallies,
@@ -174,6 +174,20 @@ describe("userAnalytics", () => {
       "cat@example.com": 0,
       "dan@example.com": 1,
     });
+  });
+
+  it("a program whose offer has ended has no active link, from the day after its last day", () => {
+    const snap = snapshot([]);
+    const ended = { ...snap, programs: snap.programs.map((p) => (p.id === "p1" ? { ...p, offerEndsOn: "2026-11-22" } : p)) };
+    const active = (today: string) => userAnalytics(ended, [], new Set(), today).map((r) => [r.email, r.activeLinks]);
+    expect(active("2026-11-22")).toEqual([
+      ["ann@example.com", 1],
+      ["bob@example.com", 1],
+    ]);
+    expect(active("2026-11-23")).toEqual([
+      ["ann@example.com", 0],
+      ["bob@example.com", 1],
+    ]);
   });
 
   it("a record without a count counts one click", () => {

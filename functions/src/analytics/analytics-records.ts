@@ -1,7 +1,7 @@
 import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { isActiveLink } from "../links/link-state";
-import { capState, isSnoozed } from "../links/link-availability";
+import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
 import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
@@ -109,6 +109,7 @@ export function userAnalytics(
   today: string,
 ): UserAnalytics[] {
   const caps = new Map(snapshot.programs.map((p) => [p.id, p.referrerCap]));
+  const ended = new Set(snapshot.programs.filter((p) => isOfferEnded(p.offerEndsOn, today)).map((p) => p.id));
   const byEmail = new Map<string, { clicks: number; allTimeClicks: number; activeLinks: number }>();
   const owner = (email: string) => {
     let row = byEmail.get(email);
@@ -121,6 +122,7 @@ export function userAnalytics(
     const dated = {
       capReached: capState(link.paidOn, caps.get(link.programId), today)?.reached === true,
       snoozed: isSnoozed(link.snoozedUntil, today),
+      offerEnded: ended.has(link.programId),
     };
     if (isActiveLink(link, ownersHeldBack, dated)) row.activeLinks += 1;
   }

@@ -52,6 +52,8 @@ export interface AnalyticsProgram {
   name: string;
   distributionMode: "even" | "balanced";
   referrerCap: ReferrerCap | null;
+  /** The offer's last day (UTC): after it, none of the program's links is active. */
+  offerEndsOn: string | null;
 }
 
 export interface AnalyticsSnapshot {
@@ -262,7 +264,7 @@ const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.fi
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode", "referrerCap")),
+      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode", "referrerCap", "offerEndsOn")),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
@@ -300,6 +302,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
         name: text(d, "name"),
         distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
         referrerCap: referrerCapOf(d.get("referrerCap")),
+        offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
       })),
       links: linkSnap.docs.map((d) => ({
         id: d.id,

@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
 import { COLLECTIONS, db } from "../platform/db";
 import { programNameRef } from "../platform/keys";
@@ -17,8 +17,10 @@ export interface ProgramRecord {
   /** Kept with every change of its links (links/link-counts.store). */
   linkCount: number;
   activeLinkCount: number;
-  /** False for a program stored before the counts were kept: links/program-links.store recounts them. */
+  /** False for a program stored before the counts were kept, or whose rules changed since: links/program-links.store recounts them. */
   linkCountsKept: boolean;
+  /** The first day a date-derived reason of one of its links may change (a cap resuming, a snooze or its offer ending): counted afresh from then. */
+  countsValidUntil: string | null;
   createdAt: string;
   /** Program rules (contract: *Referral outcomes, caps and offer dates*): the bank's cap on one referrer, the offer's last day (UTC), its terms. */
   referrerCap: ReferrerCap | null;
@@ -50,6 +52,7 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     linkCount: typeof d.linkCount === "number" ? d.linkCount : 0,
     activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
     linkCountsKept: d.linkCountsKept === true,
+    countsValidUntil: str(d.countsValidUntil),
     createdAt: toIsoOrEpoch(d.createdAt),
     referrerCap: referrerCapOf(d.referrerCap),
     offerEndsOn: str(d.offerEndsOn),
@@ -75,6 +78,15 @@ export async function listPrograms(): Promise<ProgramRecord[]> {
   const snap = await programs().get();
   return snap.docs.map((d) => fromSnapshot(d)!);
 }
+
+/** Programs in id order after `after` (null: from the first), at most `limit`: for jobs that walk them all. */
+export async function listProgramsAfter(after: string | null, limit: number): Promise<ProgramRecord[]> {
+  let query = programs().orderBy(FieldPath.documentId());
+  if (after !== null) query = query.startAfter(after);
+  return (await query.limit(limit).get()).docs.map((d) => fromSnapshot(d)!);
+}
+
+export const countPrograms = async (): Promise<number> => (await programs().count().get()).data().count;
 
 /** A member's programs: the approved ones and those they proposed, read by two queries (never the whole collection). */
 export async function listProgramsForMember(uid: string): Promise<ProgramRecord[]> {
@@ -115,6 +127,10 @@ export interface NewProgram {
   fallbackUrl: string | null;
   approved: boolean;
   proposedBy: string | null;
+  /** Program rules (an admin's; none when left out). */
+  referrerCap?: ReferrerCap | null;
+  offerEndsOn?: string | null;
+  termsUrl?: string | null;
 }
 
 /** The member already has `limit` proposals waiting for approval. */
@@ -146,6 +162,9 @@ export async function createProgram(program: NewProgram, waitingLimit?: number):
     tx.create(nameRef, { programId: ref.id });
     tx.create(ref, {
       ...program,
+      referrerCap: program.referrerCap ?? null,
+      offerEndsOn: program.offerEndsOn ?? null,
+      termsUrl: program.termsUrl ?? null,
       ...NO_LINKS,
       nameLower: program.name.toLowerCase(),
       distributionMode: "even",
@@ -158,8 +177,14 @@ export async function createProgram(program: NewProgram, waitingLimit?: number):
 }
 
 export type ProgramChanges = Partial<
-  Pick<ProgramRecord, "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite">
+  Pick<
+    ProgramRecord,
+    "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite" | "referrerCap" | "offerEndsOn" | "termsUrl"
+  >
 >;
+
+/** The rules whose change can take links out of the rotation or bring them back (a cap, an offer's end). */
+const COUNTED_RULES = ["referrerCap", "offerEndsOn"] as const;
 
 /** Updates a program; a new name moves its reservation in the same transaction. Null when unknown. */
 export async function updateProgram(id: string, changes: ProgramChanges): Promise<ProgramRecord | null> {
@@ -175,7 +200,9 @@ export async function updateProgram(id: string, changes: ProgramChanges): Promis
       tx.create(newNameRef, { programId: id });
     }
     const nameLower = changes.name !== undefined ? { nameLower: changes.name.toLowerCase() } : {};
-    tx.update(ref, { ...changes, ...nameLower, updatedAt: FieldValue.serverTimestamp() });
+    // a rule takes effect at once: the counts are counted afresh on the next read, the answer's included
+    const recount = COUNTED_RULES.some((rule) => changes[rule] !== undefined) ? { linkCountsKept: false } : {};
+    tx.update(ref, { ...changes, ...nameLower, ...recount, updatedAt: FieldValue.serverTimestamp() });
     return true;
   });
   return found ? getProgram(id) : null;

@@ -60,9 +60,34 @@ export interface DatedAvailability {
   offerEnded?: boolean;
 }
 
-/** Capped or snoozed today: what an owner's own writes (an outcome, a snooze) change, as counting sees it. */
-export const isDatedOut = (
-  link: { paidOn: readonly string[]; snoozedUntil: string | null },
-  rule: ReferrerCap | null | undefined,
-  today: string,
-): boolean => capState(link.paidOn, rule, today)?.reached === true || isSnoozed(link.snoozedUntil, today);
+/** What the date-derived reasons read: the link's snooze and paid days, its program's rules. */
+export interface DatedFacts {
+  link: { snoozedUntil: string | null; paidOn: readonly string[] };
+  program: { referrerCap: ReferrerCap | null; offerEndsOn: string | null };
+}
+
+/** The date-derived reasons that hold the link out today. */
+export function datedAvailability({ link, program }: DatedFacts, today: string): DatedAvailability {
+  return {
+    capReached: capState(link.paidOn, program.referrerCap, today)?.reached === true,
+    snoozed: isSnoozed(link.snoozedUntil, today),
+    offerEnded: isOfferEnded(program.offerEndsOn, today),
+  };
+}
+
+export const isOutByDate = (dated: DatedAvailability): boolean => !!(dated.capReached || dated.snoozed || dated.offerEnded);
+
+/**
+ * The first day after `today` on which one of these reasons may change for the link: its offer's end
+ * (the day after the last), its snooze's end, its cap's resumption, a paid day not yet come (an outcome
+ * may be dated tomorrow). Null when none is ahead. Counts kept on the program are right until then.
+ */
+export function nextDatedChange({ link, program }: DatedFacts, today: string): string | null {
+  const days: string[] = [];
+  if (program.offerEndsOn && program.offerEndsOn >= today) days.push(addDays(program.offerEndsOn, 1));
+  if (link.snoozedUntil && link.snoozedUntil > today) days.push(link.snoozedUntil);
+  const cap = capState(link.paidOn, program.referrerCap, today);
+  if (cap?.reached) days.push(cap.resumesOn);
+  if (program.referrerCap) days.push(...link.paidOn.filter((day) => day > today));
+  return days.sort()[0] ?? null;
+}

@@ -19,19 +19,24 @@ export interface CountedLink {
   /** Link health took it out of the rotation (health.status failing). */
   failing: boolean;
   /**
-   * Capped or snoozed today (link-availability), told by the writers that change either (an outcome, a
-   * snooze); absent where a writer does not know it. What the date alone changes is the daily job's.
+   * A date-derived reason (link-availability: its cap, its snooze, its offer's end) held it out when
+   * its program was last counted. Kept on the link, like ownerHeldBack, so every transaction's
+   * difference agrees with the count; the program's `countsValidUntil` says when it may go stale.
    */
-  datedOut?: boolean;
+  outByDate: boolean;
 }
 
-/** Active: approved, not paused, not dead, not failing, and its owner neither blocked nor without a subscription (the contract's definition). */
+/**
+ * Active: approved, not paused, not dead, not failing, its owner neither blocked nor without a
+ * subscription, and no date-derived reason holding it out (the contract's definition).
+ */
 export const countsAsActive = (link: CountedLink) =>
-  link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack && !link.datedOut;
+  link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack && !link.outByDate;
 
 /** The differences one transaction makes to its programs' counts, summed per program. */
 export class ProgramCountChanges {
   private readonly deltas = new Map<string, { links: number; active: number }>();
+  private readonly due = new Set<string>();
 
   private add(programId: string, links: number, active: number) {
     const delta = this.deltas.get(programId) ?? { links: 0, active: 0 };
@@ -52,13 +57,26 @@ export class ProgramCountChanges {
     return this.removed(before).added(after);
   }
 
+  /**
+   * The program's counts are to be counted afresh on its next read (programs.service withCounts): a
+   * change whose date-derived effects these differences cannot see (a link brought in with its
+   * snooze, a rule changed).
+   */
+  recountLater(programId: string): this {
+    this.due.add(programId);
+    return this;
+  }
+
   /** Writes the differences as increments (concurrent transactions add up). */
   writeIn(tx: Transaction): void {
-    for (const [programId, { links, active }] of this.deltas) {
-      if (links === 0 && active === 0) continue;
+    for (const programId of new Set([...this.deltas.keys(), ...this.due])) {
+      const { links, active } = this.deltas.get(programId) ?? { links: 0, active: 0 };
+      const due = this.due.has(programId) ? { linkCountsKept: false } : {};
+      if (links === 0 && active === 0 && !this.due.has(programId)) continue;
       tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
         linkCount: FieldValue.increment(links),
         activeLinkCount: FieldValue.increment(active),
+        ...due,
       });
     }
   }
@@ -66,13 +84,15 @@ export class ProgramCountChanges {
 
 /**
  * Writes a program's counts outright, from every one of its links read in the same transaction (a
- * recount), and marks them kept: from then on ProgramCountChanges keeps them.
+ * recount), and marks them kept: from then on ProgramCountChanges keeps them, until
+ * `countsValidUntil` (the first day a date-derived reason of one of its links may change; null: none).
  */
-export function setProgramCountsIn(tx: Transaction, programId: string, links: CountedLink[]): void {
+export function setProgramCountsIn(tx: Transaction, programId: string, links: CountedLink[], countsValidUntil: string | null): void {
   tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
     linkCount: links.length,
     activeLinkCount: links.filter(countsAsActive).length,
     linkCountsKept: true,
+    countsValidUntil,
   });
 }
 
@@ -92,6 +112,7 @@ export async function ownerLinksIn(tx: Transaction, email: string): Promise<Owne
     isDead: d.get("isDead") === true,
     ownerHeldBack: d.get("ownerHeldBack") === true,
     failing: d.get("health.status") === "failing",
+    outByDate: d.get("outByDate") === true,
   }));
 }
 

@@ -79,7 +79,7 @@ async function testChunk(deps: AppDeps, job: JobRecord, chunk: LinkToCheck[]): P
 
 /** A failing link whose owner was not told (the mail failed, or a slice stopped in between) is told now. */
 async function tellUntoldOwners(deps: AppDeps, chunk: LinkToCheck[]): Promise<void> {
-  for (const link of await failingLinksNotTold(chunk.map((l) => l.id))) await tellOwnerFailing(deps, link);
+  for (const { link, failingSince } of await failingLinksNotTold(chunk.map((l) => l.id))) await tellOwnerFailing(deps, link, failingSince);
 }
 
 async function finish(deps: AppDeps, job: JobRecord, counts: Record<string, number>) {

@@ -3,6 +3,7 @@ import { MEMBER_TESTS_PER_HOUR, type LinkTest } from "@hub/contract/links";
 import type { AppDeps, LinkTestValidation } from "../platform/deps";
 import { ApiError } from "../platform/api-error";
 import { failingLinkMail } from "../platform/mailer";
+import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
 import { getProgram } from "../catalog/programs.store";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import type { Caller } from "../accounts/caller";
@@ -30,25 +31,35 @@ export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" |
   const validation = await deps.linkTester.test(link.link);
   const test = classifyTest(validation, deps.now());
   const recorded = await recordLinkTest(link.id, link.link, test, job);
-  if (recorded?.becameFailing) await tellOwnerFailing(deps, recorded.link);
+  if (recorded?.becameFailing) await tellOwnerFailing(deps, recorded.link, recorded.failingSince ?? test.at);
   return { validation, test, recorded };
 }
 
 /**
- * E-mails the owner that their link is out of the rotation, why, and how to bring it back. A mail that
- * cannot be sent leaves the link marked untold, for the next check to try again.
+ * E-mails the owner that their link is out of the rotation, why, and how to bring it back: once per
+ * failing spell (named by `failingSince`, when it began). The mail is claimed before it is handed to
+ * the mail server (contract: *Mail at most once*), so a retried check, or one that died after sending
+ * and before marking the owner told, never sends it twice. A mail the server refused is released and
+ * leaves the link marked untold, for the next check to try again.
  */
-export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord): Promise<boolean> {
+export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord, failingSince: string): Promise<boolean> {
+  const claim = `link-failing_${link.id}_${failingSince}`;
   try {
-    const program = await getProgram(link.programId);
-    const reason = link.health.lastTest?.message ?? "the link did not answer";
-    await deps.mailer.send(
-      failingLinkMail(
+    if (await claimMail(claim, "link-health", deps.now())) {
+      const program = await getProgram(link.programId);
+      const reason = link.health.lastTest?.message ?? "the link did not answer";
+      const mail = failingLinkMail(
         link.email,
         { programName: program?.name ?? "", link: link.link, reason, dashboardUrl: `${deps.appOrigin}/dashboard` },
         deps.community,
-      ),
-    );
+      );
+      try {
+        await deps.mailer.send(mail);
+      } catch (err) {
+        await releaseMailClaim(claim);
+        throw err;
+      }
+    }
     await markOwnerTold(link.id);
     return true;
   } catch (err) {

@@ -46,14 +46,24 @@ import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
 import { addDays, utcDay } from "@hub/contract/dates";
-import { capState, isSnoozed } from "./link-availability";
+import { capState, isOfferEnded, isSnoozed } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
-/** What a link's answer reads of its program: its name, and its cap rule. */
-type ProgramFacts = Map<string, Pick<ProgramRecord, "name" | "referrerCap">>;
+/** What a link's answer reads of its program: its name, its cap rule, its offer's last day. */
+type ProgramFacts = Map<string, Pick<ProgramRecord, "name" | "referrerCap" | "offerEndsOn">>;
 const factsOf = (programs: ProgramRecord[]): ProgramFacts => new Map(programs.map((p) => [p.id, p]));
+
+/** The program's offer has ended: no link joins it (new or moved in). */
+class OfferEndedError extends Error {}
+
+/** Inside a transaction: the program a link is to join, which must exist and whose offer must not have ended. */
+async function openProgramIn(tx: Parameters<typeof requireProgramIn>[0], programId: string, today: string): Promise<ProgramRecord> {
+  const program = await requireProgramIn(tx, programId);
+  if (isOfferEnded(program.offerEndsOn, today)) throw new OfferEndedError();
+  return program;
+}
 
 /**
  * `heldBack`: the owners whose links are out of the rotation, read from their user documents as the
@@ -76,6 +86,7 @@ function toApi(
     balanceOffset: _balance,
     away: _away,
     snoozedUntil: _snooze,
+    outByDate: _counted2,
     ...rest
   } = link;
   const cap = capState(link.paidOn, programs.get(link.programId)?.referrerCap, today);
@@ -85,7 +96,11 @@ function toApi(
     programName: programs.get(link.programId)?.name ?? "",
     ownerDisplayName: displayNames.get(link.email) ?? null,
     ownerNotEmailed: link.isDead && deadMailFailed,
-    isActive: isActiveLink(link, heldBack, { capReached: cap?.reached === true, snoozed }),
+    isActive: isActiveLink(link, heldBack, {
+      capReached: cap?.reached === true,
+      snoozed,
+      offerEnded: isOfferEnded(programs.get(link.programId)?.offerEndsOn, today),
+    }),
     cap,
     snoozedUntil: snoozed ? link.snoozedUntil : null,
   };
@@ -113,6 +128,7 @@ async function refusals<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof SlotTakenError) throw duplicate();
     if (err instanceof ProgramNotFoundError) throw programNotFound();
+    if (err instanceof OfferEndedError) throw new ApiError("OFFER_ENDED", "This offer has ended");
     throw err;
   }
 }
@@ -138,7 +154,7 @@ export async function moveLinkTo(today: string, id: string, programId: string): 
   const current = await getLink(id);
   if (!current) throw linkNotFound();
   if (current.programId === programId) throw new ApiError("BAD_REQUEST", "The link is already in this program");
-  const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await requireProgramIn(tx, programId))));
+  const moved = await refusals(() => moveLink(id, programId, async (tx) => void (await openProgramIn(tx, programId, today))));
   if (!moved) throw linkNotFound();
   return present(moved, today);
 }
@@ -255,6 +271,7 @@ async function createFor(today: string, caller: Caller, link: CreateLinkRequest)
     createLink(link, async (tx) => {
       const program = await requireProgramIn(tx, link.programId);
       if (!visibleTo(caller, program)) throw new ProgramNotFoundError(link.programId);
+      if (isOfferEnded(program.offerEndsOn, today)) throw new OfferEndedError();
     }),
   );
   return present(created, today);
@@ -302,12 +319,12 @@ export async function snoozeOwnLink(deps: AppDeps, caller: Caller, id: string, u
   const today = utcDay(deps.now());
   if (until <= today || until > addDays(today, SNOOZE_MAX_DAYS))
     throw new ApiError("VALIDATION", SNOOZE_MESSAGE, { issues: [{ path: "until", message: SNOOZE_MESSAGE }] });
-  const link = await setSnooze(id, caller.user.email, until, today);
+  const link = await setSnooze(id, caller.user.email, until);
   if (!link) throw linkNotFound();
   return present(link, today);
 }
 
 /** DELETE /api/user/links/{id}/snooze: back at once. */
 export async function endOwnLinkSnooze(deps: AppDeps, caller: Caller, id: string): Promise<void> {
-  if (!(await setSnooze(id, caller.user.email, null, utcDay(deps.now())))) throw linkNotFound();
+  if (!(await setSnooze(id, caller.user.email, null))) throw linkNotFound();
 }

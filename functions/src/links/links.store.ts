@@ -8,7 +8,6 @@ import { ownerHeldBackIn } from "../accounts/users.store";
 import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
 import { ProgramCountChanges } from "./link-counts.store";
 import { findProgramIn } from "../catalog/programs.store";
-import { isDatedOut } from "./link-availability";
 import { paidDaysIn, paidOnOf } from "./paid-days.store";
 import { healthFromStored, nextHealth } from "./link-health";
 
@@ -40,6 +39,8 @@ export interface LinkRecord {
   health: LinkHealth;
   /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
   failing: boolean;
+  /** A date-derived reason held it out at its program's last count (link-counts.store CountedLink). */
+  outByDate: boolean;
   /** The owner took it out of the rotation until this UTC day starts (null: not snoozed). */
   snoozedUntil: string | null;
   /**
@@ -84,6 +85,7 @@ export function linkFromSnapshot(snap: DocumentSnapshot): LinkRecord | null {
     lastNotifiedAt: toIso(d.lastNotifiedAt),
     deadMailFailed: d.deadMailFailed === true,
     ...withHealth(healthFromStored(d.health)),
+    outByDate: d.outByDate === true,
     snoozedUntil: str(d.snoozedUntil),
     paidOn: Array.isArray(d.paidOn) ? d.paidOn.filter((day): day is string => typeof day === "string") : [],
     balanceOffset: typeof d.balanceOffset === "number" ? d.balanceOffset : 0,
@@ -154,7 +156,7 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
     const ownerHeldBack = await ownerHeldBackIn(tx, link.email);
     const now = FieldValue.serverTimestamp();
-    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false };
+    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false, outByDate: false };
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
     new ProgramCountChanges().added({ programId: link.programId, ...state }).writeIn(tx);
     const { failing: _derived, ...stored } = state;
@@ -261,7 +263,11 @@ export async function moveLink(
       pastProgramIds: FieldValue.arrayUnion(current.programId),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    new ProgramCountChanges().changed(current, { ...current, programId: targetProgramId }).writeIn(tx);
+    // the target's rules may hold it out, or a snooze it brings may end before the target's next recount
+    new ProgramCountChanges()
+      .changed(current, { ...current, programId: targetProgramId })
+      .recountLater(targetProgramId)
+      .writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -271,19 +277,15 @@ export async function moveLink(
  * Sets (a day) or ends (null) the owner's snooze, with what it does to its program's active count
  * (not an edit: the admin's order and the CSV's Updated column stay). Null when missing or another's.
  */
-export async function setSnooze(id: string, email: string, snoozedUntil: string | null, today: string): Promise<LinkRecord | null> {
+export async function setSnooze(id: string, email: string, snoozedUntil: string | null): Promise<LinkRecord | null> {
   const ref = linksCollection().doc(id);
   const found = await db().runTransaction(async (tx) => {
     const current = linkFromSnapshot(await tx.get(ref));
     if (!current || current.email !== email) return false;
     const program = await findProgramIn(tx, current.programId);
     tx.update(ref, { snoozedUntil });
-    new ProgramCountChanges()
-      .changed(
-        { ...current, datedOut: isDatedOut(current, program?.referrerCap, today) },
-        { ...current, datedOut: isDatedOut({ ...current, snoozedUntil }, program?.referrerCap, today) },
-      )
-      .writeIn(tx);
+    // in or out now, and back on its day: the program's counts are counted afresh on its next read
+    if (program) new ProgramCountChanges().recountLater(program.id).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -318,6 +320,8 @@ export interface RecordedTest {
   link: LinkRecord;
   /** This test took the link out of the rotation: its owner is to be told (once, see markOwnerTold). */
   becameFailing: boolean;
+  /** When its current failing spell began (the test that began it), or null when it is not failing. */
+  failingSince: string | null;
 }
 
 /**
@@ -334,26 +338,49 @@ export async function recordLinkTest(id: string, testedUrl: string, test: LinkTe
     const snap = await tx.get(ref);
     const current = linkFromSnapshot(snap);
     if (!current || current.link !== testedUrl) return null;
-    if (jobId !== undefined && snap.get("health.checkedBy") === jobId) return { link: current, becameFailing: false };
+    if (jobId !== undefined && snap.get("health.checkedBy") === jobId)
+      return { link: current, becameFailing: false, failingSince: failingSinceOf(snap) };
     const { health, becameFailing } = nextHealth(current.health, test);
     const changes: LinkChanges = { health, testedOffer: test.message, testedAt: new Date(test.at) };
     // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
+    const failingSince = health.status !== "failing" ? null : becameFailing ? test.at : failingSinceOf(snap);
     const kept = {
       checkedBy: jobId ?? snap.get("health.checkedBy") ?? null,
       ownerTold: becameFailing ? false : (snap.get("health.ownerTold") ?? null),
+      failingSince,
     };
     tx.update(ref, { ...changes, health: { ...health, ...kept } });
     job?.alsoIn(tx);
     new ProgramCountChanges().changed(current, changed(current, changes)).writeIn(tx);
-    return { link: changed(current, changes), becameFailing };
+    return { link: changed(current, changes), becameFailing, failingSince };
   });
 }
 
+/**
+ * When the link's failing spell began: kept beside its health by recordLinkTest; for a spell that began
+ * before that was kept, its last test (what names the spell for its one e-mail, link-health.service).
+ */
+function failingSinceOf(snap: DocumentSnapshot): string | null {
+  if (snap.get("health.status") !== "failing") return null;
+  const since: unknown = snap.get("health.failingSince");
+  if (typeof since === "string") return since;
+  const last: unknown = snap.get("health.lastTest.at");
+  return typeof last === "string" ? last : "unknown";
+}
+
+/** A failing link whose owner is to be told, with the start of its failing spell. */
+export interface UntoldLink {
+  link: LinkRecord;
+  failingSince: string;
+}
+
 /** Failing links whose owner has not been told yet (the e-mail failed, or the slice stopped before it). */
-export async function failingLinksNotTold(ids: string[]): Promise<LinkRecord[]> {
+export async function failingLinksNotTold(ids: string[]): Promise<UntoldLink[]> {
   if (ids.length === 0) return [];
   const snaps = await db().getAll(...ids.map((id) => linksCollection().doc(id)));
-  return snaps.filter((s) => s.get("health.status") === "failing" && s.get("health.ownerTold") === false).map((s) => linkFromSnapshot(s)!);
+  return snaps
+    .filter((s) => s.get("health.status") === "failing" && s.get("health.ownerTold") === false)
+    .map((s) => ({ link: linkFromSnapshot(s)!, failingSince: failingSinceOf(s)! }));
 }
 
 /** The owner has been told their link is failing: not again in this failing spell. */

@@ -4,7 +4,8 @@ import { deleteProgramIn, findProgramIn, getProgram, requireProgramIn, type Prog
 import { db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
-import { ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
+import { countsAsActive, ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
+import { datedAvailability, isOutByDate, isSnoozed, nextDatedChange } from "./link-availability";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
 import { paidDaysIn, paidOnOf } from "./paid-days.store";
 
@@ -99,36 +100,61 @@ export async function mergePrograms(sourceId: string, targetId: string, follower
       tx.delete(linkSlotRef(sourceId, link.email));
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }
-    counts.writeIn(tx);
+    // the target's rules decide whether the links it takes in are held out by date: counted afresh on its next read
+    counts.recountLater(targetId).writeIn(tx);
     writeFollowers?.();
     deleteProgramIn(tx, source);
     return { movedLinks: sourceLinks.length };
   });
 }
 
+/** What a recount found besides the counts: for the day's turn. */
+export interface DayCount {
+  /** Snoozes over by today, cleared (only when asked to). */
+  snoozesEnded: number;
+  /** The owners of the program's active links. */
+  activeOwners: string[];
+}
+
 /**
- * Counts a program's links from the links themselves and their owners' documents, and stores the
- * counts and each link's ownerHeldBack, in one transaction: for programs stored before the counts
- * were kept, and to repair counts written around the app (the demo seed's back-dated states).
+ * Counts a program's links from the links themselves, their owners' documents and today's date, and
+ * stores the counts, each link's ownerHeldBack and outByDate, and until when the counts hold (the
+ * first day a date-derived reason may change), in one transaction: for programs stored before the
+ * counts were kept, when that day has come or a rule changed, for the daily job, and to repair counts
+ * written around the app (the demo seed's back-dated states). `clearEndedSnoozes`: the daily job's
+ * turn also clears snoozes that are over (what every read derives already).
  */
-export async function recountProgramLinks(programId: string): Promise<ProgramRecord | null> {
-  const found = await db().runTransaction(async (tx) => {
-    if (!(await findProgramIn(tx, programId))) return false;
+async function recountIn(programId: string, today: string, clearEndedSnoozes: boolean): Promise<DayCount | null> {
+  return db().runTransaction(async (tx) => {
+    const program = await findProgramIn(tx, programId);
+    if (!program) return null;
     const links = await linksOfProgramIn(tx, programId);
     const heldBack = await ownersHeldBackIn(
       tx,
       links.map((l) => l.email),
     );
-    for (const link of links) {
-      const ownerHeldBack = heldBack.has(link.email);
-      if (ownerHeldBack !== link.ownerHeldBack) tx.update(linksCollection().doc(link.id), { ownerHeldBack });
-    }
-    setProgramCountsIn(
-      tx,
-      programId,
-      links.map((link) => ({ ...link, ownerHeldBack: heldBack.has(link.email) })),
-    );
-    return true;
+    let snoozesEnded = 0;
+    let countsValidUntil: string | null = null;
+    const counted = links.map((link) => {
+      const facts = { link, program };
+      const now = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(datedAvailability(facts, today)) };
+      const snoozeOver = clearEndedSnoozes && link.snoozedUntil !== null && !isSnoozed(link.snoozedUntil, today);
+      if (snoozeOver) snoozesEnded += 1;
+      if (now.ownerHeldBack !== link.ownerHeldBack || now.outByDate !== link.outByDate || snoozeOver)
+        tx.update(linksCollection().doc(link.id), { ...now, ...(snoozeOver ? { snoozedUntil: null } : {}) });
+      const next = nextDatedChange(facts, today);
+      if (next !== null && (countsValidUntil === null || next < countsValidUntil)) countsValidUntil = next;
+      return { ...link, ...now };
+    });
+    setProgramCountsIn(tx, programId, counted, countsValidUntil);
+    return { snoozesEnded, activeOwners: [...new Set(counted.filter(countsAsActive).map((l) => l.email))] };
   });
-  return found ? getProgram(programId) : null;
 }
+
+/** The program's counts, counted afresh as of `today` (see recountIn); null when it does not exist. */
+export async function recountProgramLinks(programId: string, today: string): Promise<ProgramRecord | null> {
+  return (await recountIn(programId, today, false)) ? getProgram(programId) : null;
+}
+
+/** The daily job's recount: also clears the snoozes that are over; null when the program does not exist. */
+export const recountForDay = (programId: string, today: string): Promise<DayCount | null> => recountIn(programId, today, true);

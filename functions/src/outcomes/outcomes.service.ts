@@ -35,7 +35,7 @@ export async function recordOutcome(deps: AppDeps, caller: Caller, linkId: strin
 }
 
 export async function deleteOutcome(deps: AppDeps, caller: Caller, id: string): Promise<void> {
-  if (!(await deleteOutcomeOf(id, caller.user.email, utcDay(deps.now())))) throw new ApiError("NOT_FOUND", OUTCOME_MESSAGES.notFound);
+  if (!(await deleteOutcomeOf(id, caller.user.email))) throw new ApiError("NOT_FOUND", OUTCOME_MESSAGES.notFound);
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;

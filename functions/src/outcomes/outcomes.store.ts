@@ -5,7 +5,6 @@ import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { findProgramIn } from "../catalog/programs.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
-import { isDatedOut } from "../links/link-availability";
 
 /*
  * outcomes/{id}: what came of a member's referrals, one document per entry. Every write is one
@@ -80,19 +79,12 @@ async function ownerLinksInProgram(tx: Transaction, email: string, programId: st
  * Writes each link's new paid days and what that does to its program's active count (a cap reached
  * or lifted). Reads the program's rule first: call before any write of the transaction.
  */
-async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, today: string, change: (paidOn: string[]) => string[]) {
+async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, change: (paidOn: string[]) => string[]) {
   const [program, links] = await Promise.all([findProgramIn(tx, programId), ownerLinksInProgram(tx, email, programId)]);
   return () => {
-    const counts = new ProgramCountChanges();
-    for (const link of links) {
-      const paidOn = change([...link.paidOn]).sort();
-      tx.update(linksCollection().doc(link.id), { paidOn });
-      counts.changed(
-        { ...link, datedOut: isDatedOut(link, program?.referrerCap, today) },
-        { ...link, datedOut: isDatedOut({ ...link, paidOn }, program?.referrerCap, today) },
-      );
-    }
-    if (program) counts.writeIn(tx);
+    for (const link of links) tx.update(linksCollection().doc(link.id), { paidOn: change([...link.paidOn]).sort() });
+    // a cap reached or lifted, now or on a later day: the program's counts are counted afresh on its next read
+    if (program && links.length > 0) new ProgramCountChanges().recountLater(programId).writeIn(tx);
   };
 }
 
@@ -110,7 +102,7 @@ export async function recordOutcomeOn(
     if (!link || link.email !== email) return false;
     const program = await findProgramIn(tx, link.programId);
     const writePaidDays =
-      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, today, (days) => [...days, outcome.occurredOn]) : null;
+      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, (days) => [...days, outcome.occurredOn]) : null;
     tx.create(ref, {
       ...outcome,
       email,
@@ -128,15 +120,13 @@ export async function recordOutcomeOn(
 }
 
 /** Deletes the owner's outcome, and what it counted; false when there is none or it is someone else's. */
-export async function deleteOutcomeOf(id: string, email: string, today: string): Promise<boolean> {
+export async function deleteOutcomeOf(id: string, email: string): Promise<boolean> {
   const ref = outcomes().doc(id);
   return db().runTransaction(async (tx) => {
     const outcome = outcomeFromSnapshot(await tx.get(ref));
     if (!outcome || outcome.email !== email) return false;
     const writePaidDays =
-      outcome.kind === "paid"
-        ? await paidDaysChangeIn(tx, email, outcome.programId, today, (days) => withoutOne(days, outcome.occurredOn))
-        : null;
+      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, outcome.programId, (days) => withoutOne(days, outcome.occurredOn)) : null;
     tx.delete(ref);
     writePaidDays?.();
     rollUpIn(tx, outcome, -1);

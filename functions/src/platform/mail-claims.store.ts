@@ -21,3 +21,11 @@ export async function claimMail(key: string, kind: string, now: Date): Promise<b
     return true;
   });
 }
+
+/**
+ * Gives a claim back when the mail server refused the mail (nothing was sent): a later attempt may
+ * claim and send it. Never after a send that may have gone through.
+ */
+export async function releaseMailClaim(key: string): Promise<void> {
+  await claims().doc(key).delete();
+}

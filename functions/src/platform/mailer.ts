@@ -81,3 +81,20 @@ export function failingLinkMail(
     html: `<p>Hello,</p><p>Your referral link for ${escapeHtml(details.programName)} (${escapeHtml(details.link)}) failed two checks in a row and is out of the rotation until it works again.</p><p>Last check: ${escapeHtml(details.reason)}</p><p>${escapeHtml(fix)}</p><p><a href="${escapeHtml(details.dashboardUrl)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#ffffff;border-radius:8px;text-decoration:none">Test it again</a></p>${end.html}`,
   };
 }
+
+/** Seven days before a program's offer ends, to each owner of one of its active links (sent once per owner and end date). */
+export function offerEndingMail(
+  to: string,
+  details: { programName: string; lastDay: string; dashboardUrl: string },
+  community: Community | null,
+): OutgoingMail {
+  const end = signOff(community);
+  const after = `${details.lastDay} (UTC) is its last day. From the day after, the hub sends no visitor to your ${details.programName} link and takes no new links for it.`;
+  const advice = "If the bank extends the offer or starts a new one, the admins will set a new date and your link comes back on its own.";
+  return {
+    to,
+    subject: `The ${details.programName} offer ends on ${details.lastDay}`,
+    text: `Hello,\n\nThe ${details.programName} referral offer ends on ${details.lastDay}.\n\n${after}\n\n${advice}\n\nYour links: ${details.dashboardUrl}\n${end.text}`,
+    html: `<p>Hello,</p><p>The ${escapeHtml(details.programName)} referral offer ends on <strong>${escapeHtml(details.lastDay)}</strong>.</p><p>${escapeHtml(after)}</p><p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(details.dashboardUrl)}">Your links</a></p>${end.html}`,
+  };
+}

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../platform/deps";
 import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
+import { startDailyJob } from "./daily-job.service";
 import type { RouteHandlers } from "../route-table";
 
 type ProgramRoutes =
@@ -11,7 +12,8 @@ type ProgramRoutes =
   | "approveProgram"
   | "mergeProgram"
   | "setDistributionMode"
-  | "toggleProgramShared";
+  | "toggleProgramShared"
+  | "runDaily";
 
 /** Programs: the open list, the members' list and proposals, the admin's changes. */
 export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
@@ -33,5 +35,7 @@ export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
     mergeProgram: ({ params, body }) => mergeProgramInto(params.id, body.targetProgramId),
     setDistributionMode: ({ params, body }) => changeProgram(deps, params.id, { distributionMode: body.mode }),
     toggleProgramShared: ({ params, body }) => changeProgram(deps, params.id, { isSharedOnSite: body.isSharedOnSite }),
+    // the day's turn now, as a job (the schedule runs the same at 00:05 UTC)
+    runDaily: ({ caller }) => startDailyJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
   };
 }

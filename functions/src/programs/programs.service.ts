@@ -1,5 +1,6 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import { rotationPath } from "@hub/contract/routes";
+import { utcDay } from "@hub/contract/dates";
 import {
   createProgram,
   getProgram,
@@ -16,6 +17,7 @@ import {
 import { visibleTo } from "../catalog/program-visibility";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import { followProgramMerge } from "../outcomes/outcomes.store";
+import { isOfferEnded } from "../links/link-availability";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
@@ -28,7 +30,9 @@ const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name
 
 export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}${rotationPath(programId)}`;
 
-function toProgram(deps: Pick<AppDeps, "appOrigin">, p: ProgramRecord): Program {
+type ProgramDeps = Pick<AppDeps, "appOrigin" | "now">;
+
+function toProgram(deps: ProgramDeps, p: ProgramRecord): Program {
   return {
     id: p.id,
     name: p.name,
@@ -41,16 +45,24 @@ function toProgram(deps: Pick<AppDeps, "appOrigin">, p: ProgramRecord): Program 
     activeLinkCount: p.activeLinkCount,
     redirectUrl: redirectUrlOf(deps, p.id),
     createdAt: p.createdAt,
-    referrerCap: null,
-    offerEndsOn: null,
-    termsUrl: null,
-    offerEnded: false,
+    referrerCap: p.referrerCap,
+    offerEndsOn: p.offerEndsOn,
+    termsUrl: p.termsUrl,
+    offerEnded: isOfferEnded(p.offerEndsOn, utcDay(deps.now())),
   };
 }
 
-/** Programs stored before their counts were kept are counted once, then read like the rest. */
-async function withCounts(programs: ProgramRecord[]): Promise<ProgramRecord[]> {
-  return Promise.all(programs.map(async (p) => (p.linkCountsKept ? p : ((await recountProgramLinks(p.id)) ?? p))));
+/** The kept counts hold: they were counted since the last rule change, and no date has changed a link's state since. */
+const countsHold = (p: ProgramRecord, today: string) => p.linkCountsKept && (p.countsValidUntil === null || today < p.countsValidUntil);
+
+/**
+ * Programs whose kept counts do not hold (stored before counts were kept, a rule changed, or a date
+ * passed that changes a link's state) are counted afresh, then read like the rest: a stored count is
+ * never shown wrong for want of the daily job.
+ */
+async function withCounts(deps: Pick<AppDeps, "now">, programs: ProgramRecord[]): Promise<ProgramRecord[]> {
+  const today = utcDay(deps.now());
+  return Promise.all(programs.map(async (p) => (countsHold(p, today) ? p : ((await recountProgramLinks(p.id, today)) ?? p))));
 }
 
 const byName = (a: ProgramRecord, b: ProgramRecord) =>
@@ -60,19 +72,32 @@ const byName = (a: ProgramRecord, b: ProgramRecord) =>
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {
   const read = caller.isAdmin ? await listPrograms() : await listProgramsForMember(caller.uid);
   const visible = read.filter((p) => visibleTo(caller, p));
-  return (await withCounts(visible)).sort(byName).map((p) => toProgram(deps, p));
+  return (await withCounts(deps, visible)).sort(byName).map((p) => toProgram(deps, p));
 }
 
-/** The open /programs page: approved programs shared on the site, by name, with public fields only. One document read per program. */
-export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin">): Promise<PublicProgram[]> {
-  return (await withCounts(await listSharedPrograms())).sort(byName).map((p) => {
+/**
+ * The open /programs page: approved programs shared on the site whose offer has not ended, by name,
+ * with public fields only. One document read per program.
+ */
+export async function listPublicPrograms(deps: ProgramDeps): Promise<PublicProgram[]> {
+  const today = utcDay(deps.now());
+  const open = (await listSharedPrograms()).filter((p) => !isOfferEnded(p.offerEndsOn, today));
+  return (await withCounts(deps, open)).sort(byName).map((p) => {
     const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl } = toProgram(deps, p);
     return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear: 0 };
   });
 }
 
-/** A member's proposal waits for approval; an admin's program is approved at once. */
+/**
+ * A member's proposal waits for approval; an admin's program is approved at once. Program rules are
+ * the admin's (contract: *Program rules (admin)*): a member's proposal that sets one is refused, not
+ * quietly stripped, so nobody believes a rule was set.
+ */
 export async function proposeProgram(deps: AppDeps, caller: Caller, body: CreateProgramRequest): Promise<Program> {
+  const rules = { referrerCap: body.referrerCap ?? null, offerEndsOn: body.offerEndsOn ?? null, termsUrl: body.termsUrl ?? null };
+  if (!caller.isAdmin && Object.values(rules).some((rule) => rule !== null)) {
+    throw new ApiError("FORBIDDEN", "Only admins can set program rules");
+  }
   try {
     const program = await createProgram(
       {
@@ -81,10 +106,11 @@ export async function proposeProgram(deps: AppDeps, caller: Caller, body: Create
         fallbackUrl: body.fallbackUrl ?? null,
         approved: caller.isAdmin,
         proposedBy: caller.isAdmin ? null : caller.uid,
+        ...rules,
       },
       WAITING_PROPOSALS_PER_MEMBER,
     );
-    return toProgram(deps, (await withCounts([program]))[0]!);
+    return toProgram(deps, (await withCounts(deps, [program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     if (err instanceof ProposalLimitError) {
@@ -98,7 +124,7 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
   try {
     const program = await updateProgram(id, changes as ProgramChanges);
     if (!program) throw notFound();
-    return toProgram(deps, (await withCounts([program]))[0]!);
+    return toProgram(deps, (await withCounts(deps, [program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     throw err;

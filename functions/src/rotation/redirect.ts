@@ -48,6 +48,13 @@ function refusal(): string[] {
 
 const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Gone for good (410): the program's offer has ended, and it names no fallback. */
+const offerEnded = (res: Response, programName: string) =>
+  page(res, 410, "Offer ended", `The ${escapeHtml(programName)} offer has ended. Its referral links no longer lead anywhere.`);
+
 /**
  * The contract's rotation address (/programs/:id/redirect), its id captured, at the end of the path:
  * Hosting passes /api/programs/{id}/redirect, the function's own URL /programs/{id}/redirect.
@@ -62,7 +69,8 @@ export function programIdOf(path: string): string | null {
 
 /**
  * GET /api/programs/{id}/redirect – the public rotation address: 302 to one active link of an
- * approved program, chosen by its mode; else its fallback; else 404. A returning visitor (their signed
+ * approved program, chosen by its mode; else its fallback; else 404. A program whose offer has ended
+ * sends every visitor to its fallback, else answers 410 with a page that says so. A returning visitor (their signed
  * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active. A visit
  * counts at most once per program per UTC hour per visitor and per client address (contract, *Honest
  * counts*; rotation.service.ts). Never cached by anyone (`private, no-store`: the answer may set the
@@ -104,6 +112,7 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
       secret,
     });
     if (answer.to === "nowhere") return notFound(res);
+    if (answer.to === "ended") return offerEnded(res, answer.programName);
     if (answer.to === "link" && visitorId) {
       // the visitor's id and their link in this program
       const choices = remember(visitor.choices, { programId, linkId: answer.linkId, sentAtMs: at.getTime() });

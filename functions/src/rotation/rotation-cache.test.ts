@@ -5,6 +5,8 @@ import { RotationCache } from "./rotation-cache";
 const source = (ids: string[]): RotationSource => ({
   mode: "even",
   fallbackUrl: null,
+  programName: "Bank",
+  offerEndsOn: null,
   links: ids.map((id, i) => ({ id, url: `https://x.example/${id}`, createdAtMs: i, visits: 0 })),
 });
 

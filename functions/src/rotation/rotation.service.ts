@@ -1,5 +1,7 @@
 import { logger } from "firebase-functions";
 import type { NotCountedReason } from "@hub/contract/analytics";
+import { utcDay } from "@hub/contract/dates";
+import { isOfferEnded } from "../links/link-availability";
 import { newClickId, recordVisit, RepeatVisitError, VisitAlreadyRecordedError } from "../visits/visits.store";
 import { tallyNotCounted } from "../visits/traffic-tallies";
 import { CounterShards } from "./counter-shards";
@@ -10,7 +12,11 @@ import type { Rotation } from "./rotation";
 
 export type RotationAnswer =
   /** `counted`: whether this visit was recorded (contract, *Honest counts*). */
-  { to: "link"; url: string; linkId: string; counted: boolean } | { to: "fallback"; url: string } | { to: "nowhere" };
+  | { to: "link"; url: string; linkId: string; counted: boolean }
+  | { to: "fallback"; url: string }
+  /** The program's offer has ended and it has no fallback: the visitor is told so (410). */
+  | { to: "ended"; programName: string }
+  | { to: "nowhere" };
 
 export interface VisitFacts {
   /** A person following the link: not a bot, a link preview, a HEAD request or a prefetch. */
@@ -53,6 +59,11 @@ export async function rotate(programId: string, visit: VisitFacts, state: Rotati
   const rotation = await state.rotations.get(programId);
   if (!rotation) return { to: "nowhere" };
   const notCounted = (reason: NotCountedReason) => tallyNotCounted(programId, reason, visit.at);
+  // an ended offer pays no referrer: its links are out, whatever the cache read before midnight
+  if (isOfferEnded(rotation.offerEndsOn, utcDay(visit.at))) {
+    notCounted("unavailable");
+    return rotation.fallbackUrl ? { to: "fallback", url: rotation.fallbackUrl } : { to: "ended", programName: rotation.programName };
+  }
   // A returning visitor goes back to their link while it is active; a link no longer active: chosen as usual.
   const kept = visit.rememberedLinkId ? rotation.keep(visit.rememberedLinkId, false) : null;
   if (rotation.activeLinks.length === 0) {

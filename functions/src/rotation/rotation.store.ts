@@ -20,6 +20,10 @@ export interface RotationCandidate {
 export interface RotationSource {
   mode: DistributionMode;
   fallbackUrl: string | null;
+  /** For the page that says its offer has ended. */
+  programName: string;
+  /** The offer's last day (UTC): from the day after, nobody is sent to its links (decided per visit, on the visit's day). */
+  offerEndsOn: string | null;
   /** The active links: approved, not paused, not dead, not failing, owner neither blocked nor lapsed. */
   links: RotationCandidate[];
 }
@@ -93,6 +97,8 @@ export async function loadRotationSource(programId: string, today: string): Prom
   return {
     mode: program.distributionMode,
     fallbackUrl: program.fallbackUrl,
+    programName: program.name,
+    offerEndsOn: program.offerEndsOn,
     links: links
       .filter((l) => l.active)
       .map(({ id, url, createdAtMs, visits, balanceOffset }) => ({ id, url, createdAtMs, visits: visits + balanceOffset })),

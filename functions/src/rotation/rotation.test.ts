@@ -8,7 +8,13 @@ const link = (id: string, createdAtMs: number, visits = 0): RotationCandidate =>
   createdAtMs,
   visits,
 });
-const source = (mode: RotationSource["mode"], links: RotationCandidate[]): RotationSource => ({ mode, fallbackUrl: null, links });
+const source = (mode: RotationSource["mode"], links: RotationCandidate[]): RotationSource => ({
+  mode,
+  fallbackUrl: null,
+  programName: "Bank",
+  offerEndsOn: null,
+  links,
+});
 
 function tally(rotation: Rotation, visits: number, counted = true) {
   const got = new Map<string, number>();

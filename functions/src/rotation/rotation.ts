@@ -26,6 +26,8 @@ export class Rotation {
   /** Even mode: links whose turn was given back, served before the round-robin moves on. */
   private owed: string[] = [];
   fallbackUrl: string | null = null;
+  programName = "";
+  offerEndsOn: string | null = null;
 
   constructor(
     source: RotationSource,
@@ -39,6 +41,8 @@ export class Rotation {
   refresh(source: RotationSource): void {
     this.mode = source.mode;
     this.fallbackUrl = source.fallbackUrl;
+    this.programName = source.programName;
+    this.offerEndsOn = source.offerEndsOn;
     this.links = [...source.links].sort((a, b) => a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
     this.linkIds = this.links.map((l) => l.id);
     this.sentSinceRefresh.clear();
