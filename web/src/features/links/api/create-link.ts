@@ -4,6 +4,7 @@ import type { CreateLinkRequest } from "@hub/contract/links";
 import { callApi } from "@/lib/api-client";
 import { invalidateOwnLinkQueries, QUERY_KEYS } from "@/lib/query-keys";
 import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
+import { isOfferEndedError } from "../utils/offer-ended";
 
 export function createLink(input: CreateLinkRequest) {
   return callApi("submitLink", { body: input });
@@ -19,6 +20,8 @@ export function useCreateLink(toasts: ToastsFor<typeof createLink>) {
         // An admin who submits lands on /admin: its link list (["links"]) must show the new one.
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.links }),
       ]),
+    // The offer ended since the programs were read: read them again, so the picker shows it Ended.
+    onError: (error) => (isOfferEndedError(error) ? queryClient.invalidateQueries({ queryKey: QUERY_KEYS.programs }) : undefined),
     ...toasts,
   });
 }

@@ -8,6 +8,7 @@ import { failureToast } from "@/components/toasts/index";
 import { DialogForm, useFormFields } from "@/components/forms/index";
 import { useCreateOwnLink } from "../api/create-own-link";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
+import { isOfferEndedError, OFFER_ENDED_MESSAGE, OFFER_ENDED_TOAST } from "../utils/offer-ended";
 import { validateOwnLinkForm, type OwnLinkField } from "../utils/link-forms";
 import { OfferDetailsField, ReferralLinkField } from "./link-fields";
 import { ProgramPicker } from "./program-picker";
@@ -30,15 +31,25 @@ interface NewLinkDialogProps extends ProgramsState {
 export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: NewLinkDialogProps) {
   const createLink = useCreateOwnLink({
     success: (link) => ({ title: "Link submitted", description: `Your link for ${link.programName} is pending review.` }),
-    error: (error) => (isDuplicateProgramError(error) ? DUPLICATE_PROGRAM_TOAST : failureToast("Submission failed", error)),
+    error: (error) =>
+      isDuplicateProgramError(error)
+        ? DUPLICATE_PROGRAM_TOAST
+        : isOfferEndedError(error)
+          ? OFFER_ENDED_TOAST
+          : failureToast("Submission failed", error),
   });
 
   const close = () => {
     if (!createLink.isPending) onClose();
   };
 
-  const submit = (request: CreateMemberLinkRequest) => {
-    createLink.mutate(request, { onSuccess: onClose });
+  const submit = (request: CreateMemberLinkRequest, onOfferEnded: () => void) => {
+    createLink.mutate(request, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (isOfferEndedError(error)) onOfferEnded();
+      },
+    });
   };
 
   return (
@@ -52,7 +63,8 @@ interface NewLinkFormProps extends ProgramsState {
   takenProgramIds: readonly string[] | undefined;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (request: CreateMemberLinkRequest) => void;
+  /** `onOfferEnded`: the server refused the program (409 OFFER_ENDED), to be said under the picker. */
+  onSubmit: (request: CreateMemberLinkRequest, onOfferEnded: () => void) => void;
 }
 
 // Unmounted while the dialog is closed, so every opening starts empty.
@@ -62,7 +74,7 @@ function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onC
 
   const handleSubmit = () => {
     const request = form.parse(validateOwnLinkForm, { programId, ...form.values });
-    if (request) onSubmit(request);
+    if (request) onSubmit(request, () => form.setErrors({ programId: OFFER_ENDED_MESSAGE }));
   };
 
   const programError = form.errors.programId ?? (error ? `Programs could not be loaded (${error.message})` : undefined);

@@ -11,6 +11,7 @@ import { FormTextField, useFormFields } from "@/components/forms/index";
 import { useCreateLink } from "../api/create-link";
 import { useTakenProgramIds } from "../api/get-own-links";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
+import { isOfferEndedError, OFFER_ENDED_MESSAGE, OFFER_ENDED_TOAST } from "../utils/offer-ended";
 import { validateSubmitLinkForm, type ProgramChoice, type SubmitLinkField } from "../utils/link-forms";
 import { CREATE_NEW_PROGRAM_ID } from "../utils/program-options";
 import { initialSubmitterDetails, parseSubmitterDetails, serializeSubmitterDetails } from "../utils/submitter-details";
@@ -46,7 +47,12 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
   const { toast } = useToast();
   const createLink = useCreateLink({
     success: { title: "Link submitted", description: "Your referral link has been submitted and is pending review." },
-    error: (error) => (isDuplicateProgramError(error) ? DUPLICATE_PROGRAM_TOAST : failureToast("Failed to create referral link", error)),
+    error: (error) =>
+      isDuplicateProgramError(error)
+        ? DUPLICATE_PROGRAM_TOAST
+        : isOfferEndedError(error)
+          ? OFFER_ENDED_TOAST
+          : failureToast("Failed to create referral link", error),
   });
   const takenProgramIds = useTakenProgramIds();
 
@@ -63,7 +69,7 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
   const preselected: ProgramChoice =
     !programTouched &&
     preselectedProgramId !== null &&
-    (programs.programs ?? []).some((program) => program.id === preselectedProgramId) &&
+    (programs.programs ?? []).some((program) => program.id === preselectedProgramId && !program.offerEnded) &&
     takenProgramIds !== undefined &&
     !takenProgramIds.includes(preselectedProgramId)
       ? { kind: "existing", programId: preselectedProgramId }
@@ -97,8 +103,10 @@ export function SubmitLinkForm({ user, programs, createProgram, preselectedProgr
 
       try {
         await createLink.mutateAsync({ ...plan.link, programId });
-      } catch {
-        return; // toasted by the link's mutation
+      } catch (error) {
+        // toasted by the link's mutation; an ended offer is also said where the program was chosen
+        if (isOfferEndedError(error)) form.setErrors({ programId: OFFER_ENDED_MESSAGE });
+        return;
       }
 
       writeStorage(STORAGE_KEYS.submitterDetails, serializeSubmitterDetails({ name: plan.link.name, email: plan.link.email }));

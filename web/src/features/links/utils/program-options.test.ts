@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { buildProgramOptions, CREATE_NEW_PROGRAM_LABEL, filterProgramOptions, programLabel } from "./program-options";
 
 const programs = [
-  { id: "amex", name: "Amex Gold", approved: true },
-  { id: "chase", name: "Chase Sapphire", approved: true },
-  { id: "new-bank", name: "New Bank", approved: false },
-  { id: "wise", name: "Wise", approved: true },
+  { id: "amex", name: "Amex Gold", approved: true, offerEnded: false },
+  { id: "chase", name: "Chase Sapphire", approved: true, offerEnded: false },
+  { id: "new-bank", name: "New Bank", approved: false, offerEnded: false },
+  { id: "wise", name: "Wise", approved: true, offerEnded: false },
 ];
 
 const labels = (options: { label: string }[]) => options.map((option) => option.label);
@@ -14,6 +14,10 @@ describe("programLabel", () => {
   it("marks unapproved programs", () => {
     expect(programLabel({ name: "New Bank", approved: false })).toBe("New Bank (Pending Approval)");
     expect(programLabel({ name: "Wise", approved: true })).toBe("Wise");
+  });
+
+  it("marks programs whose offer has ended", () => {
+    expect(programLabel({ name: "Old Bank", approved: true, offerEnded: true })).toBe("Old Bank (Ended)");
   });
 });
 
@@ -33,6 +37,12 @@ describe("buildProgramOptions", () => {
     expect(labels(buildProgramOptions(programs)).includes(CREATE_NEW_PROGRAM_LABEL)).toBe(false);
     const options = buildProgramOptions(programs, { allowCreate: true });
     expect(options.at(-1)).toMatchObject({ kind: "create", label: "Create New Program" });
+  });
+
+  it("lists an ended program as Ended and not to be chosen", () => {
+    const options = buildProgramOptions([...programs, { id: "old", name: "Old Bank", approved: true, offerEnded: true }]);
+    expect(options.at(-1)).toEqual({ kind: "program", id: "old", label: "Old Bank (Ended)", disabled: true });
+    expect(options[0]).toEqual({ kind: "program", id: "amex", label: "Amex Gold", disabled: false });
   });
 
   it("offers only 'Create New Program' when every program is taken", () => {

@@ -12,6 +12,7 @@ import CallMergeIcon from "@mui/icons-material/CallMerge";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import { useId, type ReactNode } from "react";
 import { distributionModeSchema, type Program } from "@hub/contract/programs";
+import { ProgramRulesList } from "@/components/program-rules/index";
 import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { useApproveProgram } from "../api/approve-program";
 import { useSetDistributionMode } from "../api/set-distribution-mode";
@@ -87,6 +88,9 @@ export function ProgramCardDetails({
         ) : (
           <Typography variant="body2">None</Typography>
         )}
+      </Detail>
+      <Detail label="Rules">
+        <ProgramRulesList program={program} showUnset />
       </Detail>
       <Detail label="Rotation address">
         <CopyRotationAddress redirectUrl={program.redirectUrl} />

@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { memo, useId } from "react";
 import type { Program } from "@hub/contract/programs";
+import { EndedChip } from "@/components/program-rules/index";
 import { ProgramCardDetails, type ProgramDialogAction } from "./program-card-details";
 
 interface ProgramCardProps {
@@ -33,6 +34,7 @@ export const ProgramCard = memo(function ProgramCard({ program, onDialog }: Prog
             <Chip size="small" color="warning" label="Pending approval" />
           )}
           {program.isSharedOnSite ? <Chip size="small" color="info" label="Shared on site" /> : null}
+          {program.offerEnded ? <EndedChip /> : null}
           <Chip size="small" variant="outlined" label={`Mode: ${program.distributionMode}`} />
           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
             {program.activeLinkCount} active / {program.linkCount} link{program.linkCount === 1 ? "" : "s"}

@@ -3,6 +3,7 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import { Link as RouterLink } from "react-router-dom";
+import { EndedChip } from "@/components/program-rules/index";
 import { submitLinkPath, type OwnLinkSummary } from "../utils/public-program-list";
 
 interface ProgramMembershipProps {
@@ -10,10 +11,12 @@ interface ProgramMembershipProps {
   programName: string;
   /** The member's link in this program, or undefined when they have none. */
   ownLink: OwnLinkSummary | undefined;
+  /** The offer has ended: no new link can join it (409 OFFER_ENDED), so none is offered. */
+  ended?: boolean;
 }
 
 /** For a signed-in member: their link here and its status (managed on the dashboard), or a shortcut to submit one. */
-export function ProgramMembership({ programId, programName, ownLink }: ProgramMembershipProps) {
+export function ProgramMembership({ programId, programName, ownLink, ended = false }: ProgramMembershipProps) {
   return (
     <Stack
       direction="row"
@@ -30,10 +33,13 @@ export function ProgramMembership({ programId, programName, ownLink }: ProgramMe
             icon={ownLink.inRotation ? <CheckCircleIcon /> : undefined}
             label={`Your link: ${ownLink.statusLabel}`}
           />
+          {ended ? <EndedChip /> : null}
           <Button component={RouterLink} to="/dashboard" size="small">
             Manage
           </Button>
         </>
+      ) : ended ? (
+        <EndedChip />
       ) : (
         <>
           <Chip size="small" variant="outlined" label="You have no link here yet" />

@@ -12,6 +12,7 @@ import { lazyWithPreload } from "@/lib/lazy-with-preload";
 import { useNearViewport } from "@/lib/use-near-viewport";
 import { absoluteOnThisSite } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
+import { PublicProgramRules } from "./public-program-rules";
 
 // The QR code's drawing code loads after the cards are on screen, and each card draws its code when
 // it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile. The
@@ -82,6 +83,7 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
             {program.description}
           </Typography>
         ) : null}
+        <PublicProgramRules program={program} />
         <Box sx={{ mt: "auto" }}>
           <Typography variant="caption" color="text.secondary" component="p">
             Rotation address

@@ -7,20 +7,34 @@ import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import type { PublicProgram } from "@hub/contract/programs";
 import { PlainSkeleton } from "@/components/plain-skeleton/index";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { PlainTextField } from "@/components/plain-text-field/index";
 import { usePublicPrograms } from "../api/get-public-programs";
-import { countJoined, DEFAULT_PUBLIC_PROGRAM_FILTERS, filterPublicPrograms, type OwnLinksByProgram } from "../utils/public-program-list";
+import { offerEndedBy, utcToday } from "@/lib/program-rules";
+import {
+  countJoined,
+  DEFAULT_PUBLIC_PROGRAM_FILTERS,
+  filterPublicPrograms,
+  type EndedOwnProgram,
+  type OwnLinksByProgram,
+} from "../utils/public-program-list";
 import { PublicProgramCard } from "./public-program-card";
 
 // What only a member sees (their link in each program, the filter) loads for a member only: a
 // visitor's phone does not fetch MUI's Switch and Chip for them.
 const OnlyMissingSwitch = lazy(() => import("./only-missing-switch"));
 const ProgramMembership = lazy(() => import("./program-membership").then((module) => ({ default: module.ProgramMembership })));
+const EndedOwnPrograms = lazy(() => import("./ended-own-programs"));
 
-/** Who is looking: a visitor, or a member with their own links by program (undefined while loading). */
-export type Viewer = { kind: "visitor" } | { kind: "member"; ownLinks: OwnLinksByProgram | undefined; error: Error | null };
+/**
+ * Who is looking: a visitor, or a member with their own links by program (undefined while loading)
+ * and the programs they have a link in whose offer has ended (not in the open list).
+ */
+export type Viewer =
+  | { kind: "visitor" }
+  | { kind: "member"; ownLinks: OwnLinksByProgram | undefined; endedPrograms?: readonly EndedOwnProgram[]; error: Error | null };
 
 interface PublicProgramListProps {
   viewer: Viewer;
@@ -62,6 +76,14 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
     if (typed) setFilters((current) => ({ ...current, search: typed }));
   }, []);
 
+  const endedPrograms = viewer.kind === "member" ? (viewer.endedPrograms ?? []) : [];
+  const endedSection =
+    endedPrograms.length > 0 ? (
+      <Suspense fallback={null}>
+        <EndedOwnPrograms programs={endedPrograms} />
+      </Suspense>
+    ) : null;
+
   if (programs.isError) {
     return (
       <LoadErrorAlert what="the programs" error={programs.error} retrying={programs.isFetching} onRetry={() => void programs.refetch()} />
@@ -69,7 +91,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   }
   if (data === undefined) return <PublicProgramListSkeleton />;
   if (data.length === 0) {
-    return (
+    const empty = (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center" }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           No programs are shared yet
@@ -84,12 +106,27 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
         ) : null}
       </Paper>
     );
+    return endedSection ? (
+      <Stack spacing={3}>
+        {empty}
+        {endedSection}
+      </Stack>
+    ) : (
+      empty
+    );
   }
 
-  const membershipOf = (programId: string, programName: string): ReactNode =>
+  // The open list leaves ended offers out, but it may be a minute old: the member is not invited to one.
+  const today = utcToday();
+  const membershipOf = (program: PublicProgram): ReactNode =>
     ownLinks ? (
       <Suspense fallback={null}>
-        <ProgramMembership programId={programId} programName={programName} ownLink={ownLinks.get(programId)} />
+        <ProgramMembership
+          programId={program.id}
+          programName={program.name}
+          ownLink={ownLinks.get(program.id)}
+          ended={offerEndedBy(program.offerEndsOn, today)}
+        />
       </Suspense>
     ) : null;
 
@@ -139,10 +176,11 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
       ) : (
         <Box sx={GRID_SX}>
           {shown.map((program) => (
-            <PublicProgramCard key={program.id} program={program} membership={membershipOf(program.id, program.name)} />
+            <PublicProgramCard key={program.id} program={program} membership={membershipOf(program)} />
           ))}
         </Box>
       )}
+      {endedSection}
     </Stack>
   );
 }

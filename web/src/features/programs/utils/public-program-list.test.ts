@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { activeLinksLabel, countJoined, filterPublicPrograms, qrCodeFileName, submitLinkPath } from "./public-program-list";
+import {
+  activeLinksLabel,
+  countJoined,
+  endedOwnPrograms,
+  filterPublicPrograms,
+  qrCodeFileName,
+  submitLinkPath,
+} from "./public-program-list";
 
 const program = (id: string, name: string, description: string | null = null) => ({
   id,
@@ -48,6 +55,23 @@ describe("countJoined", () => {
         ]),
       ),
     ).toBe(2);
+  });
+});
+
+describe("endedOwnPrograms", () => {
+  it("lists the member's programs whose offer has ended, which the open list no longer holds", () => {
+    const link = { statusLabel: "Active", inRotation: false };
+    const member = [
+      { id: "old", name: "Old Bank", offerEnded: true, offerEndsOn: "2026-01-31" },
+      { id: "gone", name: "Gone Bank", offerEnded: true, offerEndsOn: "2026-02-28" },
+      { id: "live", name: "Live Bank", offerEnded: false, offerEndsOn: "2099-12-31" },
+    ];
+    const own = new Map([
+      ["old", link],
+      ["live", link],
+    ]);
+    expect(endedOwnPrograms(member, own)).toEqual([{ id: "old", name: "Old Bank", offerEndsOn: "2026-01-31", ownLink: link }]);
+    expect(endedOwnPrograms(undefined, own)).toEqual([]);
   });
 });
 

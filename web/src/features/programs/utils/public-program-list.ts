@@ -1,4 +1,4 @@
-import type { PublicProgram } from "@hub/contract/programs";
+import type { Program, PublicProgram } from "@hub/contract/programs";
 
 /** The member's own link in a program, as the page shows it. */
 export interface OwnLinkSummary {
@@ -30,6 +30,26 @@ export function filterPublicPrograms(
     if (filters.onlyMissing && ownLinks?.has(program.id)) return false;
     if (!query) return true;
     return program.name.toLocaleLowerCase().includes(query) || (program.description ?? "").toLocaleLowerCase().includes(query);
+  });
+}
+
+/** A program the member has a link in whose offer has ended: the open list leaves it out (contract). */
+export interface EndedOwnProgram {
+  id: string;
+  name: string;
+  offerEndsOn: string | null;
+  ownLink: OwnLinkSummary;
+}
+
+/** The member's programs (GET /api/programs) whose offer has ended, in the given order; none while unknown. */
+export function endedOwnPrograms(
+  programs: readonly Pick<Program, "id" | "name" | "offerEnded" | "offerEndsOn">[] | undefined,
+  ownLinks: OwnLinksByProgram | undefined,
+): EndedOwnProgram[] {
+  if (!programs || !ownLinks) return [];
+  return programs.flatMap((program) => {
+    const ownLink = ownLinks.get(program.id);
+    return program.offerEnded && ownLink ? [{ id: program.id, name: program.name, offerEndsOn: program.offerEndsOn, ownLink }] : [];
   });
 }
 

@@ -1,0 +1,1 @@
+export { EndedChip, ProgramRulesList } from "./program-rules-list";
