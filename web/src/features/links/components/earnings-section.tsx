@@ -120,7 +120,8 @@ function EarningsTotals({ earnings }: { earnings: Earnings }) {
         Signed up: {totals.signedUp} · Paid: {totals.paid} · Clawed back: {totals.clawedBack}
       </Typography>
       {totals.byCurrency.length > 0 ? (
-        <TableContainer>
+        // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+        <TableContainer tabIndex={0} role="region" aria-label="Totals table">
           <Table size="small" aria-label={`Totals per currency for ${String(earnings.year)}`}>
             <TableHead>
               <TableRow>
@@ -153,7 +154,7 @@ function EarningsTotals({ earnings }: { earnings: Earnings }) {
 
 function EntriesTable({ earnings, onDelete }: { earnings: Earnings; onDelete: (outcome: Outcome) => void }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Entries table">
       <Table size="small" aria-label={`Outcomes recorded in ${String(earnings.year)}`}>
         <TableHead>
           <TableRow>

@@ -28,7 +28,7 @@ export function OwnLinkAvailability({ link, program, onEndSnooze, endingSnooze }
   if (program?.offerEnded) {
     notices.push(
       <Alert key="ended" severity="info" sx={{ mt: 2 }}>
-        <AlertTitle>Ended</AlertTitle>
+        <AlertTitle>Offer ended</AlertTitle>
         <Typography variant="body2">
           The bank's offer for {link.programName} ended
           {program.offerEndsOn ? ` on ${formatDay(program.offerEndsOn, undefined, { withYear: true })}` : ""}: the rotation no longer sends

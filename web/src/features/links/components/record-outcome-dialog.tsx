@@ -14,6 +14,7 @@ import { useRecordOutcome } from "../api/record-outcome";
 import {
   COMMON_CURRENCIES,
   DEFAULT_CURRENCY,
+  formatEntryDay,
   localDay,
   OUTCOME_KIND_LABELS,
   outcomeRequestInput,
@@ -38,7 +39,7 @@ export function RecordOutcomeDialog({ link, onClose }: RecordOutcomeDialogProps)
   const record = useRecordOutcome({
     success: (outcome) => ({
       title: "Outcome recorded",
-      description: `${OUTCOME_KIND_LABELS[outcome.kind]} on ${outcome.occurredOn} for ${outcome.programName}.`,
+      description: `${OUTCOME_KIND_LABELS[outcome.kind]} on ${formatEntryDay(outcome.occurredOn)} for ${outcome.programName}.`,
     }),
     // Messages about a field are shown under it; anything else in a toast.
     error: (error) => (issueFieldErrors(error, FIELDS) ? null : failureToast("Could not record the outcome", error)),
