@@ -79,13 +79,15 @@ describe("a member's Earnings", () => {
     await expectToast(page, "Outcome recorded");
     await dialog.waitFor({ state: "hidden" });
 
-    // the currency last used is the next one's default
-    dialog = await fillOutcome(page, "Chase Sapphire", { kind: "Clawed back", amount: "50", note: "Account closed early" });
-    expect(await dialog.getByRole("combobox", { name: "Currency" }).inputValue()).toBe("USD");
+    dialog = await fillOutcome(page, "Amex Gold", { kind: "Paid", amount: "100", currency: "EUR" });
     await dialog.getByRole("button", { name: "Record" }).click();
     await expectToast(page, "Outcome recorded");
+    await dialog.waitFor({ state: "hidden" });
 
-    dialog = await fillOutcome(page, "Amex Gold", { kind: "Paid", amount: "100", currency: "EUR" });
+    // the currency last used is the next one's default
+    dialog = await fillOutcome(page, "Chase Sapphire", { kind: "Clawed back", amount: "50", note: "Account closed early" });
+    expect(await dialog.getByRole("combobox", { name: "Currency" }).inputValue()).toBe("EUR");
+    await dialog.getByRole("combobox", { name: "Currency" }).fill("USD");
     await dialog.getByRole("button", { name: "Record" }).click();
     await expectToast(page, "Outcome recorded");
     await apiRoute("recordOutcome", { idToken: member, params: { id: ids.amexLink }, body: { kind: "signed-up", occurredOn: today() } });
