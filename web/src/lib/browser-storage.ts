@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
    * wait only when this says a sign-in is likely.
    */
   hadSession: "hadSession",
+  /** The currency of the member's last recorded outcome with an amount: the next one's default. */
+  lastOutcomeCurrency: "lastOutcomeCurrency",
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "@hub/contract/zod";
-import { hasErrors, toFieldErrors } from "./form-errors";
+import { hasErrors, issueFieldErrors, toFieldErrors } from "./form-errors";
 
 describe("toFieldErrors", () => {
   const schema = z.object({
@@ -36,5 +36,28 @@ describe("toFieldErrors", () => {
     expect(hasErrors({})).toBe(false);
     expect(hasErrors({ name: undefined })).toBe(false);
     expect(hasErrors({ name: "Name is required" })).toBe(true);
+  });
+});
+
+describe("issueFieldErrors", () => {
+  const fields = ["amount", "currency", "occurredOn"] as const;
+
+  it("puts the server's messages under the form's fields, the first per field", () => {
+    const error = {
+      issues: [
+        { path: "occurredOn", message: "Date can be at most one day after today" },
+        { path: "currency", message: "Currency is required with an amount" },
+        { path: "currency", message: "second" },
+      ],
+    };
+    expect(issueFieldErrors(error, fields)).toEqual({
+      occurredOn: "Date can be at most one day after today",
+      currency: "Currency is required with an amount",
+    });
+  });
+
+  it("is undefined when no issue names one of the fields (the caller shows the error another way)", () => {
+    expect(issueFieldErrors({ issues: [{ path: "", message: "Invalid request" }] }, fields)).toBeUndefined();
+    expect(issueFieldErrors(new Error("500: Not built yet"), fields)).toBeUndefined();
   });
 });

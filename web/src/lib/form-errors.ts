@@ -30,3 +30,21 @@ export function parseForm<S extends z.ZodType, K extends string = string>(
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((message) => message !== undefined);
 }
+
+/**
+ * The server's own per-field messages (a 400's `issues`, paths like "currency") for a form's fields;
+ * undefined when the error carries none for them, so the caller shows it another way.
+ */
+export function issueFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> | undefined {
+  const issues = typeof error === "object" && error !== null && "issues" in error ? error.issues : undefined;
+  if (!Array.isArray(issues)) return undefined;
+  const errors: FieldErrors<K> = {};
+  for (const issue of issues as unknown[]) {
+    if (typeof issue !== "object" || issue === null || !("path" in issue) || !("message" in issue)) continue;
+    const { path, message } = issue;
+    if (typeof path !== "string" || typeof message !== "string") continue;
+    const field = path.split(".").find((part): part is K => (fields as readonly string[]).includes(part));
+    if (field) errors[field] ??= message;
+  }
+  return hasErrors(errors) ? errors : undefined;
+}

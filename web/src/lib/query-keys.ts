@@ -13,6 +13,8 @@ export const QUERY_KEYS = {
   duplicateUsers: ["duplicate-users"],
   /** A member's own links. */
   ownLinks: ["own-links"],
+  /** A member's own outcomes (Earnings), one entry per year under this key. */
+  ownOutcomes: ["own-outcomes"],
   publicPrograms: ["public-programs"],
   community: ["community"],
 } as const;
@@ -36,6 +38,16 @@ export function useInvalidateAdminData(): () => Promise<void> {
   return useCallback(async () => {
     await Promise.all(ADMIN_LISTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   }, [queryClient]);
+}
+
+/**
+ * After a member's outcome changes: their Earnings, and their links with the programs' counts (a paid
+ * outcome recorded or deleted may reach or lift the cap, which takes a link out or puts it back).
+ */
+export function invalidateOwnOutcomeQueries(queryClient: QueryClient): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEYS.ownOutcomes }), invalidateOwnLinkQueries(queryClient)]).then(
+    () => undefined,
+  );
 }
 
 /** After a member's link changes: their list and the programs' link counts. */

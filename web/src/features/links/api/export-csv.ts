@@ -2,20 +2,11 @@
 import { downloadApiFile } from "@/lib/api-client";
 import { defaultExportFileName, fileNameFromContentDisposition } from "../utils/export-file";
 import { useToastMutation, type ToastsFor } from "@/components/toasts/index";
+import { saveFile } from "./save-file";
 
 export async function downloadExport(): Promise<void> {
   const { blob, contentDisposition } = await downloadApiFile("exportCsv");
-  const fileName = fileNameFromContentDisposition(contentDisposition) ?? defaultExportFileName(new Date());
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = "none";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Let the browser start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(blob, fileNameFromContentDisposition(contentDisposition) ?? defaultExportFileName(new Date()));
 }
 
 export function useExportCsv(toasts: ToastsFor<typeof downloadExport>) {

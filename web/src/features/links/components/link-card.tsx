@@ -10,15 +10,23 @@ import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import NetworkCheckIcon from "@mui/icons-material/NetworkCheck";
+import PostAddIcon from "@mui/icons-material/PostAdd";
+import SnoozeIcon from "@mui/icons-material/Snooze";
 import type { ReferralLink } from "@hub/contract/links";
+import { useEndOwnLinkSnooze } from "../api/snooze-own-link";
 import { useTestOwnLink } from "../api/test-own-link";
 import { LinkStatusChip } from "./link-status-chip";
+import { OwnLinkAvailability, type LinkProgramRules } from "./own-link-availability";
 import { LinkTestOutcome, OwnLinkHealth } from "./own-link-health";
 
 interface LinkCardProps {
   link: ReferralLink;
+  /** Its program's rules (cap period, offer end), from the program list; undefined while it loads. */
+  program: LinkProgramRules | undefined;
   onEdit: (link: ReferralLink) => void;
   onDelete: (link: ReferralLink) => void;
+  onRecordOutcome: (link: ReferralLink) => void;
+  onSnooze: (link: ReferralLink) => void;
 }
 
 export function formatDate(iso: string): string {
@@ -26,11 +34,18 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "N/A" : date.toLocaleDateString();
 }
 
-/** One of the member's links: program, URL, offer details, status, health, clicks, submitted date; 'Test now'. */
-export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
+/**
+ * One of the member's links: program, URL, offer details, status, cap or snooze, health, clicks,
+ * submitted date; 'Test now', 'Record outcome', 'Snooze'.
+ */
+export function LinkCard({ link, program, onEdit, onDelete, onRecordOutcome, onSnooze }: LinkCardProps) {
   const headingId = `link-${link.id}-program`;
   const failing = link.health.status === "failing";
   const test = useTestOwnLink();
+  const endSnooze = useEndOwnLinkSnooze({
+    success: (_done, { programName }) => ({ title: "Snooze ended", description: `Your link for ${programName} is no longer snoozed.` }),
+    error: "Could not end the snooze",
+  });
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId}>
       <CardContent>
@@ -38,7 +53,7 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
           <Typography id={headingId} variant="h6" component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
             {link.programName}
           </Typography>
-          <LinkStatusChip link={link} />
+          <LinkStatusChip link={link} offerEnded={program?.offerEnded} />
         </Stack>
         <Link href={link.link} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: "anywhere" }}>
           {link.link}
@@ -55,6 +70,14 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
             <Typography variant="body2">Edit it to update the link and send it back for review.</Typography>
           </Alert>
         ) : null}
+        <OwnLinkAvailability
+          link={link}
+          program={program}
+          endingSnooze={endSnooze.isPending}
+          onEndSnooze={() => {
+            endSnooze.mutate({ id: link.id, programName: link.programName });
+          }}
+        />
         <OwnLinkHealth health={link.health} />
         <Stack direction="row" spacing={3} sx={{ mt: 2, color: "text.secondary" }}>
           <Typography variant="body2">Clicks: {link.visitCount}</Typography>
@@ -62,7 +85,7 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
         </Stack>
         <LinkTestOutcome test={test.data} error={test.error} onDismiss={test.reset} />
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: "wrap", gap: 1, "& > :not(style) ~ :not(style)": { ml: 0 } }}>
         <Button
           size="small"
           variant={link.isDead ? "contained" : "outlined"}
@@ -87,6 +110,30 @@ export function LinkCard({ link, onEdit, onDelete }: LinkCardProps) {
         >
           Test now
         </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PostAddIcon />}
+          aria-label={`Record outcome for ${link.programName}`}
+          onClick={() => {
+            onRecordOutcome(link);
+          }}
+        >
+          Record outcome
+        </Button>
+        {link.snoozedUntil ? null : (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<SnoozeIcon />}
+            aria-label={`Snooze link for ${link.programName}`}
+            onClick={() => {
+              onSnooze(link);
+            }}
+          >
+            Snooze
+          </Button>
+        )}
         <Button
           size="small"
           color="error"

@@ -7,12 +7,21 @@ const COLORS: Record<LinkStatus, ChipProps["color"]> = {
   pending: "warning",
   paused: "default",
   failing: "error",
+  ended: "default",
+  capped: "info",
+  snoozed: "default",
   held: "warning",
   active: "success",
 };
 
-export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "isActive" | "health"> }) {
-  const status = linkStatus(link);
+interface LinkStatusChipProps {
+  link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "isActive" | "health" | "cap" | "snoozedUntil">;
+  /** The link's program's offer has ended (the program list says so). */
+  offerEnded?: boolean;
+}
+
+export function LinkStatusChip({ link, offerEnded = false }: LinkStatusChipProps) {
+  const status = linkStatus(link, { offerEnded });
   return (
     <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />
   );

@@ -4,17 +4,21 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@hub/contract/links";
 import type { CurrentUser } from "@hub/contract/users";
 import { PageLayout } from "@/components/layouts/index";
 import { useOwnLinks, useTakenProgramIds } from "../api/get-own-links";
 import { DeleteLinkDialog } from "./delete-link-dialog";
+import { EarningsSection } from "./earnings-section";
 import { EditLinkDialog } from "./edit-link-dialog";
 import { LinkCard } from "./link-card";
 import { LinksSkeleton, NoLinks } from "./links-placeholder";
 import { NewLinkDialog, type ProgramsState } from "./new-link-dialog";
+import type { LinkProgramRules } from "./own-link-availability";
+import { RecordOutcomeDialog } from "./record-outcome-dialog";
+import { SnoozeLinkDialog } from "./snooze-link-dialog";
 
 interface MemberDashboardProps {
   user: CurrentUser;
@@ -29,7 +33,7 @@ interface MemberDashboardProps {
   linkStats?: ReactNode;
 }
 
-/** /dashboard – the member's own links. */
+/** /dashboard – the member's own links, and what they earned. */
 export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
   const linksQuery = useOwnLinks();
   const links = linksQuery.data;
@@ -38,6 +42,13 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ReferralLink | null>(null);
   const [deleting, setDeleting] = useState<ReferralLink | null>(null);
+  const [recording, setRecording] = useState<ReferralLink | null>(null);
+  const [snoozing, setSnoozing] = useState<ReferralLink | null>(null);
+  // Each link's program rules: the link answer has its cap state, the program the cap's period and the offer's end.
+  const programRules = useMemo(
+    () => new Map<string, LinkProgramRules>((programs.programs ?? []).map((program) => [program.id, program])),
+    [programs.programs],
+  );
 
   return (
     <PageLayout
@@ -81,8 +92,16 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
               Submit New Link
             </Button>
           </Stack>
-          <LinksContent query={linksQuery} onEdit={setEditing} onDelete={setDeleting} />
+          <LinksContent
+            query={linksQuery}
+            programRules={programRules}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            onRecordOutcome={setRecording}
+            onSnooze={setSnoozing}
+          />
         </section>
+        <EarningsSection />
         {linkStats}
       </Stack>
       <NewLinkDialog
@@ -107,17 +126,32 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
           setDeleting(null);
         }}
       />
+      <RecordOutcomeDialog
+        link={recording}
+        onClose={() => {
+          setRecording(null);
+        }}
+      />
+      <SnoozeLinkDialog
+        link={snoozing}
+        onClose={() => {
+          setSnoozing(null);
+        }}
+      />
     </PageLayout>
   );
 }
 
 interface LinksContentProps {
   query: ReturnType<typeof useOwnLinks>;
+  programRules: ReadonlyMap<string, LinkProgramRules>;
   onEdit: (link: ReferralLink) => void;
   onDelete: (link: ReferralLink) => void;
+  onRecordOutcome: (link: ReferralLink) => void;
+  onSnooze: (link: ReferralLink) => void;
 }
 
-function LinksContent({ query, onEdit, onDelete }: LinksContentProps) {
+function LinksContent({ query, programRules, ...actions }: LinksContentProps) {
   if (query.isPending) return <LinksSkeleton />;
   if (query.isError) {
     return (
@@ -137,7 +171,7 @@ function LinksContent({ query, onEdit, onDelete }: LinksContentProps) {
   return (
     <Stack spacing={2}>
       {query.data.map((link) => (
-        <LinkCard key={link.id} link={link} onEdit={onEdit} onDelete={onDelete} />
+        <LinkCard key={link.id} link={link} program={programRules.get(link.programId)} {...actions} />
       ))}
     </Stack>
   );

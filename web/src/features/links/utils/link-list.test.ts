@@ -115,6 +115,16 @@ describe("link statuses", () => {
       "active",
     ]);
   });
+
+  it("says a link out for its owner's cap or snooze is capped or snoozed, not held back with its owner", () => {
+    const out = { approved: true, paused: false, isActive: false, isDead: false, health: unknown };
+    expect(linkStatuses({ ...out, cap: { reached: true, resumesOn: "2027-01-01" }, snoozedUntil: null })).toEqual(["capped"]);
+    expect(linkStatuses({ ...out, cap: null, snoozedUntil: "2026-12-03" })).toEqual(["snoozed"]);
+    expect(linkStatuses({ ...out, cap: { reached: true, resumesOn: "2027-01-01" }, snoozedUntil: "2026-12-03" })).toEqual([
+      "capped",
+      "snoozed",
+    ]);
+  });
 });
 
 describe("sorting and grouping", () => {

@@ -39,12 +39,21 @@ type HealthStatus = { health: Pick<LinkHealth, "status"> };
  * server's `isActive`, the rotation's own decision: a link whose owner is blocked or lapsed is not
  * active even though nothing on the link itself says so, and is shown as held back with its owner.
  */
-export function linkStatuses(link: Pick<ReferralLink, "approved" | "paused" | "isDead" | "isActive"> & HealthStatus): LinkStatus[] {
+export function linkStatuses(
+  link: Pick<ReferralLink, "approved" | "paused" | "isDead" | "isActive"> &
+    HealthStatus &
+    Partial<Pick<ReferralLink, "cap" | "snoozedUntil">>,
+): LinkStatus[] {
   const statuses: LinkStatus[] = [];
   const failing = link.health.status === "failing";
+  // Out for its owner's cap or snooze (contract: *Referral outcomes, caps and offer dates*): said so, not "held back".
+  const capped = link.cap?.reached === true;
+  const snoozed = Boolean(link.snoozedUntil);
   if (!link.approved) statuses.push("pending");
   if (link.isActive) statuses.push("active");
-  else if (link.approved && !link.paused && !link.isDead && !failing) statuses.push("held");
+  else if (link.approved && !link.paused && !link.isDead && !failing && !capped && !snoozed) statuses.push("held");
+  if (capped) statuses.push("capped");
+  if (snoozed) statuses.push("snoozed");
   if (failing) statuses.push("failing");
   if (link.paused) statuses.push("paused");
   if (link.isDead) statuses.push("dead");
