@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Express {
     ...linksRoutes(deps),
     ...usersRoutes(deps),
     ...announcementsRoutes(),
-    ...analyticsRoutes(),
+    ...analyticsRoutes(deps),
     ...pendingRoutes(),
   });
   app.use("/api", api);

@@ -20,7 +20,6 @@ export function pendingRoutes(): RouteHandlers<
   | "recordOutcome"
   | "runDaily"
   | "runWeeklyDigest"
-  | "outcomeAnalytics"
 > {
   return {
     updateProfile: notYet,
@@ -33,6 +32,5 @@ export function pendingRoutes(): RouteHandlers<
     recordOutcome: notYet,
     runDaily: notYet,
     runWeeklyDigest: notYet,
-    outcomeAnalytics: notYet,
   };
 }

@@ -55,7 +55,7 @@ async function dataFor(path: PagePath) {
   const community = communityFromConfig() ?? undefined;
   if (path !== "/programs") return { community };
   try {
-    return { community, publicPrograms: await listPublicPrograms({ appOrigin: appOriginValue() }) };
+    return { community, publicPrograms: await listPublicPrograms({ appOrigin: appOriginValue(), now: () => new Date() }) };
   } catch (err) {
     logger.error("The programs page is served without its programs: they could not be read", err);
     return { community };

@@ -1,5 +1,6 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import { rotationPath } from "@hub/contract/routes";
+import { utcDay } from "@hub/contract/dates";
 import {
   createProgram,
   getProgram,
@@ -14,6 +15,8 @@ import {
   type ProgramRecord,
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
+import { monthsOfYearUpTo, paidByProgram } from "../catalog/outcome-months";
+import { readProgramOutcomeMonths } from "../catalog/outcome-months.store";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
@@ -63,11 +66,27 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
 }
 
 /** The open /programs page: approved programs shared on the site, by name, with public fields only. One document read per program. */
-export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin">): Promise<PublicProgram[]> {
-  return (await withCounts(await listSharedPrograms())).sort(byName).map((p) => {
+export async function listPublicPrograms(deps: Pick<AppDeps, "appOrigin" | "now">): Promise<PublicProgram[]> {
+  const programs = await withCounts(await listSharedPrograms());
+  const paidThisYear = await paidReferralsThisYear(
+    programs.map((p) => p.id),
+    deps.now(),
+  );
+  return programs.sort(byName).map((p) => {
     const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl } = toProgram(deps, p);
-    return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear: 0 };
+    return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear: paidThisYear.get(id) ?? 0 };
   });
+}
+
+/**
+ * The `paid` outcomes members recorded in each program, dated in the current UTC year: a count from
+ * the programs' outcome roll-ups of this year's months (at most 12 each, read together), never who
+ * earned them or how much.
+ */
+async function paidReferralsThisYear(programIds: string[], now: Date): Promise<Map<string, number>> {
+  if (programIds.length === 0) return new Map();
+  const paid = paidByProgram(await readProgramOutcomeMonths(programIds, monthsOfYearUpTo(utcDay(now).slice(0, 7))));
+  return new Map([...paid].map(([id, n]) => [id, Math.max(0, n)]));
 }
 
 /** A member's proposal waits for approval; an admin's program is approved at once. */
