@@ -12,6 +12,7 @@ import { lazyWithPreload } from "@/lib/lazy-with-preload";
 import { useNearViewport } from "@/lib/use-near-viewport";
 import { absoluteOnThisSite } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
+import { paidReferralsLabel } from "../utils/paid-referrals";
 
 // The QR code's drawing code loads after the cards are on screen, and each card draws its code when
 // it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile. The
@@ -81,6 +82,9 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
             {program.description}
           </Typography>
+        ) : null}
+        {program.paidReferralsThisYear > 0 ? (
+          <Typography variant="body2">{paidReferralsLabel(program.paidReferralsThisYear)}</Typography>
         ) : null}
         <Box sx={{ mt: "auto" }}>
           <Typography variant="caption" color="text.secondary" component="p">
