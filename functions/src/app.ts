@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
     ...outcomesRoutes(deps),
     ...usersRoutes(deps),
     ...announcementsRoutes(),
-    ...analyticsRoutes(),
+    ...analyticsRoutes(deps),
     ...pendingRoutes(),
   });
   app.use("/api", api);

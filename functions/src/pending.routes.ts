@@ -9,11 +9,10 @@ const notYet = () => {
   throw new ApiError("INTERNAL", "Not built yet");
 };
 
-export function pendingRoutes(): RouteHandlers<"updateProfile" | "unsubscribe" | "runWeeklyDigest" | "outcomeAnalytics"> {
+export function pendingRoutes(): RouteHandlers<"updateProfile" | "unsubscribe" | "runWeeklyDigest"> {
   return {
     updateProfile: notYet,
     unsubscribe: notYet,
     runWeeklyDigest: notYet,
-    outcomeAnalytics: notYet,
   };
 }

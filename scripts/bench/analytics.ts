@@ -7,9 +7,11 @@
  *   10 million clicks), plus today's visits in the rotation's counters, not yet folded.
  * History is written as the nightly fold leaves it (importPastDays); today's visits go through
  * recordVisit, as the rotation writes them. For each time range and both endpoints: the median time of
- * three calls, the records returned and the bytes; likewise the fairness report (admin) and a member's
- * own view (GET /api/user/links/stats, a member with a link in each of 5 programs). Prints a table;
- * asserts nothing.
+ * three calls, the records returned and the bytes; likewise the fairness report (admin), a member's
+ * own view (GET /api/user/links/stats, a member with a link in each of 5 programs) and the outcome
+ * report (GET /api/analytics/outcomes) over a year of outcomes, about 6 per link (4 sign-ups, 2 paid,
+ * now and then a claw-back), written as the outcome writer's roll-ups leave them (outcome_months).
+ * Prints a table; asserts nothing.
  *
  * For a quicker run while iterating: BENCH_PROGRAMS (the large store's programs, 100), BENCH_CALLS
  * (calls per figure, of which the median is taken; 3).
@@ -93,6 +95,7 @@ async function seed(programCount: number, linksPerProgram: number) {
   }
   await importPastDays(days);
   await importPastTraffic(days, random);
+  const outcomes = await importPastOutcomes(links, now, random);
 
   const today = programs.flatMap((program) => Array.from({ length: TODAY_VISITS_PER_PROGRAM }, (_, i) => ({ program, i })));
   await inBatches(today, 32, async ({ program, i }) => {
@@ -109,7 +112,39 @@ async function seed(programCount: number, linksPerProgram: number) {
     });
   });
   clicks += today.length;
-  return { programs: programCount, links: links.length, clicks, rollups: days.length };
+  return { programs: programCount, links: links.length, clicks, rollups: days.length, outcomes };
+}
+
+/**
+ * A year of outcomes as the outcome writer's roll-ups hold them (outcome_months, one per program and
+ * month: counts by day and link): per link about 4 sign-ups and 2 paid referrals a year, and a
+ * claw-back for one link in ten. Returns how many outcomes they count.
+ */
+async function importPastOutcomes(links: { id: string; programId: string }[], now: number, random: () => number) {
+  type Counts = Record<"signedUp" | "paid" | "clawedBack", number>;
+  const months = new Map<string, { programId: string; month: string; days: Record<string, Record<string, Counts>> }>();
+  let count = 0;
+  const add = (link: { id: string; programId: string }, kind: "signedUp" | "paid" | "clawedBack") => {
+    const day = new Date(now - Math.floor(random() * HISTORY_DAYS) * 86_400_000).toISOString().slice(0, 10);
+    const key = `${link.programId}_${day.slice(0, 7)}`;
+    const month = months.get(key) ?? { programId: link.programId, month: day.slice(0, 7), days: {} };
+    const counts = ((month.days[day.slice(8, 10)] ??= {})[link.id] ??= { signedUp: 0, paid: 0, clawedBack: 0 });
+    counts[kind] += 1;
+    months.set(key, month);
+    count += 1;
+  };
+  for (const link of links) {
+    for (let i = 0; i < 4; i++) add(link, "signedUp");
+    for (let i = 0; i < 2; i++) add(link, "paid");
+    if (random() < 0.1) add(link, "clawedBack");
+  }
+  const writes = [...months.entries()];
+  for (let i = 0; i < writes.length; i += 500) {
+    const batch = db().batch();
+    for (const [key, month] of writes.slice(i, i + 500)) batch.set(db().collection(COLLECTIONS.outcomeMonths).doc(key), month);
+    await batch.commit();
+  }
+  return { outcomes: count, rollups: writes.length };
 }
 
 /**
@@ -181,7 +216,8 @@ async function run(label: string, programCount: number, linksPerProgram: number)
     const fairness = await timeCall(idToken, routePath("fairnessReport", { query }));
     const member = await timeCall(memberToken, routePath("ownLinkStats", { query }));
     const traffic = await timeCall(idToken, routePath("trafficReport", { query }));
-    const slowest = Math.max(clicks.ms, users.ms, fairness.ms, member.ms, traffic.ms);
+    const outcomes = await timeCall(idToken, routePath("outcomeAnalytics", { query }));
+    const slowest = Math.max(clicks.ms, users.ms, fairness.ms, member.ms, traffic.ms, outcomes.ms);
     rows.push({
       store: label,
       range,
@@ -198,6 +234,8 @@ async function run(label: string, programCount: number, linksPerProgram: number)
       "member links": member.records,
       "traffic ms": traffic.ms,
       "traffic KB": Math.round(traffic.bytes / 1024),
+      "outcomes ms": outcomes.ms,
+      "outcomes KB": Math.round(outcomes.bytes / 1024),
       target: `< ${String(TARGET_MS[range]! / 1000)} s: ${slowest < TARGET_MS[range]! ? "met" : "MISSED"}`,
     });
   }
@@ -209,13 +247,13 @@ async function main() {
   const large = await run("large", LARGE_PROGRAMS, 10);
   console.table([...baseline.rows, ...large.rows]);
   console.log(
-    `large store: ${String(large.store.programs)} programs, ${String(large.store.links)} links, ${large.store.clicks.toLocaleString("en")} clicks, ${large.store.rollups.toLocaleString("en")} day roll-ups`,
+    `large store: ${String(large.store.programs)} programs, ${String(large.store.links)} links, ${large.store.clicks.toLocaleString("en")} clicks, ${large.store.rollups.toLocaleString("en")} day roll-ups, ${large.store.outcomes.outcomes.toLocaleString("en")} outcomes in ${large.store.outcomes.rollups.toLocaleString("en")} month roll-ups`,
   );
   for (const range of TIME_FILTERS) {
     const b = baseline.rows.find((r) => r.range === range)!;
     const l = large.rows.find((r) => r.range === range)!;
     console.log(
-      `${range}: clicks ${String(l["clicks ms"])} ms vs baseline ${String(b["clicks ms"])} ms (×${(l["clicks ms"] / Math.max(1, b["clicks ms"])).toFixed(1)}), users ${String(l["users ms"])} ms vs ${String(b["users ms"])} ms, fairness ${String(l["fairness ms"])} ms vs ${String(b["fairness ms"])} ms, traffic ${String(l["traffic ms"])} ms vs ${String(b["traffic ms"])} ms, member ${String(l["member ms"])} ms vs ${String(b["member ms"])} ms`,
+      `${range}: clicks ${String(l["clicks ms"])} ms vs baseline ${String(b["clicks ms"])} ms (×${(l["clicks ms"] / Math.max(1, b["clicks ms"])).toFixed(1)}), users ${String(l["users ms"])} ms vs ${String(b["users ms"])} ms, fairness ${String(l["fairness ms"])} ms vs ${String(b["fairness ms"])} ms, traffic ${String(l["traffic ms"])} ms vs ${String(b["traffic ms"])} ms, outcomes ${String(l["outcomes ms"])} ms vs ${String(b["outcomes ms"])} ms, member ${String(l["member ms"])} ms vs ${String(b["member ms"])} ms`,
     );
   }
 }

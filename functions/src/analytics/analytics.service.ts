@@ -44,7 +44,8 @@ const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
   return { days: [], months: [], hours: window.hours, hourDays, foldedHourDays };
 };
 
-async function snapshotFor(timeFilter: TimeFilter, now: Date) {
+/** The window of a time range and what analytics reads for it, at one point in time. */
+export async function snapshotFor(timeFilter: TimeFilter, now: Date) {
   const window = windowOf(timeFilter, now);
   return { window, snapshot: await readAnalytics(readsFor(window)) };
 }

@@ -7,4 +7,5 @@ export const analyticsQueryKeys = {
   users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
   fairness: (timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter] as const,
   traffic: (timeFilter: TimeFilter) => ["analytics", "traffic", timeFilter] as const,
+  outcomes: (timeFilter: TimeFilter) => ["analytics", "outcomes", timeFilter] as const,
 };

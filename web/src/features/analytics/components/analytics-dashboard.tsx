@@ -18,6 +18,7 @@ import { nextSort } from "../utils/table-sort";
 import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { FairnessTab } from "./fairness-tab";
+import { OutcomesTab } from "./outcomes-tab";
 import { OverviewTab } from "./overview-tab";
 import { ProgramAnalyticsTab } from "./program-analytics-tab";
 import { SummaryCards } from "./summary-cards";
@@ -32,11 +33,12 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
   { value: "users", label: "Users" },
   { value: "fairness", label: "Fairness" },
   { value: "traffic", label: "Traffic" },
+  { value: "outcomes", label: "Outcomes" },
 ];
 
 /**
  * /analytics – clicks per program, per link owner and over time, how fairly each rotation shared them
- * and which requests it did not count (admin only). Program and link names
+ * which requests it did not count, and what members recorded of their referrals (admin only). Program and link names
  * come from the programs and links features' queries, handed in by the page.
  */
 export function AnalyticsDashboard({
@@ -163,6 +165,13 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
             />
           ) : null}
           {view.tab === "traffic" ? <TrafficTab range={view.range} /> : null}
+          {view.tab === "outcomes" ? (
+            <OutcomesTab
+              range={view.range}
+              sort={view.outcomesSort}
+              onSort={(column) => updateView((current) => ({ outcomesSort: nextSort(current.outcomesSort, column) }))}
+            />
+          ) : null}
         </Box>
       </Box>
     </Stack>

@@ -13,6 +13,7 @@ describe("analytics state in the address", () => {
       overviewSort: { column: "clicks", direction: "desc" },
       usersSort: { column: "allTimeClicks", direction: "desc" },
       fairnessSort: { column: "standsOut", direction: "desc" },
+      outcomesSort: { column: "paid", direction: "desc" },
     });
     expect(serialize(DEFAULT_VIEW_STATE)).toBe("");
   });
@@ -25,10 +26,11 @@ describe("analytics state in the address", () => {
       overviewSort: { column: "name", direction: "asc" },
       usersSort: { column: "email", direction: "asc" },
       fairnessSort: { column: "jainIndex", direction: "asc" },
+      outcomesSort: { column: "conversion", direction: "asc" },
     };
     const query = serialize(state);
     expect(query).toBe(
-      "range=7d&tab=programs&program=prog+1%2F2&overviewSort=name&overviewOrder=asc&usersSort=email&usersOrder=asc&fairnessSort=jainIndex&fairnessOrder=asc",
+      "range=7d&tab=programs&program=prog+1%2F2&overviewSort=name&overviewOrder=asc&usersSort=email&usersOrder=asc&fairnessSort=jainIndex&fairnessOrder=asc&outcomesSort=conversion&outcomesOrder=asc",
     );
     expect(parse(query)).toEqual(state);
   });

@@ -1,11 +1,12 @@
 import type { TimeFilter } from "@hub/contract/analytics";
 import { DEFAULT_FAIRNESS_SORT, FAIRNESS_SORT_COLUMNS, type FairnessSortColumn } from "./fairness-report";
+import { DEFAULT_OUTCOME_SORT, OUTCOME_SORT_COLUMNS, type OutcomeSortColumn } from "./outcome-report";
 import { DEFAULT_PROGRAM_SORT, PROGRAM_SORT_COLUMNS, type ProgramSortColumn } from "./program-summary";
 import { isOneOf, SORT_DIRECTIONS, type SortState } from "./table-sort";
 import { DEFAULT_TIME_RANGE, isTimeFilter } from "./time-ranges";
 import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, type UserSortColumn } from "./user-analytics";
 
-export const ANALYTICS_TABS = ["overview", "programs", "users", "fairness", "traffic"] as const;
+export const ANALYTICS_TABS = ["overview", "programs", "users", "fairness", "traffic", "outcomes"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 /** Everything a reload or the back button must bring back. */
@@ -17,6 +18,7 @@ export interface AnalyticsViewState {
   overviewSort: SortState<ProgramSortColumn>;
   usersSort: SortState<UserSortColumn>;
   fairnessSort: SortState<FairnessSortColumn>;
+  outcomesSort: SortState<OutcomeSortColumn>;
 }
 
 export const DEFAULT_VIEW_STATE: AnalyticsViewState = {
@@ -26,6 +28,7 @@ export const DEFAULT_VIEW_STATE: AnalyticsViewState = {
   overviewSort: DEFAULT_PROGRAM_SORT,
   usersSort: DEFAULT_USER_SORT,
   fairnessSort: DEFAULT_FAIRNESS_SORT,
+  outcomesSort: DEFAULT_OUTCOME_SORT,
 };
 
 /** The query parameters of /analytics. */
@@ -39,6 +42,8 @@ export const VIEW_STATE_PARAMS = {
   usersOrder: "usersOrder",
   fairnessSort: "fairnessSort",
   fairnessOrder: "fairnessOrder",
+  outcomesSort: "outcomesSort",
+  outcomesOrder: "outcomesOrder",
 } as const;
 
 /** Reads the state from the query; a missing or unknown value falls back to its default. */
@@ -65,6 +70,13 @@ export function parseViewState(params: URLSearchParams): AnalyticsViewState {
       FAIRNESS_SORT_COLUMNS,
       DEFAULT_FAIRNESS_SORT,
     ),
+    outcomesSort: parseSort(
+      params,
+      VIEW_STATE_PARAMS.outcomesSort,
+      VIEW_STATE_PARAMS.outcomesOrder,
+      OUTCOME_SORT_COLUMNS,
+      DEFAULT_OUTCOME_SORT,
+    ),
   };
 }
 
@@ -77,6 +89,7 @@ export function serializeViewState(state: AnalyticsViewState): URLSearchParams {
   writeSort(params, VIEW_STATE_PARAMS.overviewSort, VIEW_STATE_PARAMS.overviewOrder, state.overviewSort, DEFAULT_PROGRAM_SORT);
   writeSort(params, VIEW_STATE_PARAMS.usersSort, VIEW_STATE_PARAMS.usersOrder, state.usersSort, DEFAULT_USER_SORT);
   writeSort(params, VIEW_STATE_PARAMS.fairnessSort, VIEW_STATE_PARAMS.fairnessOrder, state.fairnessSort, DEFAULT_FAIRNESS_SORT);
+  writeSort(params, VIEW_STATE_PARAMS.outcomesSort, VIEW_STATE_PARAMS.outcomesOrder, state.outcomesSort, DEFAULT_OUTCOME_SORT);
   return params;
 }
 

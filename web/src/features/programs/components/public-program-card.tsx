@@ -13,6 +13,7 @@ import { useNearViewport } from "@/lib/use-near-viewport";
 import { absoluteOnThisSite } from "@/lib/urls";
 import { activeLinksLabel } from "../utils/public-program-list";
 import { PublicProgramRules } from "./public-program-rules";
+import { paidReferralsLabel } from "../utils/paid-referrals";
 
 // The QR code's drawing code loads after the cards are on screen, and each card draws its code when
 // it comes near the screen (a few milliseconds each on a phone); its place is kept meanwhile. The
@@ -84,6 +85,9 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
           </Typography>
         ) : null}
         <PublicProgramRules program={program} />
+        {program.paidReferralsThisYear > 0 ? (
+          <Typography variant="body2">{paidReferralsLabel(program.paidReferralsThisYear)}</Typography>
+        ) : null}
         <Box sx={{ mt: "auto" }}>
           <Typography variant="caption" color="text.secondary" component="p">
             Rotation address

@@ -1,0 +1,136 @@
+import Box from "@mui/material/Box";
+import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
+import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
+import { useState } from "react";
+import { formatCount } from "../utils/numbers";
+import { formatConversion, ownerLabel, type OutcomeRow, type OutcomeSortColumn } from "../utils/outcome-report";
+import type { SortState } from "../utils/table-sort";
+import { MissingFigure } from "./missing-figure";
+import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
+
+const COLUMNS: SortableColumn<OutcomeSortColumn>[] = [
+  { column: "name", label: "Program Name", align: "left" },
+  { column: "visits", label: "Visits", align: "right" },
+  { column: "signedUp", label: "Signed Up", align: "right" },
+  { column: "paid", label: "Paid", align: "right" },
+  { column: "clawedBack", label: "Clawed Back", align: "right" },
+  { column: "conversion", label: "Conversion", align: "right" },
+];
+
+interface OutcomesTableProps {
+  rows: readonly OutcomeRow[];
+  sort: SortState<OutcomeSortColumn>;
+  onSort: (column: OutcomeSortColumn) => void;
+}
+
+/** "—" and why, for a conversion without visits. */
+const Conversion = ({ value }: { value: number | null }) =>
+  value === null ? <MissingFigure reason="no visits in this range" /> : <>{formatConversion(value)}</>;
+
+/** 'Outcomes by Program': one row per program; each opens to its links. */
+export function OutcomesTable({ rows, sort, onSort }: OutcomesTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Outcomes by Program" sx={{ minWidth: 640 }}>
+        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
+        <TableBody>
+          {rows.map((row) => (
+            <ProgramRows key={row.programId} row={row} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function ProgramRows({ row }: { row: OutcomeRow }) {
+  const [open, setOpen] = useState(false);
+  const linksId = `outcome-links-${row.programId}`;
+  return (
+    <>
+      <TableRow hover data-program={row.programId} sx={{ "& > *": { borderBottom: open ? "unset" : undefined } }}>
+        <TableCell component="th" scope="row">
+          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+            <IconButton
+              size="small"
+              aria-expanded={open}
+              aria-controls={linksId}
+              aria-label={`${open ? "Hide" : "Show"} links of ${row.name}`}
+              onClick={() => setOpen((current) => !current)}
+            >
+              {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
+            </IconButton>
+            {row.name}
+          </Box>
+        </TableCell>
+        <TableCell align="right">{formatCount(row.visits)}</TableCell>
+        <TableCell align="right">{formatCount(row.signedUp)}</TableCell>
+        <TableCell align="right">{formatCount(row.paid)}</TableCell>
+        <TableCell align="right">{formatCount(row.clawedBack)}</TableCell>
+        <TableCell align="right">
+          <Conversion value={row.conversion} />
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
+          <Collapse in={open} timeout="auto" unmountOnExit id={linksId}>
+            <Box sx={{ py: 1.5, pl: { xs: 0, sm: 5 } }}>
+              <ProgramLinks row={row} />
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+function ProgramLinks({ row }: { row: OutcomeRow }) {
+  if (row.links.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No link of this program had visits or outcomes in this range.
+      </Typography>
+    );
+  }
+  return (
+    <Table size="small" aria-label={`Links of ${row.name}`}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ fontWeight: 600 }}>Owner</TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Visits
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Paid
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Conversion
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {row.links.map((link) => (
+          <TableRow key={link.linkId} data-link={link.linkId}>
+            <TableCell sx={{ overflowWrap: "anywhere", ...(link.email ? {} : { color: "text.secondary", fontStyle: "italic" }) }}>
+              {ownerLabel(link.email)}
+            </TableCell>
+            <TableCell align="right">{formatCount(link.visits)}</TableCell>
+            <TableCell align="right">{formatCount(link.paid)}</TableCell>
+            <TableCell align="right">
+              <Conversion value={link.conversion} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
