@@ -10,8 +10,6 @@ const notYet = () => {
 };
 
 export function pendingRoutes(): RouteHandlers<
-  | "updateProfile"
-  | "unsubscribe"
   | "listOwnOutcomes"
   | "exportOwnOutcomes"
   | "deleteOwnOutcome"
@@ -19,12 +17,9 @@ export function pendingRoutes(): RouteHandlers<
   | "endOwnLinkSnooze"
   | "recordOutcome"
   | "runDaily"
-  | "runWeeklyDigest"
   | "outcomeAnalytics"
 > {
   return {
-    updateProfile: notYet,
-    unsubscribe: notYet,
     listOwnOutcomes: notYet,
     exportOwnOutcomes: notYet,
     deleteOwnOutcome: notYet,
@@ -32,7 +27,6 @@ export function pendingRoutes(): RouteHandlers<
     endOwnLinkSnooze: notYet,
     recordOutcome: notYet,
     runDaily: notYet,
-    runWeeklyDigest: notYet,
     outcomeAnalytics: notYet,
   };
 }
