@@ -15,6 +15,8 @@ export const QUERY_KEYS = {
   ownLinks: ["own-links"],
   publicPrograms: ["public-programs"],
   community: ["community"],
+  /** The signed-in member's profile (its settings). */
+  profile: ["profile"],
 } as const;
 
 /**

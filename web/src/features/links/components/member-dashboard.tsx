@@ -27,10 +27,20 @@ interface MemberDashboardProps {
   programs: ProgramsState;
   /** Each link's visits against an equal share of its program's (from the analytics feature). */
   linkStats?: ReactNode;
+  /** The member's settings (the weekly digest switch, from the digest feature). */
+  settings?: ReactNode;
 }
 
 /** /dashboard – the member's own links. */
-export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
+export function MemberDashboard({
+  user,
+  logoutAction,
+  adminReturnAction,
+  announcement,
+  programs,
+  linkStats,
+  settings,
+}: MemberDashboardProps) {
   const linksQuery = useOwnLinks();
   const links = linksQuery.data;
   const takenProgramIds = useTakenProgramIds();
@@ -84,6 +94,7 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
           <LinksContent query={linksQuery} onEdit={setEditing} onDelete={setDeleting} />
         </section>
         {linkStats}
+        {settings}
       </Stack>
       <NewLinkDialog
         open={creating}
