@@ -4,16 +4,17 @@ import { addDays, utcDay } from "@hub/contract/dates";
 import { db } from "../../src/platform/db";
 import { createJob, readJob } from "../../src/jobs/jobs.store";
 import { runJobSlice } from "../../src/jobs/job-runner";
-import { weeklyDigestSlice } from "../../src/digest/digest-job.service";
+import { startScheduledWeeklyDigest, weeklyDigestSlice } from "../../src/digest/digest-job.service";
 import type { OutgoingMail } from "../../src/platform/mailer";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
-import { runJob } from "../../../testing/jobs";
+import { followJob, runJob } from "../../../testing/jobs";
 import { productionLikeDeps } from "../../../testing/in-process-app";
 import { storeOutcome } from "../../../testing/outcomes";
 import { addLink, visitMany } from "../../../testing/rotation";
+import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 import { suite } from "../../../testing/suite-env";
 
 /**
@@ -189,6 +190,29 @@ describe("the weekly digest", () => {
     const monday = nextMondayMorning();
     expect((await runDigestAt(monday, true)).job.summary).toMatchObject({ sent: 0, failed: 1 });
     expect((await runDigestAt(monday)).sent).toHaveLength(0);
+  }, 60_000);
+
+  it("the Monday schedule starts the same job, and leaves a running one to finish", async () => {
+    const program = await createProgramAs(admin, "Cashback Card");
+    await approve((await submitOwnLink(alice, program.id)).id);
+    // an admin's run, still running (its slices are run here, below)
+    const now = new Date();
+    const running = await createJob("weekly-digest", { trigger: "admin", actorUid: null }, now);
+    expect(await startScheduledWeeklyDigest(now)).toBe(running);
+    const sent: OutgoingMail[] = [];
+    // the suite's secret, so that its claim is the one the queue's run finds
+    const deps = productionLikeDeps(suite.stripeUrl, {
+      keyedHashSecret: LOCAL_VISITOR_COOKIE_SECRET,
+      mailer: { send: async (m) => void sent.push(m) },
+    });
+    await runJobSlice(deps, running, false, () => Promise.resolve(weeklyDigestSlice));
+    expect((await readJob(running))!).toMatchObject({ state: "done", summary: { sent: 1 } });
+    // the schedule's own run, on the queue: the week's mail went already
+    const scheduled = (await startScheduledWeeklyDigest(new Date()))!;
+    expect(scheduled).not.toBe(running);
+    expect((await followJob(admin, scheduled)).at(-1)).toMatchObject({ kind: "weekly-digest", state: "done", summary: { sent: 0 } });
+    expect(sent.map((m) => m.to)).toEqual([ALICE]);
+    expect((await mailsTo(ALICE)).filter((m) => DIGEST.test(m.subject))).toHaveLength(0);
   }, 60_000);
 
   it("run twice in a week it mails once; its one-click unsubscribe works signed out; a forged link is refused", async () => {
