@@ -10,7 +10,7 @@ import { linksRoutes } from "./links/links.routes";
 import { outcomesRoutes } from "./outcomes/outcomes.routes";
 import { programsRoutes } from "./programs/programs.routes";
 import { registerRoutes } from "./route-table";
-import { pendingRoutes } from "./pending.routes";
+import { digestRoutes, oneClickUnsubscribe } from "./digest/digest.routes";
 import { usersRoutes } from "./members/members.routes";
 import type { AppDeps } from "./platform/deps";
 import { deploySecretProblems } from "./platform/secret-strength";
@@ -36,6 +36,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders);
   const problems = deploySecretProblems(deps);
   if (problems.length > 0) return refusingApp(app, problems);
+  // RFC 8058's form POST of a digest's List-Unsubscribe address: the one body that is not JSON
+  app.use("/api/public/unsubscribe", oneClickUnsubscribe(deps));
   app.use(bodyGuard);
 
   // Every route of the contract's table, each with its handler (a missing one does not compile).
@@ -49,7 +51,7 @@ export function createApp(deps: AppDeps): Express {
     ...usersRoutes(deps),
     ...announcementsRoutes(),
     ...analyticsRoutes(deps),
-    ...pendingRoutes(),
+    ...digestRoutes(deps),
   });
   app.use("/api", api);
 

@@ -84,6 +84,15 @@ export const dailyTurn = onSchedule({ schedule: "every day 00:05", timeZone: "UT
 });
 
 /**
+ * Monday 08:00 UTC, the weekly digest of last week: the same job as the admin's (on the `runJobs`
+ * queue). Emulators do not fire schedules: the handler is tested through `.run`.
+ */
+export const weeklyDigest = onSchedule({ schedule: "0 8 * * 1", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {
+  const { startScheduledWeeklyDigest } = await import("./digest/digest-job.service");
+  await startScheduledWeeklyDigest(new Date(event.scheduleTime));
+});
+
+/**
  * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve, the
  * link-health check, the day's turn and the one-off truncation of stored addresses, each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
@@ -122,7 +131,7 @@ export const runJobs = onTaskDispatched(
         case "daily":
           return (await import("./programs/daily-job.service")).dailySlice;
         case "weekly-digest":
-          throw new Error(`No ${kind} job yet`);
+          return (await import("./digest/digest-job.service")).weeklyDigestSlice;
       }
     });
   },

@@ -19,6 +19,8 @@ export interface UserRecord {
   stripeSubscriptionId: string | null;
   subscriptionStatus: string | null;
   subscriptionLastChecked: Date | null;
+  /** The Monday digest e-mail (contract: *Weekly digest*): on unless the member turned it off. */
+  weeklyDigest: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,6 +50,7 @@ export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
     stripeSubscriptionId: str(d.stripeSubscriptionId),
     subscriptionStatus: str(d.subscriptionStatus),
     subscriptionLastChecked: toDate(d.subscriptionLastChecked),
+    weeklyDigest: d.weeklyDigest !== false,
     createdAt: toDate(d.createdAt) ?? new Date(0),
     updatedAt: toDate(d.updatedAt) ?? new Date(0),
   };
@@ -56,6 +59,29 @@ export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
 export async function getUserById(uid: string): Promise<UserRecord | null> {
   return userFromSnapshot(await users().doc(uid).get());
 }
+
+/**
+ * Turns the member's weekly digest on or off; the user as stored after it, or null when there is no
+ * such user (an unsubscribe link of a deleted account). Setting it again changes nothing.
+ */
+export async function setWeeklyDigest(uid: string, on: boolean): Promise<UserRecord | null> {
+  const ref = users().doc(uid);
+  return db().runTransaction(async (tx) => {
+    const user = userFromSnapshot(await tx.get(ref));
+    if (!user) return null;
+    if (user.weeklyDigest !== on) tx.update(ref, { weeklyDigest: on, updatedAt: FieldValue.serverTimestamp() });
+    return { ...user, weeklyDigest: on };
+  });
+}
+
+/** Approved members after `after` (by id), `limit` of them: the digest's pages, in a stable order. */
+export async function approvedMembersAfter(after: string | null, limit: number): Promise<UserRecord[]> {
+  let query = users().where("approved", "==", true).orderBy("__name__").limit(limit);
+  if (after !== null) query = query.startAfter(after);
+  return (await query.get()).docs.map((d) => userFromSnapshot(d)!);
+}
+
+export const countApprovedMembers = async (): Promise<number> => (await users().where("approved", "==", true).count().get()).data().count;
 
 export async function findUserByUsername(username: string): Promise<UserRecord | null> {
   const snap = await users().where("username", "==", username).orderBy("createdAt").limit(1).get();

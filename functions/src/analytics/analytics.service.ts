@@ -122,9 +122,13 @@ function programReadsFor(window: AnalyticsWindow, earliestMonth: string): Progra
  * filed under its former program), and those programs' roll-ups by id: never another member's links,
  * and a cost that follows the member's programs and the window, not the size of the store.
  */
-export async function ownLinkStatsIn(caller: Caller, timeFilter: TimeFilter, now = new Date()): Promise<OwnLinkStatsResponse> {
+export const ownLinkStatsIn = (caller: Caller, timeFilter: TimeFilter, now = new Date()): Promise<OwnLinkStatsResponse> =>
+  linkStatsOfOwner(caller.user.email, timeFilter, now);
+
+/** The same figures for the member with this e-mail (the weekly digest's, for the week that ends at `now`). */
+export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, now = new Date()): Promise<OwnLinkStatsResponse> {
   const window = windowOf(timeFilter, now);
-  const links = await readOwnLinks(caller.user.email);
+  const links = await readOwnLinks(email);
   if (links.length === 0) return { timeFilter, links: [] };
   const programIds = [...new Set(links.flatMap((l) => [l.programId, ...l.pastProgramIds]))];
   const programs = await getProgramsByIds(programIds);

@@ -6,7 +6,7 @@ import { hitRateLimits } from "../platform/rate-limits.store";
 import { loginRateLimits, rateLimitKey } from "../platform/rate-limit-policy";
 import { sha256 } from "../platform/keys";
 import { MESSAGES } from "@hub/contract/errors";
-import { anyAdminExists, createFirstAdmin, getUserById, type UserRecord } from "../accounts/users.store";
+import { anyAdminExists, createFirstAdmin, getUserById, setWeeklyDigest, type UserRecord } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import type { Caller } from "../accounts/caller";
@@ -34,8 +34,15 @@ export function toProfile(user: UserRecord): Profile {
     approved: user.approved,
     blocked: user.blocked,
     subscriptionStatus: user.subscriptionStatus,
-    weeklyDigest: true,
+    weeklyDigest: user.weeklyDigest,
   };
+}
+
+/** PATCH /api/user/profile: the member's own settings (the weekly digest), the profile after it. */
+export async function updateOwnProfile(caller: Caller, weeklyDigest: boolean): Promise<Profile> {
+  const user = await setWeeklyDigest(caller.uid, weeklyDigest);
+  if (!user) throw new ApiError("NOT_FOUND", "User not found");
+  return toProfile(user);
 }
 
 /**

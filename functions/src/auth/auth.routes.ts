@@ -1,5 +1,5 @@
 import type { Caller } from "../accounts/caller";
-import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile } from "./accounts.service";
+import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile, updateOwnProfile } from "./accounts.service";
 import type { AppDeps } from "../platform/deps";
 import { exchangeLoginToken, requestLoginLink } from "./email-login.service";
 import { loginAsUser, returnToAdmin } from "./impersonation.service";
@@ -14,6 +14,7 @@ type AuthRoutes =
   | "endMemberSessions"
   | "getCurrentUser"
   | "getProfile"
+  | "updateProfile"
   | "login"
   | "register"
   | "logout"
@@ -39,6 +40,8 @@ export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {
     endMemberSessions: endSessions,
     getCurrentUser: ({ caller }) => toCurrentUser(caller.user, caller.impersonatedBy),
     getProfile: ({ caller }) => toProfile(caller.user),
+    // the Monday digest on or off
+    updateProfile: ({ caller, body }) => updateOwnProfile(caller, body.weeklyDigest),
     // username and password (admins only), for clients that cannot use the Firebase SDK
     login: ({ req, body }) => loginWithPassword(deps, body.username, body.password, clientIp(req, deps.clientIp)),
     // the first admin, only while no admin exists

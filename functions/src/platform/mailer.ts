@@ -1,11 +1,15 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { hubNameOf, type Community } from "@hub/contract/community";
+import type { LinkCap } from "@hub/contract/links";
+import type { OutcomeKind } from "@hub/contract/outcomes";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -96,5 +100,93 @@ export function offerEndingMail(
     subject: `The ${details.programName} offer ends on ${details.lastDay}`,
     text: `Hello,\n\nThe ${details.programName} referral offer ends on ${details.lastDay}.\n\n${after}\n\n${advice}\n\nYour links: ${details.dashboardUrl}\n${end.text}`,
     html: `<p>Hello,</p><p>The ${escapeHtml(details.programName)} referral offer ends on <strong>${escapeHtml(details.lastDay)}</strong>.</p><p>${escapeHtml(after)}</p><p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(details.dashboardUrl)}">Your links</a></p>${end.html}`,
+  };
+}
+
+/** What one member's weekly digest says (contract: *Weekly digest*); the figures are last week's, the states today's. */
+export interface DigestMailContent {
+  /** Monday and Sunday of last ISO week (UTC). */
+  weekStart: string;
+  weekEnd: string;
+  links: {
+    programName: string;
+    visits: number;
+    fairShare: number;
+    cap: LinkCap;
+    capPeriod: "calendar-year" | "rolling-12-months" | null;
+    /** Set while the link is snoozed. */
+    snoozedUntil: string | null;
+    failing: boolean;
+    /** Set once the program's offer has ended. */
+    offerEndedOn: string | null;
+  }[];
+  /** Outcomes the member recorded last week. */
+  outcomes: { kind: OutcomeKind; occurredOn: string; programName: string; amount: number | null; currency: string | null }[];
+  /** The member's programs whose offer ends within the next 14 days. */
+  endingOffers: { programName: string; offerEndsOn: string }[];
+  dashboardUrl: string;
+  /** The page with the unsubscribe button, and RFC 8058's one-click POST address. */
+  unsubscribePageUrl: string;
+  oneClickUnsubscribeUrl: string;
+}
+
+const OUTCOME_LABELS: Record<OutcomeKind, string> = { "signed-up": "Signed up", paid: "Paid", "clawed-back": "Clawed back" };
+const CAP_PERIODS = { "calendar-year": "this calendar year", "rolling-12-months": "in the last 12 months" } as const;
+
+/** The notes under one link of the digest: its cap, snooze, health and offer. */
+function linkNotes(link: DigestMailContent["links"][number]): string[] {
+  const notes: string[] = [];
+  if (link.cap?.reached) notes.push(`Cap reached: out of the rotation until ${link.cap.resumesOn}`);
+  else if (link.cap)
+    notes.push(`Cap: ${link.cap.paid} of ${link.cap.count} paid referrals ${CAP_PERIODS[link.capPeriod ?? "calendar-year"]}`);
+  if (link.snoozedUntil) notes.push(`Snoozed until ${link.snoozedUntil}`);
+  if (link.failing) notes.push("Failing: out of the rotation until a test of it passes; test it again on your dashboard");
+  if (link.offerEndedOn) notes.push(`Offer ended on ${link.offerEndedOn}`);
+  return notes;
+}
+
+const outcomeLine = (o: DigestMailContent["outcomes"][number]) =>
+  `${OUTCOME_LABELS[o.kind]} on ${o.occurredOn}, ${o.programName}${o.amount === null ? "" : `: ${o.amount.toFixed(2)} ${o.currency ?? ""}`}`;
+
+/** The Monday digest: last week per link, outcomes recorded, what needs attention; a one-click unsubscribe (RFC 8058). */
+export function weeklyDigestMail(to: string, digest: DigestMailContent, community: Community | null): OutgoingMail {
+  const hub = hubNameOf(community ?? undefined);
+  const end = signOff(community);
+  const week = `${digest.weekStart} to ${digest.weekEnd}`;
+  const linkText = digest.links.map((l) =>
+    [`- ${l.programName}: ${l.visits} visits (fair share ${l.fairShare})`, ...linkNotes(l).map((n) => `  ${n}`)].join("\n"),
+  );
+  const sections = [
+    `Your referral links, ${week} (UTC):\n\n${linkText.join("\n")}`,
+    digest.outcomes.length > 0
+      ? `Outcomes you recorded last week:\n\n${digest.outcomes.map((o) => `- ${outcomeLine(o)}`).join("\n")}`
+      : null,
+    digest.endingOffers.length > 0
+      ? `Offers ending in the next 14 days:\n\n${digest.endingOffers.map((o) => `- ${o.programName} ends on ${o.offerEndsOn}`).join("\n")}`
+      : null,
+  ].filter((s) => s !== null);
+  const unsubscribe = `You get this e-mail every Monday. To stop it: ${digest.unsubscribePageUrl}`;
+  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+  const linkHtml = digest.links.map(
+    (l) =>
+      `<strong>${escapeHtml(l.programName)}</strong>: ${l.visits} visits (fair share ${l.fairShare})${linkNotes(l)
+        .map((n) => `<br>${escapeHtml(n)}`)
+        .join("")}`,
+  );
+  const htmlSections = [
+    `<p>Your referral links, ${escapeHtml(week)} (UTC):</p>${list(linkHtml)}`,
+    digest.outcomes.length > 0
+      ? `<p>Outcomes you recorded last week:</p>${list(digest.outcomes.map((o) => escapeHtml(outcomeLine(o))))}`
+      : "",
+    digest.endingOffers.length > 0
+      ? `<p>Offers ending in the next 14 days:</p>${list(digest.endingOffers.map((o) => escapeHtml(`${o.programName} ends on ${o.offerEndsOn}`)))}`
+      : "",
+  ];
+  return {
+    to,
+    subject: `Your referral week at the ${hub}: ${week}`,
+    text: `Hello,\n\n${sections.join("\n\n")}\n\nYour dashboard: ${digest.dashboardUrl}\n\n${unsubscribe}\n${end.text}`,
+    html: `<p>Hello,</p>${htmlSections.join("")}<p><a href="${escapeHtml(digest.dashboardUrl)}">Open your dashboard</a></p><p style="color:#6b7280">You get this e-mail every Monday. <a href="${escapeHtml(digest.unsubscribePageUrl)}">Unsubscribe from the weekly digest</a></p>${end.html}`,
+    headers: { "List-Unsubscribe": `<${digest.oneClickUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

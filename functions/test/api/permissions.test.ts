@@ -118,10 +118,13 @@ const CONTRACT_PUBLIC = new Set([
   "POST /register",
   "GET /public/programs",
   "GET /public/community",
+  // the digest's unsubscribe link works signed out: its signed token is the credential
+  "POST /public/unsubscribe",
 ]);
 const CONTRACT_MEMBER = new Set([
   "GET /user",
   "GET /user/profile",
+  "PATCH /user/profile",
   "GET /programs",
   "POST /programs",
   "POST /links",

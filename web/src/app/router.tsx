@@ -21,6 +21,7 @@ const SubscriptionErrorRoute = lazyWithPreload(() => import("./routes/subscripti
 const DashboardRoute = lazyWithPreload(() => import("./routes/dashboard"));
 const AdminRoute = lazyWithPreload(() => import("./routes/admin"));
 const AnalyticsRoute = lazyWithPreload(() => import("./routes/analytics"));
+const UnsubscribeRoute = lazyWithPreload(() => import("./routes/unsubscribe"));
 const NotFoundRoute = lazyWithPreload(() => import("./routes/not-found"));
 
 // The declarative router, not the data router (createBrowserRouter): the app uses no loaders or
@@ -90,6 +91,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<DashboardRoute />} />
         <Route path="/admin" element={<AdminRoute />} />
         <Route path="/analytics" element={<AnalyticsRoute />} />
+        <Route path="/unsubscribe" element={<UnsubscribeRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

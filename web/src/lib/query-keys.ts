@@ -17,6 +17,8 @@ export const QUERY_KEYS = {
   ownOutcomes: ["own-outcomes"],
   publicPrograms: ["public-programs"],
   community: ["community"],
+  /** The signed-in member's profile (its settings). */
+  profile: ["profile"],
 } as const;
 
 /**

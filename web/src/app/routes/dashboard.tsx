@@ -1,6 +1,7 @@
 import type { CurrentUser } from "@hub/contract/users";
 import { OwnLinkStatsSection } from "@/features/analytics/components/own-link-stats-section";
 import { ActiveAnnouncement } from "@/features/announcements/components/active-announcement";
+import { DigestSetting } from "@/features/digest/components/digest-setting";
 import { BackToAdminButton } from "@/features/auth/components/back-to-admin-button";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
@@ -24,6 +25,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       announcement={<ActiveAnnouncement />}
       programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
       linkStats={<OwnLinkStatsSection />}
+      settings={<DigestSetting />}
     />
   );
 }

@@ -31,10 +31,20 @@ interface MemberDashboardProps {
   programs: ProgramsState;
   /** Each link's visits against an equal share of its program's (from the analytics feature). */
   linkStats?: ReactNode;
+  /** The member's settings (the weekly digest switch, from the digest feature). */
+  settings?: ReactNode;
 }
 
 /** /dashboard – the member's own links, and what they earned. */
-export function MemberDashboard({ user, logoutAction, adminReturnAction, announcement, programs, linkStats }: MemberDashboardProps) {
+export function MemberDashboard({
+  user,
+  logoutAction,
+  adminReturnAction,
+  announcement,
+  programs,
+  linkStats,
+  settings,
+}: MemberDashboardProps) {
   const linksQuery = useOwnLinks();
   const links = linksQuery.data;
   const takenProgramIds = useTakenProgramIds();
@@ -103,6 +113,7 @@ export function MemberDashboard({ user, logoutAction, adminReturnAction, announc
         </section>
         <EarningsSection />
         {linkStats}
+        {settings}
       </Stack>
       <NewLinkDialog
         open={creating}
