@@ -60,6 +60,9 @@ describe("GET /api/public/programs", () => {
         description: null,
         activeLinkCount: 0,
         redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${amex.id}/redirect$`)),
+        offerEndsOn: null,
+        termsUrl: null,
+        paidReferralsThisYear: 0,
       },
       {
         id: zeta.id,
@@ -67,6 +70,9 @@ describe("GET /api/public/programs", () => {
         description: "Checking bonus",
         activeLinkCount: 2,
         redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${zeta.id}/redirect$`)),
+        offerEndsOn: null,
+        termsUrl: null,
+        paidReferralsThisYear: 0,
       },
     ]);
     // nothing about members anywhere in the answer
