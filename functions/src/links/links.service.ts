@@ -83,7 +83,7 @@ function toApi(
     balanceOffset: _balance,
     away: _away,
     snoozedUntil: _snooze,
-    outByDate: _counted2,
+    outByDate: _datedCount,
     ...rest
   } = link;
   return {
