@@ -86,7 +86,7 @@ function toApi(
     balanceOffset: _balance,
     away: _away,
     snoozedUntil: _snooze,
-    outByDate: _counted2,
+    outByDate: _datedCount,
     ...rest
   } = link;
   const cap = capState(link.paidOn, programs.get(link.programId)?.referrerCap, today);

@@ -137,14 +137,14 @@ async function recountIn(programId: string, today: string, clearEndedSnoozes: bo
     let countsValidUntil: string | null = null;
     const counted = links.map((link) => {
       const facts = { link, program };
-      const now = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(datedAvailability(facts, today)) };
+      const kept = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(datedAvailability(facts, today)) };
       const snoozeOver = clearEndedSnoozes && link.snoozedUntil !== null && !isSnoozed(link.snoozedUntil, today);
       if (snoozeOver) snoozesEnded += 1;
-      if (now.ownerHeldBack !== link.ownerHeldBack || now.outByDate !== link.outByDate || snoozeOver)
-        tx.update(linksCollection().doc(link.id), { ...now, ...(snoozeOver ? { snoozedUntil: null } : {}) });
+      if (kept.ownerHeldBack !== link.ownerHeldBack || kept.outByDate !== link.outByDate || snoozeOver)
+        tx.update(linksCollection().doc(link.id), { ...kept, ...(snoozeOver ? { snoozedUntil: null } : {}) });
       const next = nextDatedChange(facts, today);
       if (next !== null && (countsValidUntil === null || next < countsValidUntil)) countsValidUntil = next;
-      return { ...link, ...now };
+      return { ...link, ...kept };
     });
     setProgramCountsIn(tx, programId, counted, countsValidUntil);
     return { snoozesEnded, activeOwners: [...new Set(counted.filter(countsAsActive).map((l) => l.email))] };

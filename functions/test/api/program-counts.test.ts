@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
+import { addDays, utcDay } from "@hub/contract/dates";
 import { createProgramAs, signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
@@ -32,6 +33,7 @@ type Op =
   | { kind: "block" | "unblock"; owner: number }
   | { kind: "subscription"; member: number; status: "active" | "trialing" | "past_due" | "canceled" | "unpaid" }
   | { kind: "merge"; program: number; into: number }
+  | { kind: "offer"; program: number; ended: boolean }
   | { kind: "delete-user"; owner: number };
 
 const index = fc.nat(20);
@@ -54,6 +56,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   fc.record({ kind: fc.constant("merge" as const), program: index, into: index }),
   fc.record({ kind: fc.constant("delete-user" as const), owner: fc.nat(OWNERS.length - 1) }),
+  fc.record({ kind: fc.constant("offer" as const), program: index, ended: fc.boolean() }),
 );
 
 interface AdminLink {
@@ -75,6 +78,7 @@ interface ListedProgram {
   id: string;
   linkCount: number;
   activeLinkCount: number;
+  offerEnded: boolean;
 }
 
 const get = async <T>(path: string): Promise<T> => (await call("GET", path, { idToken: admin })).body as T;
@@ -136,6 +140,12 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
     }
     case "delete-user":
       return call("DELETE", `/api/users/${OWNERS[step.owner]!}`, { idToken: admin });
+    case "offer": {
+      // ended yesterday, or no end: every link of an ended program is out, and back when it reopens
+      const offerEndsOn = step.ended ? addDays(utcDay(new Date()), -1) : null;
+      const programId = pick(programs, step.program);
+      return programId && call("PATCH", `/api/programs/${programId}`, { idToken: admin, body: { offerEndsOn } });
+    }
   }
 }
 
@@ -156,9 +166,10 @@ async function expectedCounts(): Promise<Record<string, [number, number]>> {
       .map((u) => u.username),
   );
   const counts = Object.fromEntries(programs.map((p) => [p.id, [0, 0] as [number, number]]));
+  const ended = new Set(programs.filter((p) => p.offerEnded).map((p) => p.id));
   for (const l of links) {
     counts[l.programId]![0]++;
-    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email)) counts[l.programId]![1]++;
+    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !ended.has(l.programId)) counts[l.programId]![1]++;
   }
   return counts;
 }
@@ -201,11 +212,16 @@ describe("program link counts", () => {
               { kind: "block", owner: 1 },
               { kind: "move", link: 1, program: 2 },
               { kind: "unblock", owner: 1 },
+              { kind: "offer", program: 2, ended: true },
+              { kind: "move", link: 0, program: 2 },
               { kind: "mark-dead", link: 0 },
               { kind: "merge", program: 0, into: 1 },
+              { kind: "merge", program: 1, into: 0 },
+              { kind: "offer", program: 0, ended: true },
               { kind: "pause", link: 2 },
               { kind: "delete-user", owner: 1 },
               { kind: "delete", link: 0 },
+              { kind: "offer", program: 0, ended: false },
             ],
           ],
         ],

@@ -9,14 +9,14 @@ import type { OutgoingMail } from "../../src/platform/mailer";
 import type { LinkTestValidation } from "../../src/platform/deps";
 import { createJob, readJob } from "../../src/jobs/jobs.store";
 import { runJobSlice } from "../../src/jobs/job-runner";
-import { dailySlice } from "../../src/programs/daily-job.service";
+import { dailySlice, startScheduledDailyJob } from "../../src/programs/daily-job.service";
 import { linkHealthSlice } from "../../src/links/link-health-job.service";
 import { countLinksToCheck } from "../../src/links/links.store";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
-import { runJob } from "../../../testing/jobs";
+import { followJob, runJob, startJob } from "../../../testing/jobs";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
 import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visit } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
@@ -258,6 +258,19 @@ describe("the daily job", () => {
       expect(mails[0]!.text).toContain("Ending Bank");
     }
     for (const owner of ["paused@example.com", "pending@example.com", "later@example.com"]) expect(await mailsTo(owner), owner).toEqual([]);
+  });
+
+  it("the 00:05 schedule starts the same job, and leaves a running one to finish", async () => {
+    await createProgramAs(admin, "Scheduled Bank");
+    const running = await startJob(admin, "runDaily");
+    const again = await callRoute("runDaily", { idToken: admin });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "JOB_RUNNING", jobId: running });
+    expect(await startScheduledDailyJob(new Date())).toBe(running);
+    expect((await followJob(admin, running)).at(-1)).toMatchObject({ kind: "daily", state: "done", summary: { programsRecounted: 1 } });
+    const scheduled = (await startScheduledDailyJob(new Date()))!;
+    expect(scheduled).not.toBe(running);
+    expect((await followJob(admin, scheduled)).at(-1)).toMatchObject({ kind: "daily", state: "done" });
   });
 
   it("a slice the queue retries sends no warning twice", async () => {
