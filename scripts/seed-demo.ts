@@ -3,7 +3,7 @@
  * Runs against the emulators only (refuses anything else).
  */
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
-import { utcDay } from "@hub/contract/dates";
+import { addDays, utcDay } from "@hub/contract/dates";
 import {
   auth,
   db,
@@ -17,6 +17,9 @@ import {
   newClickId,
   recordVisit,
   ensureAdmin,
+  recordOutcomeOn,
+  setSnooze,
+  type NewOutcome,
 } from "../functions/src/toolkit";
 import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE } from "../testing/suite-config";
 
@@ -47,6 +50,8 @@ const PROGRAMS = [
     distributionMode: "even",
     fallbackUrl: "https://creditcards.chase.com/",
     isSharedOnSite: true,
+    // the bank pays one referrer at most five bonuses a calendar year: Alice has had hers (demo outcomes)
+    rules: { referrerCap: { count: 5, period: "calendar-year" }, offerEndsInDays: null, termsUrl: "https://creditcards.chase.com/" },
   },
   {
     key: "amexgold",
@@ -56,6 +61,12 @@ const PROGRAMS = [
     distributionMode: "balanced",
     fallbackUrl: null,
     isSharedOnSite: true,
+    // an offer that ends within the week: its owners get the seven-day warning from the day's turn
+    rules: {
+      referrerCap: { count: 3, period: "rolling-12-months" },
+      offerEndsInDays: 4,
+      termsUrl: "https://www.americanexpress.com/",
+    },
   },
   {
     key: "discover",
@@ -65,6 +76,7 @@ const PROGRAMS = [
     distributionMode: "even",
     fallbackUrl: "https://www.discover.com/credit-cards/",
     isSharedOnSite: false,
+    rules: null,
   },
   {
     key: "cap360",
@@ -74,6 +86,7 @@ const PROGRAMS = [
     distributionMode: "even",
     fallbackUrl: null,
     isSharedOnSite: false,
+    rules: null,
   },
 ] as const;
 
@@ -107,7 +120,8 @@ const LINKS: DemoLink[] = [
     daysAgo: 40,
     testedOffer: "60,000 points after $4,000 spend (tested ok)",
   },
-  { program: "amexgold", owner: DEMO.member, state: "pending", visits: 0, daysAgo: 1 },
+  // active, but its owner snoozed it (demo snooze below): the bank stopped counting their referrals for now
+  { program: "amexgold", owner: DEMO.member, state: "active", visits: 6, daysAgo: 25 },
   {
     program: "discover",
     owner: DEMO.member,
@@ -121,6 +135,37 @@ const LINKS: DemoLink[] = [
   { program: "sapphire", owner: "casey@example.com", state: "active", visits: 31, daysAgo: 30 },
   { program: "cap360", owner: "casey@example.com", state: "pending", visits: 0, daysAgo: 2 },
   { program: "amexgold", owner: "blocked@example.com", state: "paused", visits: 3, daysAgo: 50 },
+];
+
+/**
+ * What came of the members' referrals, days ago (kept within this calendar year where `thisYear`, so
+ * Alice's five paid Sapphire bonuses reach the program's yearly cap whatever the date): Earnings,
+ * the cap, the Outcomes tab in /analytics and the open page's paid count all have something to show.
+ */
+const OUTCOMES: { program: ProgramKey; owner: string; daysAgo: number; thisYear?: true; outcome: Omit<NewOutcome, "occurredOn"> }[] = [
+  { program: "sapphire", owner: DEMO.member, daysAgo: 400, outcome: { kind: "paid", amount: 120, currency: "USD", note: "Last year's" } },
+  ...[70, 50, 25].map((daysAgo) => ({
+    program: "sapphire" as const,
+    owner: DEMO.member,
+    daysAgo,
+    thisYear: true as const,
+    outcome: { kind: "signed-up" as const, amount: null, currency: null, note: null },
+  })),
+  ...[60, 45, 30, 18, 6].map((daysAgo, i) => ({
+    program: "sapphire" as const,
+    owner: DEMO.member,
+    daysAgo,
+    thisYear: true as const,
+    outcome: { kind: "paid" as const, amount: 150, currency: "USD", note: i === 4 ? "Fifth bonus: the yearly maximum" : null },
+  })),
+  { program: "amexgold", owner: DEMO.member, daysAgo: 20, outcome: { kind: "paid", amount: 250, currency: "USD", note: null } },
+  {
+    program: "amexgold",
+    owner: DEMO.member,
+    daysAgo: 3,
+    outcome: { kind: "clawed-back", amount: 250, currency: "USD", note: "The friend closed the card within six months" },
+  },
+  { program: "sapphire", owner: "casey@example.com", daysAgo: 12, outcome: { kind: "paid", amount: 100, currency: "EUR", note: null } },
 ];
 
 type NotCounted = { bot: number; repeatVisitor: number; repeatAddress: number; unavailable: number };
@@ -238,11 +283,18 @@ async function main() {
 
   // Through the data layer, so names and (program, owner) slots are reserved as in real use.
   const programIds = new Map<ProgramKey, string>();
-  for (const { key, distributionMode, isSharedOnSite, ...program } of PROGRAMS) {
+  const today = utcDay(new Date());
+  for (const { key, distributionMode, isSharedOnSite, rules, ...program } of PROGRAMS) {
     const created = await createProgram({ ...program, proposedBy: null });
-    await updateProgram(created.id, { distributionMode, isSharedOnSite });
+    const ruled = rules && {
+      referrerCap: rules.referrerCap,
+      termsUrl: rules.termsUrl,
+      offerEndsOn: rules.offerEndsInDays === null ? null : addDays(today, rules.offerEndsInDays),
+    };
+    await updateProgram(created.id, { distributionMode, isSharedOnSite, ...ruled });
     programIds.set(key, created.id);
   }
+  const linkIds = new Map<string, string>();
   const names = new Map(MEMBERS.map((m) => [m.email, m.displayName]));
   for (const link of LINKS) {
     const slug = link.owner.split("@")[0];
@@ -256,6 +308,7 @@ async function main() {
       },
       async () => undefined,
     );
+    linkIds.set(`${link.program} ${link.owner}`, created.id);
     // Demo history the API cannot write: past dates and states (clicks come in seedVisits).
     await store
       .collection("referral_links")
@@ -275,8 +328,16 @@ async function main() {
         updatedAt: at(Math.max(0, link.daysAgo - 1)),
       });
   }
+  // outcomes and the snooze through the data layer: links' paid days, the roll-ups and counts as in real use
+  const startOfYear = `${today.slice(0, 4)}-01-01`;
+  for (const { program, owner, daysAgo, thisYear, outcome } of OUTCOMES) {
+    const day = addDays(today, -daysAgo);
+    const occurredOn = thisYear && day < startOfYear ? startOfYear : day;
+    await recordOutcomeOn(linkIds.get(`${program} ${owner}`)!, owner, { ...outcome, occurredOn }, today, new Date());
+  }
+  await setSnooze(linkIds.get(`amexgold ${DEMO.member}`)!, DEMO.member, addDays(today, 10));
   // the back-dated states above went around the app: count each program's links from the links themselves
-  for (const programId of programIds.values()) await recountProgramLinks(programId, utcDay(new Date()));
+  for (const programId of programIds.values()) await recountProgramLinks(programId, today);
   await seedVisits();
   await seedTraffic(programIds);
   const batch = store.batch();
@@ -288,7 +349,7 @@ async function main() {
   });
   await batch.commit();
   process.stderr.write(
-    `[seed] ${MEMBERS.length} members, ${PROGRAMS.length} programs, ${LINKS.length} links, 1 announcement, admin ${DEMO.admin.email}\n`,
+    `[seed] ${MEMBERS.length} members, ${PROGRAMS.length} programs, ${LINKS.length} links, ${OUTCOMES.length} outcomes, 1 announcement, admin ${DEMO.admin.email}\n`,
   );
 }
 

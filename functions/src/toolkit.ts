@@ -11,6 +11,8 @@ export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
 export { createProgram, updateProgram } from "./catalog/programs.store";
 export { recountProgramLinks } from "./links/program-links.store";
+export { setSnooze } from "./links/links.store";
+export { recordOutcomeOn, type NewOutcome } from "./outcomes/outcomes.store";
 export { foldFinishedDays } from "./visits/visit-fold.store";
 export { dayRecordRef, hourRecordRef, monthRecordRef, newClickId, recordVisit, rotationSetOf, rotationSetRef } from "./visits/visits.store";
 export { dayRollup, emptyPeriod, hourRollup } from "./visits/period-counts";

@@ -4,6 +4,7 @@ import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { usePrograms } from "../api/get-programs";
 import { DEFAULT_PROGRAM_FILTERS, filterPrograms, type ProgramFilters } from "../utils/program-list";
+import { DailyTurnButton } from "./daily-turn-button";
 import { DeleteProgramDialog } from "./delete-program-dialog";
 import { EditProgramDialog } from "./edit-program-dialog";
 import { FilterBar } from "@/components/filter-switch";
@@ -48,6 +49,7 @@ export function ProgramsTab() {
   const all = programsQuery.data;
   return (
     <Stack spacing={2}>
+      <DailyTurnButton />
       <SearchField label="Search programs" hint="Program name or description" value={query} onChange={setQuery} />
       <FilterBar
         label="Program filters"

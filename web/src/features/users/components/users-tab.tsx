@@ -7,6 +7,7 @@ import { PageSpinner } from "@/components/spinners/index";
 import { useUsers } from "../api/get-users";
 import { DEFAULT_USER_FILTERS, filterUsers, type UserFilters } from "../utils/user-list";
 import { AutoApproveButton } from "./auto-approve-button";
+import { WeeklyDigestButton } from "./weekly-digest-button";
 import { BlockUserDialog } from "./block-user-dialog";
 import { CreateUserDialog } from "./create-user-dialog";
 import { FilterBar } from "@/components/filter-switch";
@@ -65,6 +66,7 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
           Create User
         </Button>
         <AutoApproveButton />
+        <WeeklyDigestButton />
       </Stack>
 
       <SearchField label="Search users" hint="Member name or e-mail" value={query} onChange={setQuery} />

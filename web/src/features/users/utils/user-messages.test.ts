@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { autoApproveSummary, checkAllSummary, mergeSummary } from "./user-messages";
+import { autoApproveSummary, checkAllSummary, digestSummaryText, mergeSummary } from "./user-messages";
 
 describe("toast texts", () => {
   it("summarises a bulk subscription check", () => {
@@ -15,5 +15,13 @@ describe("toast texts", () => {
 
   it("summarises a merge", () => {
     expect(mergeSummary({ movedLinks: 2, movedTokens: 1 })).toBe("Moved 2 links and 1 login token to the primary account");
+  });
+});
+
+describe("digestSummaryText", () => {
+  it("counts digests sent and members skipped, and refusals only when there are some", () => {
+    expect(digestSummaryText({ sent: 3, skipped: 1, failed: 0 })).toBe("Sent 3 digests, skipped 1 member");
+    expect(digestSummaryText({ sent: 1, skipped: 0, failed: 2 })).toBe("Sent 1 digest, skipped 0 members, 2 mails the mail server refused");
+    expect(digestSummaryText(undefined)).toBe("Every member due one has their digest");
   });
 });

@@ -1,3 +1,4 @@
+import type { DigestSummary } from "@hub/contract/jobs";
 import type { CheckAllSubscriptionsResult } from "@hub/contract/users";
 
 const plural = (count: number, one: string, many = `${one}s`) => `${String(count)} ${count === 1 ? one : many}`;
@@ -15,4 +16,11 @@ export function autoApproveSummary(result: { checkedCount: number; approvedCount
 /** The merge toast's description. */
 export function mergeSummary(result: { movedLinks: number; movedTokens: number }): string {
   return `Moved ${plural(result.movedLinks, "link")} and ${plural(result.movedTokens, "login token")} to the primary account`;
+}
+
+/** The weekly digest's toast: mails sent, members with nothing to get (opted out, no link, had theirs this week), refusals. */
+export function digestSummaryText(summary: DigestSummary | undefined): string {
+  if (!summary) return "Every member due one has their digest";
+  const failed = summary.failed > 0 ? `, ${plural(summary.failed, "mail")} the mail server refused` : "";
+  return `Sent ${plural(summary.sent, "digest")}, skipped ${plural(summary.skipped, "member")}${failed}`;
 }
