@@ -54,6 +54,11 @@ export async function seedOutcome(outcome: SeededOutcome): Promise<string> {
       },
       { merge: true },
     );
+    // a paid one in its program's yearly count, as the writer keeps it (the open page's paid referrals)
+    if (outcome.kind === "paid") {
+      const program = db().collection(COLLECTIONS.programs).doc(outcome.programId);
+      tx.update(program, { [`paidByYear.${outcome.occurredOn.slice(0, 4)}`]: FieldValue.increment(1) });
+    }
   });
   return ref.id;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthsOfYearUpTo, outcomesWithin, paidByProgram, parseOutcomeMonth } from "./outcome-months";
+import { outcomesWithin, parseOutcomeMonth } from "./outcome-months";
 
 const month = (programId: string, m: string, days: Record<string, Record<string, Partial<Record<string, unknown>>>>) =>
   parseOutcomeMonth(programId, m, days);
@@ -25,24 +25,5 @@ describe("outcome roll-ups", () => {
     expect(paid("2026-03-01", "2026-03-15")).toBe(3);
     expect(paid("2026-03-02", "2026-03-31")).toBe(6);
     expect(paid("2026-03-16", "2026-03-30")).toBe(0);
-  });
-
-  it("paid referrals add up per program", () => {
-    const months = [
-      month("p1", "2026-01", { "02": { a: { paid: 1, signedUp: 5 } } }),
-      month("p1", "2026-02", { "02": { a: { paid: 2 }, b: { paid: 1, clawedBack: 1 } } }),
-      month("p2", "2026-02", { "10": { c: { signedUp: 1 } } }),
-    ];
-    expect(paidByProgram(months)).toEqual(
-      new Map([
-        ["p1", 4],
-        ["p2", 0],
-      ]),
-    );
-  });
-
-  it("a year's months run from January to the month given", () => {
-    expect(monthsOfYearUpTo("2026-03")).toEqual(["2026-01", "2026-02", "2026-03"]);
-    expect(monthsOfYearUpTo("2026-12")).toHaveLength(12);
   });
 });

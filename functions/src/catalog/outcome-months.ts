@@ -58,15 +58,3 @@ export function* outcomesWithin(
       for (const [linkId, counts] of links) yield { programId, day, linkId, counts };
     }
 }
-
-/** The months (YYYY-MM) of one year up to and including `lastMonth`'s. */
-export const monthsOfYearUpTo = (lastMonth: string): string[] =>
-  Array.from({ length: Number(lastMonth.slice(5, 7)) }, (_, i) => `${lastMonth.slice(0, 4)}-${String(i + 1).padStart(2, "0")}`);
-
-/** `paid` outcomes per program in the months given, by program id (a program without any: absent). */
-export function paidByProgram(months: Iterable<OutcomeMonth>): Map<string, number> {
-  const paid = new Map<string, number>();
-  for (const { programId, counts } of outcomesWithin(months, { from: null, to: "9999-12-31" }))
-    paid.set(programId, (paid.get(programId) ?? 0) + counts.paid);
-  return paid;
-}

@@ -26,6 +26,16 @@ export interface ProgramRecord {
   referrerCap: ReferrerCap | null;
   offerEndsOn: string | null;
   termsUrl: string | null;
+  /**
+   * Paid outcomes members recorded in the program, by the year they are dated in (kept by the outcomes'
+   * own transactions): what the open page's `paidReferralsThisYear` reads, with no document beyond the program's.
+   */
+  paidByYear: Record<string, number>;
+}
+
+function paidByYearOf(value: unknown): Record<string, number> {
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === "number"));
 }
 
 export function referrerCapOf(value: unknown): ReferrerCap | null {
@@ -57,6 +67,7 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     referrerCap: referrerCapOf(d.referrerCap),
     offerEndsOn: str(d.offerEndsOn),
     termsUrl: str(d.termsUrl),
+    paidByYear: paidByYearOf(d.paidByYear),
   };
 }
 
@@ -220,4 +231,9 @@ export function deleteProgramIn(tx: Transaction, program: Pick<ProgramRecord, "i
 /** Inside a transaction: the program's document, or null when there is none (read before any write). */
 export async function findProgramIn(tx: Transaction, id: string): Promise<ProgramRecord | null> {
   return fromSnapshot(await tx.get(programs().doc(id)));
+}
+
+/** Inside a transaction that read the program (it exists): `by` more (or fewer) paid outcomes dated in `year`. */
+export function countPaidIn(tx: Transaction, programId: string, year: string, by: number): void {
+  tx.update(programs().doc(programId), { [`paidByYear.${year}`]: FieldValue.increment(by) });
 }

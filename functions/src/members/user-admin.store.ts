@@ -8,7 +8,7 @@ import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields,
 import { ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
 import { paidDaysIn, paidOnOf } from "../links/paid-days.store";
-import { deleteOutcomesIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";
+import { deleteOutcomesIn, outcomeProgramsIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
@@ -151,8 +151,9 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
     const links = await linksOfOwnerIn(tx, user.username);
     const userTokens = await unexpiredTokensOf(tx, user.username, new Date());
     const outcomes = await ownerOutcomesIn(tx, user.username);
+    const outcomePrograms = await outcomeProgramsIn(tx, outcomes);
     const counts = new ProgramCountChanges();
-    deleteOutcomesIn(tx, outcomes);
+    deleteOutcomesIn(tx, outcomes, outcomePrograms);
     for (const link of links) {
       tx.delete(linksCollection().doc(link.id));
       tx.delete(linkSlotRef(link.programId, link.email));

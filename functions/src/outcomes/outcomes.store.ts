@@ -2,7 +2,7 @@ import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from "
 import type { OutcomeKind } from "@hub/contract/outcomes";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch, str } from "../platform/timestamps";
-import { findProgramIn } from "../catalog/programs.store";
+import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
 
@@ -114,6 +114,7 @@ export async function recordOutcomeOn(
     });
     writePaidDays?.();
     rollUpIn(tx, { ...outcome, linkId, programId: link.programId }, 1);
+    if (program && outcome.kind === "paid") countPaidIn(tx, program.id, outcome.occurredOn.slice(0, 4), 1);
     return true;
   });
   return recorded ? outcomeFromSnapshot(await ref.get()) : null;
@@ -125,11 +126,12 @@ export async function deleteOutcomeOf(id: string, email: string): Promise<boolea
   return db().runTransaction(async (tx) => {
     const outcome = outcomeFromSnapshot(await tx.get(ref));
     if (!outcome || outcome.email !== email) return false;
+    const programs = await outcomeProgramsIn(tx, [outcome]);
     const writePaidDays =
       outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, outcome.programId, (days) => withoutOne(days, outcome.occurredOn)) : null;
     tx.delete(ref);
     writePaidDays?.();
-    rollUpIn(tx, outcome, -1);
+    uncountIn(tx, outcome, programs);
     return true;
   });
 }
@@ -152,11 +154,24 @@ export async function ownerOutcomesIn(tx: Transaction, email: string): Promise<O
   return (await tx.get(outcomes().where("email", "==", email))).docs.map((d) => outcomeFromSnapshot(d)!);
 }
 
-/** Deletes outcomes with what they counted in the roll-ups (their owner is deleted). */
-export function deleteOutcomesIn(tx: Transaction, list: OutcomeRecord[]): void {
+/** Inside a transaction, before its writes: which of these outcomes' programs still exist (their counts are kept on them). */
+export async function outcomeProgramsIn(tx: Transaction, list: readonly OutcomeRecord[]): Promise<ReadonlySet<string>> {
+  const ids = [...new Set(list.map((o) => o.programId))];
+  const found = await Promise.all(ids.map((id) => findProgramIn(tx, id)));
+  return new Set(found.filter((p) => p !== null).map((p) => p.id));
+}
+
+/** What one outcome counted: its roll-up, and a paid one in its program's yearly count (when the program still exists). */
+function uncountIn(tx: Transaction, outcome: OutcomeRecord, programs: ReadonlySet<string>): void {
+  rollUpIn(tx, outcome, -1);
+  if (outcome.kind === "paid" && programs.has(outcome.programId)) countPaidIn(tx, outcome.programId, outcome.occurredOn.slice(0, 4), -1);
+}
+
+/** Deletes outcomes with what they counted (their owner is deleted); `programs` from outcomeProgramsIn. */
+export function deleteOutcomesIn(tx: Transaction, list: OutcomeRecord[], programs: ReadonlySet<string>): void {
   for (const outcome of list) {
     tx.delete(outcomes().doc(outcome.id));
-    rollUpIn(tx, outcome, -1);
+    uncountIn(tx, outcome, programs);
   }
 }
 
@@ -173,13 +188,15 @@ export function reassignOutcomesIn(tx: Transaction, list: OutcomeRecord[], email
 export const followProgramMerge =
   (sourceId: string, targetId: string) =>
   async (tx: Transaction): Promise<() => void> => {
-    const [target, moved, months] = await Promise.all([
+    const [source, target, moved, months] = await Promise.all([
+      findProgramIn(tx, sourceId),
       findProgramIn(tx, targetId),
       tx.get(outcomes().where("programId", "==", sourceId)),
       tx.get(outcomeMonths().where("programId", "==", sourceId)),
     ]);
     return () => {
       for (const doc of moved.docs) tx.update(doc.ref, { programId: targetId, programName: target?.name ?? "" });
+      if (target) for (const [year, paid] of Object.entries(source?.paidByYear ?? {})) countPaidIn(tx, targetId, year, paid);
       for (const doc of months.docs) {
         const month = String(doc.get("month"));
         const days = (doc.get("days") ?? {}) as Record<string, Record<string, Record<string, number>>>;

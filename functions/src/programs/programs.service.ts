@@ -15,8 +15,6 @@ import {
   type ProgramRecord,
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
-import { monthsOfYearUpTo, paidByProgram } from "../catalog/outcome-months";
-import { readProgramOutcomeMonths } from "../catalog/outcome-months.store";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import { followProgramMerge } from "../outcomes/outcomes.store";
 import { isOfferEnded } from "../links/link-availability";
@@ -84,26 +82,13 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
 export async function listPublicPrograms(deps: ProgramDeps): Promise<PublicProgram[]> {
   const today = utcDay(deps.now());
   const open = (await listSharedPrograms()).filter((p) => !isOfferEnded(p.offerEndsOn, today));
-  const programs = await withCounts(deps, open);
-  const paidThisYear = await paidReferralsThisYear(
-    programs.map((p) => p.id),
-    deps.now(),
-  );
-  return programs.sort(byName).map((p) => {
+  const year = today.slice(0, 4);
+  return (await withCounts(deps, open)).sort(byName).map((p) => {
     const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl } = toProgram(deps, p);
-    return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear: paidThisYear.get(id) ?? 0 };
+    // a count kept on the program by the outcomes' transactions: never who earned them or how much
+    const paidReferralsThisYear = Math.max(0, p.paidByYear[year] ?? 0);
+    return { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl, paidReferralsThisYear };
   });
-}
-
-/**
- * The `paid` outcomes members recorded in each program, dated in the current UTC year: a count from
- * the programs' outcome roll-ups of this year's months (at most 12 each, read together), never who
- * earned them or how much.
- */
-async function paidReferralsThisYear(programIds: string[], now: Date): Promise<Map<string, number>> {
-  if (programIds.length === 0) return new Map();
-  const paid = paidByProgram(await readProgramOutcomeMonths(programIds, monthsOfYearUpTo(utcDay(now).slice(0, 7))));
-  return new Map([...paid].map(([id, n]) => [id, Math.max(0, n)]));
 }
 
 /**

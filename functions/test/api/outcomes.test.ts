@@ -239,15 +239,34 @@ describe("outcomes stay with the member", () => {
   /** The roll-up of a program's month: per day, per link, per kind. */
   const rollUp = async (programId: string, month: string) =>
     (await db().collection("outcome_months").doc(`${programId}_${month}`).get()).data();
+  /** The open page's count of a program's paid referrals this year (the program shared on the site first). */
+  const paidThisYear = async (programId: string) => {
+    await callRoute("toggleProgramShared", { params: { id: programId }, idToken: admin, body: { isSharedOnSite: true } });
+    return (await callRoute("listPublicPrograms", {})).body.find((p) => p.id === programId)?.paidReferralsThisYear;
+  };
+
+  it("the open page's paid count follows a paid outcome recorded and deleted, not other kinds or other years", async () => {
+    const { programId, aliceLink } = await programWithAlice();
+    const paid = await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
+    await record(alice, aliceLink, { kind: "signed-up", occurredOn: today() });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: `${Number(today().slice(0, 4)) - 1}-06-01` });
+    expect(await paidThisYear(programId)).toBe(2);
+    await callRoute("deleteOwnOutcome", { params: { id: (paid.body as { id: string }).id }, idToken: alice });
+    expect(await paidThisYear(programId)).toBe(1);
+  });
 
   it("deleting the member deletes their outcomes and what the roll-ups counted of them", async () => {
     const { programId, aliceLink } = await programWithAlice();
     await record(alice, aliceLink, { kind: "paid", occurredOn: "2025-05-01", amount: 20, currency: "USD" });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
     expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 1 });
+    expect(await paidThisYear(programId)).toBe(1);
 
     expect((await call("DELETE", `/api/users/${encodeURIComponent("active@example.com")}`, { idToken: admin })).status).toBe(204);
     expect((await db().collection("outcomes").where("email", "==", "active@example.com").get()).size).toBe(0);
     expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 0 });
+    expect(await paidThisYear(programId)).toBe(0);
   });
 
   it("moving a link leaves its outcomes in the old program; its cap counts the owner's paid days in the new one", async () => {
@@ -281,6 +300,7 @@ describe("outcomes stay with the member", () => {
     const month = today().slice(0, 7);
     expect((await rollUp(target.id, month))?.days[today().slice(8, 10)][aliceLink]).toEqual({ paid: 1 });
     expect(await rollUp(source, month)).toBeUndefined();
+    expect(await paidThisYear(target.id)).toBe(1);
   });
 
   it("merging accounts moves the duplicate's outcomes to the primary, and its paid days to the primary's links", async () => {
