@@ -131,17 +131,8 @@ export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, no
   const links = await readOwnLinks(email);
   if (links.length === 0) return { timeFilter, links: [] };
   const programIds = [...new Set(links.flatMap((l) => [l.programId, ...l.pastProgramIds]))];
-  const programs = await getProgramsByIds(programIds);
-  // all time starts with the oldest of these programs: no visit of theirs is older
-  const earliestMonth =
-    programs
-      .map((p) => p.createdAt.slice(0, 7))
-      .filter((m) => m >= "2000")
-      .sort()[0] ?? now.toISOString().slice(0, 7);
-  const tallies = await readConsistently((tx) => readProgramTallies(tx, programIds, programReadsFor(window, earliestMonth)));
+  const { programs, figures } = await programFigures(programIds, window, now);
   const series = seriesPeriods(window);
-  const rotationSets = await readRotationSets(rotationSetsOf(tallies));
-  const figures = fairnessFigures(tallies, window, series.keyOf, rotationSets);
   const programById = new Map(programs.map((p) => [p.id, p]));
   return {
     timeFilter,
@@ -166,4 +157,34 @@ export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, no
         };
       }),
   };
+}
+
+/** These programs, and the visits and fair shares their roll-ups give in the window (every link of theirs). */
+async function programFigures(programIds: readonly string[], window: AnalyticsWindow, now: Date) {
+  const programs = await getProgramsByIds([...programIds]);
+  // all time starts with the oldest of these programs: no visit of theirs is older
+  const earliestMonth =
+    programs
+      .map((p) => p.createdAt.slice(0, 7))
+      .filter((m) => m >= "2000")
+      .sort()[0] ?? now.toISOString().slice(0, 7);
+  const tallies = await readConsistently((tx) => readProgramTallies(tx, [...programIds], programReadsFor(window, earliestMonth)));
+  const rotationSets = await readRotationSets(rotationSetsOf(tallies));
+  return { programs, figures: fairnessFigures(tallies, window, seriesPeriods(window).keyOf, rotationSets) };
+}
+
+/**
+ * Every link's visits and fair share in the window across these programs, from one read of their
+ * roll-ups: what many members' figures share (the weekly digest reads it once per slice, not once per
+ * member). A link's figures are those linkStatsOfOwner gives it: the tallies that name it are all among
+ * these programs' when its program and former programs are.
+ */
+export async function linkFiguresAcross(
+  programIds: readonly string[],
+  timeFilter: TimeFilter,
+  now: Date,
+): Promise<Map<string, { visits: number; fairShare: number }>> {
+  if (programIds.length === 0) return new Map();
+  const { figures } = await programFigures(programIds, windowOf(timeFilter, now), now);
+  return new Map([...figures.links].map(([id, share]) => [id, { visits: share.visits, fairShare: roundedShare(share.fairShare) }]));
 }

@@ -7,10 +7,10 @@ import { keyedHash } from "../platform/keyed-hash";
 import { claimMail, mailClaimedBy } from "../platform/mail-claims.store";
 import { weeklyDigestMail, type DigestMailContent } from "../platform/mailer";
 import { approvedMembersAfter, countApprovedMembers, type UserRecord } from "../accounts/users.store";
-import { getProgramsByIds } from "../catalog/programs.store";
+import { listPrograms, type ProgramRecord } from "../catalog/programs.store";
 import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
 import { listLinksByOwner } from "../links/links.store";
-import { linkStatsOfOwner } from "../analytics/analytics.service";
+import { linkFiguresAcross } from "../analytics/analytics.service";
 import { finishJob, saveProgress, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { lastIsoWeek, type DigestWeek } from "./digest-week";
@@ -27,7 +27,7 @@ import { unsubscribeToken } from "./unsubscribe-token";
  */
 
 const CHUNK = 50;
-const MEMBERS_AT_ONCE = 8;
+const MEMBERS_AT_ONCE = 16;
 /** Offers ending within this many days are announced. */
 const ENDING_WITHIN_DAYS = 14;
 
@@ -43,8 +43,23 @@ export const startScheduledWeeklyDigest = (now: Date) =>
 
 const emptyCounts = (): DigestSummary => ({ sent: 0, skipped: 0, failed: 0 });
 
+/** What every member's digest of one slice shares: the programs, and last week's figures of every link, read once. */
+interface SliceFacts {
+  programs: Map<string, ProgramRecord>;
+  figures: Map<string, { visits: number; fairShare: number }>;
+}
+
 export const weeklyDigestSlice: JobSlice = async (deps, job, deadline) => {
   const week = lastIsoWeek(job.startedAt);
+  const programs = await listPrograms();
+  const facts: SliceFacts = {
+    programs: new Map(programs.map((p) => [p.id, p])),
+    figures: await linkFiguresAcross(
+      programs.map((p) => p.id),
+      "7d",
+      week.lastMoment,
+    ),
+  };
   let after = job.applyAfter;
   const counts = { ...emptyCounts(), ...job.counts };
   let done = job.done;
@@ -52,7 +67,7 @@ export const weeklyDigestSlice: JobSlice = async (deps, job, deadline) => {
     const members = await approvedMembersAfter(after, CHUNK);
     if (members.length === 0) break;
     await forEachLimited(members, MEMBERS_AT_ONCE, async (member) => {
-      counts[await digestFor(deps, job, week, member)] += 1;
+      counts[await digestFor(deps, job, week, facts, member)] += 1;
     });
     after = members[members.length - 1]!.id;
     done += members.length;
@@ -65,9 +80,9 @@ export const weeklyDigestSlice: JobSlice = async (deps, job, deadline) => {
 };
 
 /** One member's digest: built, claimed, then handed to the mail server. */
-async function digestFor(deps: AppDeps, job: JobRecord, week: DigestWeek, member: UserRecord): Promise<Outcome> {
+async function digestFor(deps: AppDeps, job: JobRecord, week: DigestWeek, facts: SliceFacts, member: UserRecord): Promise<Outcome> {
   if (member.blocked || !member.weeklyDigest) return "skipped";
-  const content = await digestContent(deps, week, member);
+  const content = await digestContent(deps, week, facts, member);
   if (!content) return "skipped";
   const key = `digest_${week.isoWeek}_${keyedHash(deps.keyedHashSecret, "digest-mail", member.email)}`;
   if (!(await claimMail(key, "weekly-digest", deps.now(), job.id))) {
@@ -84,17 +99,14 @@ async function digestFor(deps: AppDeps, job: JobRecord, week: DigestWeek, member
 }
 
 /** What the member's digest says, or null when they have no link. */
-async function digestContent(deps: AppDeps, week: DigestWeek, member: UserRecord): Promise<DigestMailContent | null> {
+async function digestContent(deps: AppDeps, week: DigestWeek, facts: SliceFacts, member: UserRecord): Promise<DigestMailContent | null> {
   const links = await listLinksByOwner(member.email);
   if (links.length === 0) return null;
   const today = utcDay(deps.now());
-  const [programs, stats, outcomes] = await Promise.all([
-    getProgramsByIds([...new Set(links.map((l) => l.programId))]),
-    linkStatsOfOwner(member.email, "7d", week.lastMoment),
-    outcomesRecordedBetween(member.email, week.from, week.until),
-  ]);
-  const programById = new Map(programs.map((p) => [p.id, p]));
-  const statsById = new Map(stats.links.map((s) => [s.linkId, s]));
+  const outcomes = await outcomesRecordedBetween(member.email, week.from, week.until);
+  const programById = facts.programs;
+  const programs = [...new Set(links.map((l) => l.programId))].flatMap((id) => programById.get(id) ?? []);
+  const statsById = facts.figures;
   const ordered = [...links].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const lastAnnounced = addDays(today, ENDING_WITHIN_DAYS);
   const token = encodeURIComponent(unsubscribeToken(deps.keyedHashSecret, member.id));
