@@ -24,7 +24,16 @@ const plainText = fc.stringMatching(/^[A-Za-z0-9][ A-Za-z0-9]{0,40}$/);
 const plainEmail = fc
   .tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.stringMatching(/^[a-z]{2,10}$/))
   .map(([user, domain]) => `${user}@${domain}.example.com`);
-const OVERRIDES: Overrides = { "/link": url, "/fallbackUrl": url, "/newEmail": plainEmail };
+// a UTC day, for fields the schema checks as a calendar date
+const day = fc.constant(new Date().toISOString().slice(0, 10));
+const OVERRIDES: Overrides = {
+  "/link": url,
+  "/fallbackUrl": url,
+  "/termsUrl": fc.option(url, { nil: null }),
+  "/newEmail": plainEmail,
+  "/until": day,
+  "/offerEndsOn": fc.option(day, { nil: null }),
+};
 
 interface Input {
   schema: z.ZodType;
@@ -65,6 +74,26 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
     as: "member",
     overrides: { "": fc.record({ link: url, description: plainText }, { requiredKeys: ["link"] }) },
   },
+  "POST /user/links/:id/snooze": { schema: contract.snoozeRequestSchema, as: "member" },
+  "POST /user/links/:id/outcomes": {
+    schema: contract.createOutcomeRequestSchema,
+    as: "member",
+    // a currency only with an amount: generated together
+    overrides: {
+      "": fc.record(
+        {
+          kind: fc.constantFrom("signed-up", "paid", "clawed-back"),
+          occurredOn: day,
+          amount: fc.constant(25),
+          currency: fc.constantFrom("USD", "EUR"),
+          note: plainText,
+        },
+        { requiredKeys: ["kind", "occurredOn", "amount", "currency"] },
+      ),
+    },
+  },
+  "PATCH /user/profile": { schema: contract.updateProfileRequestSchema, as: "member" },
+  "POST /public/unsubscribe": { schema: contract.unsubscribeRequestSchema, as: "anonymous" },
   "PATCH /users/:username": { schema: contract.updateUserRequestSchema, as: "admin" },
   "POST /admin/create-user": { schema: contract.createUserRequestSchema, as: "admin" },
   "POST /admin/password": { schema: contract.changePasswordRequestSchema, as: "admin" },
@@ -78,7 +107,10 @@ const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /analytics/users": { as: "admin", field: "timeFilter" },
   "GET /analytics/fairness": { as: "admin", field: "timeFilter" },
   "GET /analytics/traffic": { as: "admin", field: "timeFilter" },
+  "GET /analytics/outcomes": { as: "admin", field: "timeFilter" },
   "GET /user/links/stats": { as: "member", field: "timeFilter" },
+  "GET /user/outcomes": { as: "member", field: "year" },
+  "GET /user/outcomes/export": { as: "member", field: "year" },
 };
 /** GET and DELETE routes that read no query string. */
 const NO_QUERY = new Set<ApiRoute>([
@@ -99,6 +131,8 @@ const NO_QUERY = new Set<ApiRoute>([
   "DELETE /programs/:id",
   "DELETE /links/:id",
   "DELETE /user/links/:id",
+  "DELETE /user/links/:id/snooze",
+  "DELETE /user/outcomes/:id",
   "DELETE /users/:username",
 ]);
 /** POST routes that take no body: an action on the resource the address names. */
@@ -119,6 +153,8 @@ const BODYLESS = new Set<ApiRoute>([
   "POST /admin/link-health/run",
   "POST /admin/address-truncation/run",
   "POST /admin/auto-approve-subscribers",
+  "POST /admin/daily/run",
+  "POST /admin/weekly-digest/run",
 ]);
 
 /** Every document of every collection, to compare before and after. */
@@ -131,7 +167,9 @@ async function storeContents(): Promise<string> {
   return JSON.stringify(contents);
 }
 
-const URL_FIELDS = new Set(["link", "fallbackUrl"]);
+const URL_FIELDS = new Set(["link", "fallbackUrl", "termsUrl"]);
+/** Routes a mail client posts a form to (RFC 8058 one-click unsubscribe): a form there is read, not refused with 415. */
+const FORM_ROUTES = new Set<ApiRoute>(["POST /public/unsubscribe"]);
 
 let tokens: Record<Input["as"], string | undefined>;
 let ids: { program: string; otherProgram: string; link: string; announcement: string };
@@ -222,7 +260,9 @@ describe("hostile input", () => {
     ).toBe(400);
     expect((await send(route, "JSON that is not an object", as, { rawBody: "[1,2,3]" })).status).toBe(400);
     expect((await send(route, "over 100 KB", as, { rawBody: JSON.stringify({ name: "x".repeat(101 * 1024) }) })).status).toBe(413);
-    expect((await send(route, "not JSON", as, { rawBody: "name=x", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
+    const form = await send(route, "not JSON", as, { rawBody: "name=x", contentType: "application/x-www-form-urlencoded" });
+    // a one-click form without its token is refused as invalid
+    expect(form.status).toBe(FORM_ROUTES.has(route) ? 400 : 415);
   });
 
   it.each(Object.keys(BODIES) as ApiRoute[])("%s answers generated invalid bodies with 400 and the issues", async (route) => {

@@ -133,7 +133,8 @@ const CONTRACT_MEMBER = new Set([
 ]);
 function contractAccess(route: string): RouteAccess {
   if (CONTRACT_PUBLIC.has(route)) return "public";
-  if (CONTRACT_MEMBER.has(route) || / \/user\/links(\/|$)/.test(route)) return "member";
+  // `/api/user/links*` and `/api/user/outcomes*`: the member's own links and recorded outcomes
+  if (CONTRACT_MEMBER.has(route) || / \/user\/(links|outcomes)(\/|$)/.test(route)) return "member";
   if (route === "POST /auth/return-to-admin") return "impersonation";
   return "admin";
 }

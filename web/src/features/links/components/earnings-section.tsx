@@ -163,7 +163,8 @@ function EntriesTable({ earnings, onDelete }: { earnings: Earnings; onDelete: (o
             <TableCell>Outcome</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>Note</TableCell>
-            <TableCell>
+            {/* Relative: the hidden label's containing block, so it stays inside the scrolling table. */}
+            <TableCell sx={{ position: "relative" }}>
               <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
@@ -193,10 +194,14 @@ function EntriesTable({ earnings, onDelete }: { earnings: Earnings; onDelete: (o
   );
 }
 
+// Lengths as strings: in `sx` a bare 1 means 100%, which made this label as wide as the screen.
 const visuallyHidden = {
   position: "absolute",
-  width: 1,
-  height: 1,
+  width: "1px",
+  height: "1px",
+  margin: "-1px",
+  padding: 0,
+  border: 0,
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
