@@ -9,7 +9,7 @@ import { weeklyDigestMail, type DigestMailContent } from "../platform/mailer";
 import { approvedMembersAfter, countApprovedMembers, type UserRecord } from "../accounts/users.store";
 import { listPrograms, type ProgramRecord } from "../catalog/programs.store";
 import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
-import { listLinksByOwner } from "../links/links.store";
+import { linksOfOwners, type LinkRecord } from "../links/links.store";
 import { linkFiguresAcross } from "../analytics/analytics.service";
 import { finishJob, saveProgress, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
@@ -66,8 +66,9 @@ export const weeklyDigestSlice: JobSlice = async (deps, job, deadline) => {
   for (;;) {
     const members = await approvedMembersAfter(after, CHUNK);
     if (members.length === 0) break;
+    const links = await linksOfOwners(members.map((m) => m.email));
     await forEachLimited(members, MEMBERS_AT_ONCE, async (member) => {
-      counts[await digestFor(deps, job, week, facts, member)] += 1;
+      counts[await digestFor(deps, job, week, facts, member, links.get(member.email) ?? [])] += 1;
     });
     after = members[members.length - 1]!.id;
     done += members.length;
@@ -80,11 +81,20 @@ export const weeklyDigestSlice: JobSlice = async (deps, job, deadline) => {
 };
 
 /** One member's digest: built, claimed, then handed to the mail server. */
-async function digestFor(deps: AppDeps, job: JobRecord, week: DigestWeek, facts: SliceFacts, member: UserRecord): Promise<Outcome> {
-  if (member.blocked || !member.weeklyDigest) return "skipped";
-  const content = await digestContent(deps, week, facts, member);
-  if (!content) return "skipped";
+async function digestFor(
+  deps: AppDeps,
+  job: JobRecord,
+  week: DigestWeek,
+  facts: SliceFacts,
+  member: UserRecord,
+  links: LinkRecord[],
+): Promise<Outcome> {
+  if (member.blocked || !member.weeklyDigest || links.length === 0) return "skipped";
   const key = `digest_${week.isoWeek}_${keyedHash(deps.keyedHashSecret, "digest-mail", member.email)}`;
+  // had theirs this week (another run): nothing to build (the claim below decides; this only saves the work)
+  const claimedBy = await mailClaimedBy(key);
+  if (claimedBy !== null) return claimedBy === job.id ? "sent" : "skipped";
+  const content = await digestContent(deps, week, facts, member, links);
   if (!(await claimMail(key, "weekly-digest", deps.now(), job.id))) {
     return (await mailClaimedBy(key)) === job.id ? "sent" : "skipped";
   }
@@ -98,10 +108,14 @@ async function digestFor(deps: AppDeps, job: JobRecord, week: DigestWeek, facts:
   }
 }
 
-/** What the member's digest says, or null when they have no link. */
-async function digestContent(deps: AppDeps, week: DigestWeek, facts: SliceFacts, member: UserRecord): Promise<DigestMailContent | null> {
-  const links = await listLinksByOwner(member.email);
-  if (links.length === 0) return null;
+/** What the member's digest says, from their links and the slice's programs and figures. */
+async function digestContent(
+  deps: AppDeps,
+  week: DigestWeek,
+  facts: SliceFacts,
+  member: UserRecord,
+  links: LinkRecord[],
+): Promise<DigestMailContent> {
   const today = utcDay(deps.now());
   const outcomes = await outcomesRecordedBetween(member.email, week.from, week.until);
   const programById = facts.programs;

@@ -123,6 +123,25 @@ export const listAllLinks = (): Promise<LinkRecord[]> => readCounted(allOf(links
 
 export const listLinksByOwner = (email: string): Promise<LinkRecord[]> => readCounted(allOf(linksCollection().where("email", "==", email)));
 
+/** Firestore's limit on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+/**
+ * The links of many owners, by owner (visit counts as stored: for work that reads figures elsewhere,
+ * such as the weekly digest): one query per 30 owners instead of one per owner.
+ */
+export async function linksOfOwners(emails: readonly string[]): Promise<Map<string, LinkRecord[]>> {
+  const slices: string[][] = [];
+  for (let i = 0; i < emails.length; i += IN_LIMIT) slices.push(emails.slice(i, i + IN_LIMIT));
+  const snaps = await Promise.all(slices.map((slice) => linksCollection().where("email", "in", slice).get()));
+  const byOwner = new Map<string, LinkRecord[]>(emails.map((e) => [e, []]));
+  for (const doc of snaps.flatMap((s) => s.docs)) {
+    const link = linkFromSnapshot(doc)!;
+    byOwner.get(link.email)?.push(link);
+  }
+  return byOwner;
+}
+
 export async function getCountedLink(id: string): Promise<LinkRecord | null> {
   const [link] = await readCounted(async (tx) => [await tx.get(linksCollection().doc(id))].filter((d) => d.exists));
   return link ?? null;
