@@ -261,6 +261,7 @@ describe("session", () => {
       approved: false,
       blocked: false,
       subscriptionStatus: "active",
+      weeklyDigest: true,
     });
   });
 
