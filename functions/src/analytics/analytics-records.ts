@@ -1,8 +1,11 @@
 import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { isActiveLink } from "../links/link-state";
-import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
+import { datedAvailability } from "../links/link-availability";
 import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
+
+/** What a link of a program the snapshot does not hold is judged by: no rule. */
+const NO_RULES = { referrerCap: null, offerEndsOn: null } as const;
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
 export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
@@ -108,8 +111,7 @@ export function userAnalytics(
   ownersHeldBack: Set<string>,
   today: string,
 ): UserAnalytics[] {
-  const caps = new Map(snapshot.programs.map((p) => [p.id, p.referrerCap]));
-  const ended = new Set(snapshot.programs.filter((p) => isOfferEnded(p.offerEndsOn, today)).map((p) => p.id));
+  const programs = new Map(snapshot.programs.map((p) => [p.id, p]));
   const byEmail = new Map<string, { clicks: number; allTimeClicks: number; activeLinks: number }>();
   const owner = (email: string) => {
     let row = byEmail.get(email);
@@ -119,11 +121,7 @@ export function userAnalytics(
   for (const link of snapshot.links) {
     const row = owner(link.email);
     row.allTimeClicks += link.visitCount;
-    const dated = {
-      capReached: capState(link.paidOn, caps.get(link.programId), today)?.reached === true,
-      snoozed: isSnoozed(link.snoozedUntil, today),
-      offerEnded: ended.has(link.programId),
-    };
+    const dated = datedAvailability({ link, program: programs.get(link.programId) ?? NO_RULES }, today);
     if (isActiveLink(link, ownersHeldBack, dated)) row.activeLinks += 1;
   }
   for (const record of records) owner(record.linkEmail).clicks += record.totalClicks ?? 1;
