@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   PROPOSAL_LIMIT: 409,
   /** The program's offer has ended (today is after its `offerEndsOn`): no new links. */
   OFFER_ENDED: 409,
+  /** The slug is, or was, another program's short address (PATCH /api/programs/{id}). */
+  SLUG_TAKEN: 409,
   /** A job of this kind is running already; the body's `jobId` names it. */
   JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -11,3 +11,4 @@ export * from "./routes";
 export * from "./jobs";
 export * from "./dates";
 export * from "./outcomes";
+export * from "./slugs";

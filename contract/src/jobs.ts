@@ -6,7 +6,15 @@ import { z } from "./zod";
  * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
  * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
  */
-export const JOB_KINDS = ["subscription-check", "auto-approve", "link-health", "address-truncation", "daily", "weekly-digest"] as const;
+export const JOB_KINDS = [
+  "subscription-check",
+  "auto-approve",
+  "link-health",
+  "address-truncation",
+  "daily",
+  "weekly-digest",
+  "program-slugs",
+] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -55,6 +63,10 @@ export type DailySummary = z.infer<typeof dailySummarySchema>;
 export const digestSummarySchema = z.object({ sent: z.number().int(), skipped: z.number().int(), failed: z.number().int() });
 export type DigestSummary = z.infer<typeof digestSummarySchema>;
 
+/** The one-off job that gives approved programs without a slug their short address. */
+export const programSlugsSummarySchema = z.object({ programsGivenSlugs: z.number().int() });
+export type ProgramSlugsSummary = z.infer<typeof programSlugsSummarySchema>;
+
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
@@ -72,6 +84,7 @@ export const jobSchema = z.object({
       addressTruncationSummarySchema,
       dailySummarySchema,
       digestSummarySchema,
+      programSlugsSummarySchema,
     ])
     .optional(),
   error: z.string().optional(),

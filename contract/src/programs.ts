@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { documentIdField, httpUrlField, LIMITS, textField } from "./common";
 import { calendarDayField } from "./dates";
+import { slugField } from "./slugs";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;
 export const distributionModeSchema = z.enum(DISTRIBUTION_MODES, { error: "Mode must be 'even' or 'balanced'" });
@@ -53,6 +54,9 @@ export const programSchema = z.object({
   isSharedOnSite: z.boolean(),
   linkCount: z.number().int(),
   activeLinkCount: z.number().int(),
+  /** The short address's name (`/r/{slug}`), null until the program is approved. */
+  slug: z.string().nullable(),
+  /** `{origin}/r/{slug}`, or the old `/api/programs/{id}/redirect` while slug is null. */
   redirectUrl: z.string(),
   createdAt: z.string(),
   referrerCap: referrerCapSchema.nullable(),
@@ -98,9 +102,10 @@ export const createProgramRequestSchema = z.strictObject({
 });
 export type CreateProgramRequest = z.infer<typeof createProgramRequestSchema>;
 
-// PATCH /api/programs/{id} (fallbackUrl: null clears it)
+// PATCH /api/programs/{id} (fallbackUrl: null clears it; slug: the short address, admin only)
 export const updateProgramRequestSchema = z.strictObject({
   name: programName.optional(),
+  slug: slugField.optional(),
   description: programDescription.optional(),
   fallbackUrl: httpUrlField().nullable().optional(),
   ...programRuleFields,

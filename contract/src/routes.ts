@@ -386,6 +386,8 @@ export const API = {
   runAddressTruncation: { method: "POST", path: "/admin/address-truncation/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The day's turn (caps resuming, snoozes ending, offers ending and their warnings); also at 00:05 UTC. */
   runDaily: { method: "POST", path: "/admin/daily/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The one-off job giving approved programs without a slug their short address (contract: *Short rotation addresses*). */
+  runProgramSlugs: { method: "POST", path: "/admin/program-slugs/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */
   runWeeklyDigest: { method: "POST", path: "/admin/weekly-digest/run", access: "admin", response: jobStartedSchema, status: 202 },
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
