@@ -24,7 +24,7 @@ const FRAMEWORK = path.join(ROOT, "node_modules", "@google-cloud", "functions-fr
 const START_DEADLINE_MS = 60_000;
 
 /** The functions' parameters for the local project: the .env file the Functions emulator reads. */
-function suiteParams(): NodeJS.Dict<string> {
+export function suiteParams(): NodeJS.Dict<string> {
   return parseEnv(readFileSync(path.join(ROOT, "functions", `.env.${PROJECT_ID}`), "utf8"));
 }
 
