@@ -1,4 +1,5 @@
 import { rotationPath } from "@hub/contract/routes";
+import { shortRotationPath } from "@hub/contract/slugs";
 import { db, encodeVisitor, newVisitorId } from "../functions/src/toolkit";
 import { LOCAL_VISITOR_COOKIE_SECRET } from "./suite-config";
 import { callRoute } from "./http";
@@ -45,7 +46,7 @@ async function ok<T>(answer: Promise<{ status: number; body: T; text: string }>,
   return res.body;
 }
 
-/** An approved program (admin-made) with `count` approved links of different owners, oldest first. */
+/** An approved program (admin-made, so it has its slug) with `count` approved links of different owners, oldest first. */
 export async function programWithLinks(admin: string, count: number, options: { mode?: "even" | "balanced"; fallbackUrl?: string } = {}) {
   const program = await ok(
     callRoute("createProgram", {
@@ -61,7 +62,7 @@ export async function programWithLinks(admin: string, count: number, options: { 
     await ok(callRoute("setDistributionMode", { params: { id: program.id }, idToken: admin, body: { mode: "balanced" } }), "set mode");
   const links: { id: string; url: string }[] = [];
   for (let i = 0; i < count; i++) links.push(await addLink(admin, program.id, `owner${String(i)}@example.com`));
-  return { programId: program.id, links };
+  return { programId: program.id, slug: program.slug!, links };
 }
 
 export async function addLink(admin: string, programId: string, email: string, approve = true) {
@@ -96,6 +97,16 @@ export async function visit(
   return visitAt(suite.appUrl, programId, userAgent, method, headers);
 }
 
+/** The same visit by the program's short address, `/r/{slug}` (a slug as typed: any case). */
+export async function visitShort(
+  slug: string,
+  userAgent: string | null = BROWSER_UA,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<Visit> {
+  return visitUrl(`${suite.appUrl}${shortRotationPath(slug)}`, userAgent, method, headers);
+}
+
 /** The same visit, of the rotation served at `origin` (the site's, or a rotation instance's). */
 export async function visitAt(
   origin: string,
@@ -104,7 +115,11 @@ export async function visitAt(
   method = "GET",
   headers: Record<string, string> = {},
 ): Promise<Visit> {
-  const res = await fetch(`${origin}${rotationPath(programId)}`, {
+  return visitUrl(`${origin}${rotationPath(programId)}`, userAgent, method, headers);
+}
+
+async function visitUrl(url: string, userAgent: string | null, method: string, headers: Record<string, string>): Promise<Visit> {
+  const res = await fetch(url, {
     method,
     redirect: "manual",
     headers: { ...headers, "user-agent": userAgent ?? "" },
@@ -132,7 +147,19 @@ export class CookieVisitor {
     method = "GET",
     headers: Record<string, string> = {},
   ): Promise<Visit> {
-    const answer = await visit(programId, userAgent, method, { ...headers, ...(this.cookie ? { cookie: this.cookie } : {}) });
+    return this.keep(await visit(programId, userAgent, method, this.withCookie(headers)));
+  }
+
+  /** The same visitor at the program's short address (`/r/{slug}`): the same cookie, Path=/. */
+  async visitShort(slug: string, userAgent: string | null = BROWSER_UA): Promise<Visit> {
+    return this.keep(await visitShort(slug, userAgent, "GET", this.withCookie({})));
+  }
+
+  private withCookie(headers: Record<string, string>): Record<string, string> {
+    return { ...headers, ...(this.cookie ? { cookie: this.cookie } : {}) };
+  }
+
+  private keep(answer: Visit): Visit {
     const set = answer.setCookies.find((c) => c.startsWith("__session="));
     if (set) this.cookie = set.split(";")[0]!;
     return answer;

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { textField } from "./common";
 
 /**
  * Short rotation addresses (contract: *Short rotation addresses*): a program's `slug` makes its
@@ -21,8 +21,15 @@ export const shortRotationPath = (slug: string): string => `${SHORT_ROTATION_PRE
 /** Whether `value` is a well-formed slug (the length and the pattern). */
 export const isSlug = (value: string): boolean => value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value);
 
-/** What an admin sends in `PATCH /api/programs/{id}` `{ slug }`: well-formed, as it is (no lower-casing on write). */
-export const slugField = z.string({ error: SLUG_INVALID_MESSAGE }).refine(isSlug, { error: SLUG_INVALID_MESSAGE });
+/**
+ * What an admin sends in `PATCH /api/programs/{id}` `{ slug }`: well-formed, as it is (no lower-casing
+ * on write). Text first (a lone surrogate is refused as in every text field), then one issue at most:
+ * the length and the pattern are in the schema itself, so generated bodies and limit checks see them.
+ */
+export const slugField = textField(SLUG_INVALID_MESSAGE)
+  .min(SLUG_MIN, { error: SLUG_INVALID_MESSAGE, abort: true })
+  .max(SLUG_MAX, { error: SLUG_INVALID_MESSAGE, abort: true })
+  .regex(SLUG_PATTERN, { error: SLUG_INVALID_MESSAGE });
 
 /**
  * The slug a program's name gives, before any `-2` suffix: accents stripped, other characters dropped

@@ -94,7 +94,8 @@ export const weeklyDigest = onSchedule({ schedule: "0 8 * * 1", timeZone: "UTC",
 
 /**
  * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve, the
- * link-health check, the day's turn and the one-off truncation of stored addresses, each slice about 30 s of
+ * link-health check, the day's turn, the weekly digest and the one-offs (stored addresses truncated,
+ * programs given slugs), each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
  * last attempt the job is marked failed (never left running). One job per kind at a time.
  */
@@ -132,6 +133,8 @@ export const runJobs = onTaskDispatched(
           return (await import("./programs/daily-job.service")).dailySlice;
         case "weekly-digest":
           return (await import("./digest/digest-job.service")).weeklyDigestSlice;
+        case "program-slugs":
+          return (await import("./programs/program-slugs-job.service")).programSlugsSlice;
       }
     });
   },

@@ -1,7 +1,8 @@
 /**
  * npm run bench:redirect – the rotation address under load, next to what the store itself allows.
  *
- * Runs inside the local suite (npm run exec). Seeds one program with 5 active links (even mode), then
+ * Runs inside the local suite (npm run exec). Seeds one program with 5 active links (even mode), visited
+ * at its short address (`/r/{slug}`, what the hub shows and copies: a slug lookup before the rotation), then
  * measures, in the same run against the same Firestore emulator, at 8 and 32 concurrent clients
  * (BENCH_CLIENTS=1,8,32 to choose), BENCH_SECONDS (10) each:
  * - store ceiling: as many separate processes as clients, each recording visits one after another
@@ -24,7 +25,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { rotationPath } from "@hub/contract/routes";
+import { shortRotationPath } from "@hub/contract/slugs";
 import { ensureAdmin } from "../../functions/src/toolkit";
 import { HOST, PORTS, PROJECT_ID } from "../../testing/suite-config";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
@@ -159,10 +160,10 @@ async function main() {
   await resetEmulators();
   await ensureAdmin("bench-admin@example.com", "bench-admin-password");
   const admin = await idTokenFromPassword("bench-admin@example.com", "bench-admin-password");
-  const { programId } = await programWithLinks(admin, 5);
-  const emulatorUrl = `${FUNCTIONS}/redirect${rotationPath(programId)}`;
+  const { programId, slug } = await programWithLinks(admin, 5);
+  const emulatorUrl = `${FUNCTIONS}/redirect${shortRotationPath(slug)}`;
   const [oneProcess] = await startRotationInstances(1, { cpuProfileDir: CPU_PROFILE_DIR });
-  const oneProcessUrl = `${oneProcess!.origin}${rotationPath(programId)}`;
+  const oneProcessUrl = `${oneProcess!.origin}${shortRotationPath(slug)}`;
   await warmUpUrl(oneProcessUrl, 1);
   const pids = { handler: oneProcess!.process.pid, "Firestore emulator": firestoreEmulatorPid() };
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { API, pathOf, ROTATION_ROUTE, rotationPath } from "@hub/contract/routes";
+import { shortRotationPath } from "@hub/contract/slugs";
 
 // The Hosting rewrites stay in firebase.json; these checks keep the rotation's one in step with the contract.
 const config = JSON.parse(readFileSync(join(__dirname, "..", "..", "firebase.json"), "utf8")) as {
@@ -42,5 +43,16 @@ describe("the rotation's Hosting rewrite", () => {
       const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, "x1"]));
       expect(served(pathOf(route, params)), `${route.method} ${route.path}`).toBe("api");
     }
+  });
+});
+
+describe("the short address's Hosting rewrite", () => {
+  it("sends /r/{slug} to `redirect`, before the catch-all that would serve it the app", () => {
+    expect(served(shortRotationPath("chase-sapphire-preferred"))).toBe("redirect");
+    expect(served(shortRotationPath("program-abc012xy"))).toBe("redirect");
+  });
+
+  it("takes nothing else: the app's pages and the open pages are served as before", () => {
+    for (const path of ["/", "/programs", "/dashboard", "/r", "/rates", "/r/a/b"]) expect(served(path)).not.toBe("redirect");
   });
 });

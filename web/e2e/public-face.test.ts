@@ -5,9 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY, FIXTURE_SITE } from "../../testing/suite-config";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
-import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
-import { rotationPath } from "@hub/contract/routes";
 
 const browser = useBrowser();
 let admin: string;
@@ -33,9 +32,13 @@ interface ProgramSetup {
 
 /** Programs as an admin sets them up: created (approved), shared on the site, with approved links of the owners. */
 async function setUpPrograms(programs: ProgramSetup[]) {
-  const made: Record<string, { id: string; links: string[] }> = {};
+  // `address`: the program's rotation address as the hub shows and copies it (its short one, /r/{slug})
+  const made: Record<string, { id: string; links: string[]; address: string }> = {};
   for (const { name, description, shared = true, owners = [] } of programs) {
-    const program = await api<{ id: string }>("POST", "/api/programs", admin, { name, ...(description ? { description } : {}) });
+    const program = await api<{ id: string; redirectUrl: string }>("POST", "/api/programs", admin, {
+      name,
+      ...(description ? { description } : {}),
+    });
     if (shared) await api("POST", `/api/programs/${program.id}/toggle-shared`, admin, { isSharedOnSite: true });
     const links: string[] = [];
     for (const owner of owners) {
@@ -50,12 +53,10 @@ async function setUpPrograms(programs: ProgramSetup[]) {
       await api("POST", `/api/links/${created.id}/approve`, admin);
       links.push(link);
     }
-    made[name] = { id: program.id, links };
+    made[name] = { id: program.id, links, address: program.redirectUrl };
   }
   return made;
 }
-
-const rotationAddress = (programId: string) => `${appUrl()}${rotationPath(programId)}`;
 
 /** Reads a QR code as a phone camera would: from the pixels on screen. */
 async function decodeQr(code: Locator): Promise<string | null> {
@@ -123,9 +124,7 @@ describe("the open /programs page", () => {
 
     // the QR code on the card, drawn as the card comes on screen and read from it, is the rotation address
     await card(page, "zeta Bank").scrollIntoViewIfNeeded();
-    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(
-      rotationAddress(zeta.id),
-    );
+    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(zeta.address);
     // and so is the large one, for print
     await card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }).click();
     const dialog = page.getByRole("dialog", { name: "zeta Bank" });
@@ -133,9 +132,7 @@ describe("the open /programs page", () => {
     // the dialog fades in: a screenshot taken mid-fade (Playwright counts a fading element as visible)
     // is a pale code that cannot be read, so read it once it is shown in full, as a phone would scan it
     await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest(".MuiDialog-container") ?? el).opacity)).toBe("1");
-    expect(await decodeQr(dialog.getByRole("img", { name: "QR code of the rotation address of zeta Bank" }))).toBe(
-      rotationAddress(zeta.id),
-    );
+    expect(await decodeQr(dialog.getByRole("img", { name: "QR code of the rotation address of zeta Bank" }))).toBe(zeta.address);
     await screenshot(page, "public-03-qr-dialog");
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -143,7 +140,7 @@ describe("the open /programs page", () => {
     await card(page, "zeta Bank").getByRole("button", { name: "Copy rotation address of zeta Bank" }).click();
     await page.getByText("Rotation address copied to the clipboard").waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(rotationAddress(zeta.id));
+    expect(copied).toBe(zeta.address);
 
     // pasted into the address bar, it lands on one of the program's member links, and the visit counts
     await page.goto(copied);
@@ -165,9 +162,7 @@ describe("the open /programs page", () => {
     await page.goto("/programs");
     // the server's render: the card, its count and its QR code are in the page as it arrives
     await card(page, "zeta Bank").getByText("1 active link").waitFor();
-    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(
-      rotationAddress(zeta.id),
-    );
+    expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(zeta.address);
     await page.waitForLoadState("networkidle");
     expect(scripts).toEqual(["/hydrate-after-paint.js"]);
     const article = await card(page, "zeta Bank").elementHandle();
@@ -175,7 +170,7 @@ describe("the open /programs page", () => {
     // the first tap, before the app has run: held while the app loads, then replayed
     await card(page, "zeta Bank").getByRole("button", { name: "Copy rotation address of zeta Bank" }).click();
     await page.getByText("Rotation address copied to the clipboard").waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rotationAddress(zeta.id));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(zeta.address);
     expect(scripts.length).toBeGreaterThan(1);
     // the app took the server's HTML over instead of drawing the page again
     expect(await article!.evaluate((element) => element.isConnected)).toBe(true);
@@ -192,7 +187,7 @@ describe("the open /programs page", () => {
     // the list itself answers only its one address, so no made-up parameter can skip its minute's cache
     expect(await page.evaluate(async () => (await fetch("/api/public/programs?cacheBust=1")).status)).toBe(400);
     // a shared rotation address picks up the same parameters, and still lands on the member's link
-    await page.goto(`${rotationAddress(chase.id)}?utm_source=newsletter&fbclid=abc123`);
+    await page.goto(`${chase.address}?utm_source=newsletter&fbclid=abc123`);
     await page.getByRole("heading", { name: "Get 60,000 bonus points" }).waitFor();
     expect(chase.links).toContain(page.url());
     await context.close();

@@ -3,6 +3,7 @@ import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
 import { COLLECTIONS, db } from "../platform/db";
 import { programNameRef } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
+import { changeSlugIn, createSlugIn, freeSlugIn } from "./program-slugs.store";
 
 export interface ProgramRecord {
   id: string;
@@ -12,6 +13,8 @@ export interface ProgramRecord {
   distributionMode: DistributionMode;
   fallbackUrl: string | null;
   isSharedOnSite: boolean;
+  /** Its short address's name (`/r/{slug}`): given when it is approved, null before (program-slugs.store). */
+  slug: string | null;
   /** uid of the member who proposed it; lets them see it before approval. */
   proposedBy: string | null;
   /** Kept with every change of its links (links/link-counts.store). */
@@ -58,6 +61,7 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     distributionMode: d.distributionMode === "balanced" ? "balanced" : "even",
     fallbackUrl: str(d.fallbackUrl),
     isSharedOnSite: d.isSharedOnSite === true,
+    slug: str(d.slug),
     proposedBy: str(d.proposedBy),
     linkCount: typeof d.linkCount === "number" ? d.linkCount : 0,
     activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
@@ -152,7 +156,8 @@ export class ProposalLimitError extends Error {
 }
 
 /**
- * Creates a program; its name is reserved in the same transaction (unique, case-insensitive). A
+ * Creates a program; its name is reserved in the same transaction (unique, case-insensitive), and an
+ * approved one (an admin's) is given its slug there too. A
  * member's proposal (`proposedBy`) is refused with ProposalLimitError when `waitingLimit` of theirs
  * wait already: counted in the transaction, which also writes the member's proposal lock, so two
  * parallel proposals run one after the other and the second counts the first.
@@ -168,11 +173,14 @@ export async function createProgram(program: NewProgram, waitingLimit?: number):
       if ((await tx.get(waitingProposalsOf(proposer))).size >= waitingLimit) throw new ProposalLimitError(waitingLimit);
     }
     if ((await tx.get(nameRef)).exists) throw new ProgramNameTakenError(program.name);
+    const slug = program.approved ? await freeSlugIn(tx, { id: ref.id, name: program.name }) : null;
     const now = FieldValue.serverTimestamp();
     if (lockRef) tx.set(lockRef, { lastProposalAt: now });
     tx.create(nameRef, { programId: ref.id });
+    if (slug !== null) createSlugIn(tx, slug, ref.id);
     tx.create(ref, {
       ...program,
+      slug,
       referrerCap: program.referrerCap ?? null,
       offerEndsOn: program.offerEndsOn ?? null,
       termsUrl: program.termsUrl ?? null,
@@ -192,31 +200,85 @@ export type ProgramChanges = Partial<
     ProgramRecord,
     "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite" | "referrerCap" | "offerEndsOn" | "termsUrl"
   >
->;
+> & {
+  /** A new short address (the admin's); the previous one keeps leading to the program. */
+  slug?: string;
+};
+
+/** A slug was asked for a program not approved: it gets one when it is approved, from its name. */
+export class SlugBeforeApprovalError extends Error {
+  constructor() {
+    super("slug before approval");
+  }
+}
 
 /** The rules whose change can take links out of the rotation or bring them back (a cap, an offer's end). */
 const COUNTED_RULES = ["referrerCap", "offerEndsOn"] as const;
 
-/** Updates a program; a new name moves its reservation in the same transaction. Null when unknown. */
+/**
+ * Updates a program; a new name moves its reservation in the same transaction. A program approved
+ * (now or before, when it has no slug yet) is given its slug from its name; an admin's new slug
+ * becomes current, the previous one kept (SlugTakenError when another program has or had it,
+ * SlugBeforeApprovalError before approval). A new name never changes the slug. Null when unknown.
+ */
 export async function updateProgram(id: string, changes: ProgramChanges): Promise<ProgramRecord | null> {
   const ref = programs().doc(id);
   const found = await db().runTransaction(async (tx) => {
     const current = fromSnapshot(await tx.get(ref));
     if (!current) return false;
+    const { slug: wanted, ...fields } = changes;
+    // every read before the first write (a transaction's rule)
     const renamed = changes.name !== undefined && changes.name.toLowerCase() !== current.name.toLowerCase();
-    if (renamed) {
-      const newNameRef = programNameRef(changes.name!);
-      if ((await tx.get(newNameRef)).exists) throw new ProgramNameTakenError(changes.name!);
+    const newNameRef = renamed ? programNameRef(changes.name!) : null;
+    if (newNameRef && (await tx.get(newNameRef)).exists) throw new ProgramNameTakenError(changes.name!);
+    const approved = changes.approved ?? current.approved;
+    let slug = current.slug;
+    let writeSlug: (() => void) | null = null;
+    if (wanted !== undefined && wanted !== current.slug) {
+      if (!approved) throw new SlugBeforeApprovalError();
+      writeSlug = await changeSlugIn(tx, id, current.slug, wanted);
+      slug = wanted;
+    } else if (approved && current.slug === null) {
+      const given = await freeSlugIn(tx, { id, name: changes.name ?? current.name });
+      writeSlug = () => createSlugIn(tx, given, id);
+      slug = given;
+    }
+    if (newNameRef) {
       tx.delete(programNameRef(current.name));
       tx.create(newNameRef, { programId: id });
     }
+    writeSlug?.();
     const nameLower = changes.name !== undefined ? { nameLower: changes.name.toLowerCase() } : {};
     // a rule takes effect at once: the counts are counted afresh on the next read, the answer's included
     const recount = COUNTED_RULES.some((rule) => changes[rule] !== undefined) ? { linkCountsKept: false } : {};
-    tx.update(ref, { ...changes, ...nameLower, ...recount, updatedAt: FieldValue.serverTimestamp() });
+    const newSlug = slug !== current.slug ? { slug } : {};
+    tx.update(ref, { ...fields, ...newSlug, ...nameLower, ...recount, updatedAt: FieldValue.serverTimestamp() });
     return true;
   });
   return found ? getProgram(id) : null;
+}
+
+/**
+ * The one-off job's step (programs/program-slugs-job.service): in one transaction, each of these
+ * programs that is approved and has no slug is given one, and `alsoIn` records the step's progress
+ * with the slugs it gave; a program deleted or given a slug since it was listed is left alone, so a
+ * retried step gives nothing twice. Answers how many it gave.
+ */
+export async function giveMissingSlugs(ids: string[], alsoIn: (tx: Transaction, given: number) => void): Promise<number> {
+  return db().runTransaction(async (tx) => {
+    const found = ids.length > 0 ? (await tx.getAll(...ids.map((id) => programs().doc(id)))).map(fromSnapshot) : [];
+    const given = new Map<string, string>();
+    for (const program of found) {
+      if (!program?.approved || program.slug !== null) continue;
+      given.set(program.id, await freeSlugIn(tx, program, new Set(given.values())));
+    }
+    for (const [programId, slug] of given) {
+      createSlugIn(tx, slug, programId);
+      tx.update(programs().doc(programId), { slug });
+    }
+    alsoIn(tx, given.size);
+    return given.size;
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { ownersHeldBackIn } from "../accounts/users.store";
 import { deleteProgramIn, findProgramIn, getProgram, requireProgramIn, type ProgramRecord } from "../catalog/programs.store";
+import { followMergeIn } from "../catalog/program-slugs.store";
 import { db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
@@ -32,7 +33,8 @@ async function linksOfProgramIn(tx: Transaction, programId: string): Promise<Lin
 
 /**
  * Deletes a program with its links (and their slots) in one transaction, which also records the purge
- * of their clicks; the clicks then go in the background (click-purges.store).
+ * of their clicks; the clicks then go in the background (click-purges.store). Its slugs stay, leading
+ * nowhere, so no other program can ever take them (catalog/program-slugs.store).
  */
 export async function deleteProgram(id: string): Promise<boolean> {
   const purgeId = await db().runTransaction(async (tx) => {
@@ -84,6 +86,8 @@ export async function mergePrograms(sourceId: string, targetId: string, follower
     // the source's outcomes move to the target: each owner's paid days there are those of both
     const paid = await paidDaysIn(tx, "programId", [sourceId, targetId]);
     const writeFollowers = await follower?.(tx);
+    // the source's slugs, current and past, lead to the target from now on: printed codes keep working
+    const moveSlugs = await followMergeIn(tx, sourceId, targetId);
     const counts = new ProgramCountChanges();
     for (const link of targetByOwner.values()) {
       const paidOn = paidOnOf(paid, (d) => d.email === link.email);
@@ -103,6 +107,7 @@ export async function mergePrograms(sourceId: string, targetId: string, follower
     // the target's rules decide whether the links it takes in are held out by date: counted afresh on its next read
     counts.recountLater(targetId).writeIn(tx);
     writeFollowers?.();
+    moveSlugs();
     deleteProgramIn(tx, source);
     return { movedLinks: sourceLinks.length };
   });

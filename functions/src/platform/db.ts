@@ -30,6 +30,12 @@ export const COLLECTIONS = {
   programs: "programs",
   /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
   programNames: "program_names",
+  /**
+   * One per slug a program has or had (the document's id is the slug): `{ programId, current,
+   * createdAt }`. Never deleted, so a slug is never given twice and `/r/{slug}` keeps leading where it
+   * did (catalog/program-slugs.store).
+   */
+  programSlugs: "program_slugs",
   links: "referral_links",
   /** One document per (program, owner e-mail): makes "one link per member per program" hold in transactions. */
   linkSlots: "link_slots",

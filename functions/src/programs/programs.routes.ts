@@ -1,6 +1,7 @@
 import type { AppDeps } from "../platform/deps";
 import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
 import { startDailyJob } from "./daily-job.service";
+import { startProgramSlugsJob } from "./program-slugs-job.service";
 import type { RouteHandlers } from "../route-table";
 
 type ProgramRoutes =
@@ -13,7 +14,8 @@ type ProgramRoutes =
   | "mergeProgram"
   | "setDistributionMode"
   | "toggleProgramShared"
-  | "runDaily";
+  | "runDaily"
+  | "runProgramSlugs";
 
 /** Programs: the open list, the members' list and proposals, the admin's changes. */
 export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
@@ -37,5 +39,7 @@ export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
     toggleProgramShared: ({ params, body }) => changeProgram(deps, params.id, { isSharedOnSite: body.isSharedOnSite }),
     // the day's turn now, as a job (the schedule runs the same at 00:05 UTC)
     runDaily: ({ caller }) => startDailyJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
+    // once, after the upgrade that brought short addresses: approved programs without a slug get theirs
+    runProgramSlugs: ({ caller }) => startProgramSlugsJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
   };
 }

@@ -1,5 +1,6 @@
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import { rotationPath } from "@hub/contract/routes";
+import { shortRotationPath, SLUG_TAKEN_MESSAGE } from "@hub/contract/slugs";
 import { utcDay } from "@hub/contract/dates";
 import {
   createProgram,
@@ -10,11 +11,13 @@ import {
   ProgramNameTakenError,
   ProgramNotFoundError,
   ProposalLimitError,
+  SlugBeforeApprovalError,
   updateProgram,
   type ProgramChanges,
   type ProgramRecord,
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
+import { SlugTakenError } from "../catalog/program-slugs.store";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import { followProgramMerge } from "../outcomes/outcomes.store";
 import { isOfferEnded } from "../links/link-availability";
@@ -28,7 +31,12 @@ const WAITING_PROPOSALS_PER_MEMBER = 3;
 
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
 
-export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, programId: string) => `${deps.appOrigin}${rotationPath(programId)}`;
+/** The program's rotation address: the short one once it has a slug, else `/api/programs/{id}/redirect` (which keeps working). */
+export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, p: Pick<ProgramRecord, "id" | "slug">) =>
+  `${deps.appOrigin}${p.slug !== null ? shortRotationPath(p.slug) : rotationPath(p.id)}`;
+
+/** Contract, *Short rotation addresses*: a proposal's slug is made from its name when it is approved. */
+export const SLUG_BEFORE_APPROVAL_MESSAGE = "A program gets its short address when it is approved";
 
 type ProgramDeps = Pick<AppDeps, "appOrigin" | "now">;
 
@@ -43,7 +51,8 @@ function toProgram(deps: ProgramDeps, p: ProgramRecord): Program {
     isSharedOnSite: p.isSharedOnSite,
     linkCount: p.linkCount,
     activeLinkCount: p.activeLinkCount,
-    redirectUrl: redirectUrlOf(deps, p.id),
+    slug: p.slug,
+    redirectUrl: redirectUrlOf(deps, p),
     createdAt: p.createdAt,
     referrerCap: p.referrerCap,
     offerEndsOn: p.offerEndsOn,
@@ -130,6 +139,10 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
     return toProgram(deps, (await withCounts(deps, [program]))[0]!);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
+    if (err instanceof SlugTakenError) throw new ApiError("SLUG_TAKEN", SLUG_TAKEN_MESSAGE);
+    if (err instanceof SlugBeforeApprovalError) {
+      throw new ApiError("VALIDATION", SLUG_BEFORE_APPROVAL_MESSAGE, { issues: [{ path: "slug", message: SLUG_BEFORE_APPROVAL_MESSAGE }] });
+    }
     throw err;
   }
 }

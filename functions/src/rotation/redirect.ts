@@ -2,10 +2,12 @@ import type { Request, Response } from "express";
 import { logger } from "firebase-functions";
 import { DOCUMENT_ID_PATTERN } from "@hub/contract/common";
 import { ROTATION_ROUTE } from "@hub/contract/routes";
+import { isSlug, SHORT_ROTATION_PREFIX } from "@hub/contract/slugs";
 import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/config";
 import { clientIp } from "../platform/http/client-ip";
 import { weakSecrets } from "../platform/secret-strength";
 import { rotate } from "./rotation.service";
+import { SlugCache } from "./slug-cache";
 import { isCountedVisit } from "./visitor";
 import { choiceFor, legacyCookieClearing, newVisitorId, readVisitor, remember, visitorCookieHeader } from "./visitor-cookie";
 
@@ -46,6 +48,8 @@ function refusal(): string[] {
   return secretProblems;
 }
 
+const unavailable = (res: Response) => page(res, 503, "Try again", "This referral program is unavailable for a moment. Please try again.");
+
 const notFound = (res: Response) => page(res, 404, "Not found", "This referral program does not exist or has no active links.");
 
 const escapeHtml = (s: string) =>
@@ -67,8 +71,32 @@ export function programIdOf(path: string): string | null {
   return match && DOCUMENT_ID_PATTERN.test(match[1]!) ? match[1]! : null;
 }
 
+/** The short address `/r/{slug}` as Hosting and the function's own URL pass it. */
+const SHORT_PATH = new RegExp(`^${SHORT_ROTATION_PREFIX}([^/]+)/?$`);
+
+/** The slug of /r/{slug}, lower-cased (`/r/Chase-Gold` works), or null when the path names none. */
+export function slugOf(path: string): string | null {
+  const match = SHORT_PATH.exec(path);
+  if (!match) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[1]!).toLowerCase();
+  } catch {
+    return null; // not valid percent-encoded UTF-8: names nothing
+  }
+  return isSlug(slug) ? slug : null;
+}
+
+const slugs = new SlugCache();
+
+/** The program the path names: by id (the old address) or by one of its slugs, current or past. Throws when the store fails. */
+async function programOf(path: string): Promise<string | null> {
+  const slug = slugOf(path);
+  return slug !== null ? slugs.get(slug) : programIdOf(path);
+}
+
 /**
- * GET /api/programs/{id}/redirect – the public rotation address: 302 to one active link of an
+ * GET /api/programs/{id}/redirect and GET /r/{slug} – the public rotation address: 302 to one active link of an
  * approved program, chosen by its mode; else its fallback; else 404. A program whose offer has ended
  * sends every visitor to its fallback, else answers 410 with a page that says so. A returning visitor (their signed
  * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active. A visit
@@ -90,7 +118,13 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
       .end();
     return;
   }
-  const programId = programIdOf(req.path);
+  let programId: string | null;
+  try {
+    programId = await programOf(req.path);
+  } catch (err) {
+    logger.error("short address not read", { path: req.path.slice(0, 200), error: err instanceof Error ? err.message : String(err) });
+    return unavailable(res);
+  }
   if (!programId) return notFound(res);
   const userAgent = (req.get("user-agent") ?? "").slice(0, USER_AGENT_LIMIT);
   // A person following the link: only they are remembered (bots, previews, HEAD and prefetches get no cookie).
@@ -126,6 +160,6 @@ export async function handleRedirect(req: Request, res: Response): Promise<void>
       .end();
   } catch (err) {
     logger.error("rotation failed", { programId, error: err instanceof Error ? err.message : String(err) });
-    page(res, 503, "Try again", "This referral program is unavailable for a moment. Please try again.");
+    unavailable(res);
   }
 }

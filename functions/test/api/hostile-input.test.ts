@@ -52,7 +52,8 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
   "PATCH /programs/:id": {
     schema: contract.updateProgramRequestSchema,
     as: "admin",
-    overrides: { "/fallbackUrl": fc.option(url, { nil: null }) },
+    // a slug's words: the pattern alone cannot hold the length (3–60)
+    overrides: { "/fallbackUrl": fc.option(url, { nil: null }), "/slug": fc.stringMatching(/^[a-z0-9]{3,20}(-[a-z0-9]{1,10}){0,3}$/) },
   },
   "POST /programs/:id/merge": { schema: contract.mergeProgramRequestSchema, as: "admin" },
   "POST /programs/:id/distribution-mode": { schema: contract.distributionModeRequestSchema, as: "admin" },
@@ -155,6 +156,7 @@ const BODYLESS = new Set<ApiRoute>([
   "POST /admin/auto-approve-subscribers",
   "POST /admin/daily/run",
   "POST /admin/weekly-digest/run",
+  "POST /admin/program-slugs/run",
 ]);
 
 /** Every document of every collection, to compare before and after. */
@@ -441,6 +443,33 @@ describe("hostile input", () => {
       tried.push({ route: ROTATION_ROUTE, kind: "malformed path", status: res.status });
       expect(res.status >= 400 && res.status < 500, `${malformed}: ${String(res.status)}`).toBe(true);
     }
+  });
+
+  it("the short address answers a malformed slug with its 404 page, never a 500", async () => {
+    // as above, at /r/{slug}: what the framework lets through names no program, and gets the rotation's page
+    const [rotation] = await startRotationInstances(1);
+    onTestFinished(() => stopRotationInstances([rotation!]));
+    const wrong: unknown[] = [];
+    for (const malformed of [
+      ...MALFORMED_PARAMS,
+      "a--b",
+      "-ab",
+      "ab",
+      "x".repeat(61),
+      "%2e%2e",
+      "..",
+      "a%2Fb",
+      "<script>",
+      "caf%C3%A9",
+      "%00",
+    ]) {
+      const res = await call("GET", `/r/${malformed}`, { baseUrl: rotation!.origin });
+      tried.push({ route: "GET /r/:slug", kind: "malformed path", status: res.status });
+      const page = res.status === 404 && (res.headers.get("content-type") ?? "").startsWith("text/html");
+      // the framework refuses what it cannot decode before the handler runs: a 4xx of its own is fine
+      if (!(page || (res.status >= 400 && res.status < 500 && res.status !== 404))) wrong.push({ malformed, status: res.status });
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("left every document exactly as it was", async () => {

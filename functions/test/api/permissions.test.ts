@@ -45,8 +45,13 @@ const GUARD_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "BLOCKED", "NO_ACTI
 // Calls that end the caller's sessions (or impersonation): the walk signs everyone in again after them.
 const ENDS_SESSIONS = new Set<ApiRoute>(["POST /logout", "POST /auth/logout", "POST /auth/return-to-admin"]);
 
+/** The short rotation address (contract: *Short rotation addresses*): the rotation's too, outside /api. */
+const SHORT_ROTATION_ROUTE = "GET /r/:slug";
+const ROTATION_ROUTES = [ROTATION_ROUTE, SHORT_ROTATION_ROUTE];
+
 /** A concrete request for a route: ids that name nothing, an empty body where one is expected. */
 function requestFor(route: string): { method: string; path: string; body?: unknown } {
+  if (route === SHORT_ROTATION_ROUTE) return { method: "GET", path: "/r/no-such-program" };
   const { method, path } = splitRoute(route as ApiRoute);
   const concrete = `/api${path.replace(":username", "nobody%40example.com").replace(/:[a-zA-Z]+/g, "no-such-id")}`;
   return method === "POST" || method === "PATCH" ? { method, path: concrete, body: {} } : { method, path: concrete };
@@ -165,7 +170,7 @@ describe("who may call what", () => {
     const routes = [
       ...(Object.keys(API_ROUTES) as ApiRoute[]).filter((route) => !ENDS_SESSIONS.has(route)),
       ...ENDS_SESSIONS,
-      ROTATION_ROUTE,
+      ...ROTATION_ROUTES,
     ];
     for (const route of routes) {
       const { method, path, body } = requestFor(route);
@@ -200,12 +205,12 @@ describe("who may call what", () => {
     }
   });
 
-  it("lets everyone reach the rotation address (an unknown program is 404 for all)", () => {
-    expect(answers.filter((a) => a.route === ROTATION_ROUTE).map((a) => a.status)).toEqual(CALLERS.map(() => 404));
+  it.each(ROTATION_ROUTES)("lets everyone reach the rotation address %s (an unknown program is 404 for all)", (route) => {
+    expect(answers.filter((a) => a.route === route).map((a) => a.status)).toEqual(CALLERS.map(() => 404));
   });
 
-  it(`checked ${String(Object.keys(API_ROUTES).length + 1)} routes × ${String(CALLERS.length)} callers`, () => {
-    expect(answers).toHaveLength((Object.keys(API_ROUTES).length + 1) * CALLERS.length);
+  it(`checked ${String(Object.keys(API_ROUTES).length + ROTATION_ROUTES.length)} routes × ${String(CALLERS.length)} callers`, () => {
+    expect(answers).toHaveLength((Object.keys(API_ROUTES).length + ROTATION_ROUTES.length) * CALLERS.length);
   });
 });
 

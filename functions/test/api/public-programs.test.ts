@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { rotationPath } from "@hub/contract/routes";
 import { DEMO_COMMUNITY } from "../../../testing/suite-config";
+import { suite } from "../../../testing/suite-env";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
@@ -59,7 +60,7 @@ describe("GET /api/public/programs", () => {
         name: "Amex Gold",
         description: null,
         activeLinkCount: 0,
-        redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${amex.id}/redirect$`)),
+        redirectUrl: `${suite.appUrl}/r/amex-gold`,
         offerEndsOn: null,
         termsUrl: null,
         paidReferralsThisYear: 0,
@@ -69,7 +70,7 @@ describe("GET /api/public/programs", () => {
         name: "zeta Bank",
         description: "Checking bonus",
         activeLinkCount: 2,
-        redirectUrl: expect.stringMatching(new RegExp(`/api/programs/${zeta.id}/redirect$`)),
+        redirectUrl: `${suite.appUrl}/r/zeta-bank`,
         offerEndsOn: null,
         termsUrl: null,
         paidReferralsThisYear: 0,

@@ -18,6 +18,7 @@ const COLLECTIONS = [
   "login_mail_counts",
   "programs",
   "program_names",
+  "program_slugs",
   "referral_links",
   "link_slots",
   "announcements",

@@ -7,6 +7,7 @@ describe("jobProgressText", () => {
     expect(jobProgressText({ phase: "listing", done: 1, total: null })).toBe("Reading subscriptions: 1 page");
     expect(jobProgressText({ phase: "listing", done: 3, total: null })).toBe("Reading subscriptions: 3 pages");
     expect(jobProgressText({ phase: "applying", done: 4, total: 10 })).toBe("Users: 4 of 10");
+    expect(jobProgressText({ kind: "program-slugs", phase: "applying", done: 4, total: 10 })).toBe("Programs: 4 of 10");
     expect(jobProgressText({ phase: "testing", done: 12, total: 40 })).toBe("Links tested: 12 of 40");
     expect(jobProgressText({ phase: "testing", done: 0, total: null })).toBe("Links tested: 0 of ?");
   });

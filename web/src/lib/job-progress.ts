@@ -4,16 +4,17 @@ const plural = (count: number, one: string, many = `${one}s`) => `${String(count
 
 /**
  * Where a job stands, in words, by its phase: the provider's listing is counted in pages (its size is
- * unknown), applying in users, testing in links. `null`: the job has not answered yet.
+ * unknown), applying in users (in programs for the short-address job), testing in links. `null`: the
+ * job has not answered yet.
  */
-export function jobProgressText(job: Pick<Job, "phase" | "done" | "total"> | null): string {
+export function jobProgressText(job: (Pick<Job, "phase" | "done" | "total"> & Partial<Pick<Job, "kind">>) | null): string {
   if (!job) return "Starting…";
   const ofTotal = `${String(job.done)} of ${job.total === null ? "?" : String(job.total)}`;
   switch (job.phase) {
     case "listing":
       return `Reading subscriptions: ${plural(job.done, "page")}`;
     case "applying":
-      return `Users: ${ofTotal}`;
+      return job.kind === "program-slugs" ? `Programs: ${ofTotal}` : `Users: ${ofTotal}`;
     case "testing":
       return `Links tested: ${ofTotal}`;
     case "finished":

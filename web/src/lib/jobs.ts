@@ -4,7 +4,8 @@ import type { Job, JobStarted } from "@hub/contract/jobs";
 import { ApiRequestError, callApi } from "./api-client";
 
 /** The routes that start a job. */
-export type JobRoute = "checkAllSubscriptions" | "autoApproveSubscribers" | "runLinkHealth" | "runDaily" | "runWeeklyDigest";
+export type JobRoute =
+  "checkAllSubscriptions" | "autoApproveSubscribers" | "runLinkHealth" | "runDaily" | "runWeeklyDigest" | "runProgramSlugs";
 
 /** Starts the job; when one of its kind runs already (409 JOB_RUNNING), that one is the answer. */
 export async function startJob(route: JobRoute): Promise<JobStarted> {

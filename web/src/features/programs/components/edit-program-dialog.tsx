@@ -4,15 +4,27 @@ import { failureToast } from "@/components/toasts/index";
 import { useUpdateProgram } from "../api/update-program";
 import { fallbackUrlForRequest } from "../utils/program-list";
 import { programRulesForRequest, programRulesValues, serverFieldErrors, type ProgramRulesField } from "../utils/program-rules-form";
+import { slugForRequest, slugInputError, slugTakenMessage } from "../utils/short-address";
 import { ProgramRulesFields } from "./program-rules-fields";
+import { SlugField } from "./slug-field";
 
-type EditProgramField = "name" | "description" | "fallbackUrl" | ProgramRulesField;
-const FIELDS: readonly EditProgramField[] = ["name", "description", "fallbackUrl", "referrerCap", "capPeriod", "offerEndsOn", "termsUrl"];
+type EditProgramField = "name" | "slug" | "description" | "fallbackUrl" | ProgramRulesField;
+const FIELDS: readonly EditProgramField[] = [
+  "name",
+  "slug",
+  "description",
+  "fallbackUrl",
+  "referrerCap",
+  "capPeriod",
+  "offerEndsOn",
+  "termsUrl",
+];
 
-/** Edit a program's name, description, fallback address and rules (an empty field clears it). */
+/** Edit a program's name, short address, description, fallback address and rules (an empty field clears it). */
 export function EditProgramDialog({ program, onClose }: { program: Program; onClose: () => void }) {
   const form = useFormFields<EditProgramField>({
     name: program.name,
+    slug: program.slug ?? "",
     description: program.description ?? "",
     fallbackUrl: program.fallbackUrl ?? "",
     ...programRulesValues(program),
@@ -21,17 +33,22 @@ export function EditProgramDialog({ program, onClose }: { program: Program; onCl
     success: (_saved, { name }) => ({ title: "Program updated", description: `${name ?? program.name} has been saved` }),
     // The server's refusal of a field is shown under that field, as the browser's own check is.
     error: (error) => {
-      const fieldErrors = serverFieldErrors(error, FIELDS);
+      const taken = slugTakenMessage(error);
+      const fieldErrors = taken ? { slug: taken } : serverFieldErrors(error, FIELDS);
       if (!fieldErrors) return failureToast("Failed to update program", error);
       form.setErrors(fieldErrors);
       return null;
     },
   });
+  // a short address that breaks the rule is flagged as it is typed, and cannot be saved
+  const slugBlocked = slugInputError(form.values.slug, program.slug) !== undefined;
 
   const handleSubmit = () => {
     const { values } = form;
+    if (slugBlocked) return;
     const parsed = form.parse(updateProgramRequestSchema, {
       name: values.name,
+      slug: slugForRequest(values.slug, program.slug),
       description: values.description,
       fallbackUrl: fallbackUrlForRequest(values.fallbackUrl),
       ...programRulesForRequest(values),
@@ -41,8 +58,16 @@ export function EditProgramDialog({ program, onClose }: { program: Program; onCl
   };
 
   return (
-    <FormDialog title="Edit program" submitLabel="Save" pending={updateProgram.isPending} onSubmit={handleSubmit} onClose={onClose}>
+    <FormDialog
+      title="Edit program"
+      submitLabel="Save"
+      submitDisabled={slugBlocked}
+      pending={updateProgram.isPending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
       <FormTextField form={form} field="name" label="Name" required autoFocus maxLength={100} />
+      <SlugField form={form} saved={program.slug} approved={program.approved} disabled={updateProgram.isPending} />
       <FormTextField form={form} field="description" label="Description" multiline minRows={3} />
       <FormTextField
         form={form}

@@ -4,12 +4,14 @@ import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { usePrograms } from "../api/get-programs";
 import { DEFAULT_PROGRAM_FILTERS, filterPrograms, type ProgramFilters } from "../utils/program-list";
+import { programsWithoutSlug } from "../utils/short-address";
 import { DailyTurnButton } from "./daily-turn-button";
 import { DeleteProgramDialog } from "./delete-program-dialog";
 import { EditProgramDialog } from "./edit-program-dialog";
 import { FilterBar } from "@/components/filter-switch";
 import { MergeProgramDialog } from "./merge-program-dialog";
 import { ProgramCard } from "./program-card";
+import { ShortAddressesNotice } from "./short-addresses-notice";
 import type { ProgramDialogAction } from "./program-card-details";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
@@ -39,6 +41,8 @@ export function ProgramsTab() {
     [programs, filters, search],
   );
 
+  const withoutSlug = useMemo(() => programsWithoutSlug(programs ?? []), [programs]);
+
   const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
   const handleDialog = useCallback((kind: ProgramDialogAction, program: Program) => setDialog({ kind, program }), []);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -49,6 +53,7 @@ export function ProgramsTab() {
   const all = programsQuery.data;
   return (
     <Stack spacing={2}>
+      <ShortAddressesNotice programsWithoutSlug={withoutSlug} />
       <DailyTurnButton />
       <SearchField label="Search programs" hint="Program name or description" value={query} onChange={setQuery} />
       <FilterBar
