@@ -52,11 +52,24 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
   const [qrCodeLoaded] = useState(RotationQrCode.isLoaded);
   const qrCode = <RotationQrCode address={address} programName={program.name} />;
   return (
-    <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
+    // data-*: what the server-rendered page's island searches and reads before the app runs (public/visitor-island.js)
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      data-program=""
+      sx={{ display: "flex", flexDirection: "column" }}
+    >
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
           <Stack spacing={1} sx={{ minWidth: 0, alignItems: "flex-start" }}>
-            <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+            <Typography
+              id={headingId}
+              variant="h6"
+              component="h2"
+              data-name=""
+              sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}
+            >
               {program.name}
             </Typography>
             <Box
@@ -80,7 +93,7 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
         </Stack>
         {program.description ? (
           // Plain text, never HTML: descriptions are typed by members and admins.
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+          <Typography variant="body2" color="text.secondary" data-description="" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
             {program.description}
           </Typography>
         ) : null}

@@ -30,6 +30,8 @@ export default function RotationQrCode({ address, programName }: RotationQrCodeP
           setOpened(true);
         }}
         aria-label={`Show QR code of ${programName}`}
+        // the server-rendered page's island opens the code large with this before the app runs (public/visitor-island.js)
+        data-qr=""
         sx={{ flexShrink: 0, p: 0.5, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" }}
       >
         <SmallQrCode value={address} />
