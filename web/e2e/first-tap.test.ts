@@ -65,6 +65,7 @@ async function visitorOnSlowCpu(options: Parameters<typeof newPage>[1] = {}) {
 }
 
 const shownNames = (page: Page) => page.getByRole("article").locator("h2").allTextContents();
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 describe("a visitor's first tap on /programs, on a phone's CPU, without the app", () => {
   it("the search box filters the cards from the first key, and says when none match", async () => {
@@ -164,6 +165,43 @@ describe("a visitor's first tap on /programs, on a phone's CPU, without the app"
     await dialog.waitFor({ state: "hidden" });
     // the PNG's part of the island loaded when asked for, and the app still not
     expect(scripts).toEqual([ISLAND, "/visitor-island-png.js"]);
+    await context.close();
+  });
+});
+
+describe("200 shared programs, a real community's size, on a phone's CPU", () => {
+  it("come in one page no heavier per card than before, and the first key filters them without the app", async () => {
+    const names = Array.from({ length: 200 }, (_, i) => `${["Amex", "Chase", "Citi", "Discover"][i % 4]!} Card ${String(i)}`);
+    const description = (i: number) => (i % 2 ? "Travel rewards after the minimum spend" : undefined);
+    // eight at a time, as admins never would: the set-up, not what is tested
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = next++; i < names.length; i = next++) {
+          const program = await api<{ id: string }>("POST", "/api/programs", admin, { name: names[i], description: description(i) });
+          await api("POST", `/api/programs/${program.id}/toggle-shared`, admin, { isSharedOnSite: true });
+        }
+      }),
+    );
+    const { context, page, scripts } = await visitorOnSlowCpu(PHONE);
+    await page.goto("/programs");
+    await page.getByRole("article", { name: "Discover Card 199" }).waitFor({ state: "attached" });
+    const cards = page.locator("article");
+    expect(await cards.count()).toBe(200);
+    // each card's markup (most of it its QR code): about 9,700 characters with these addresses before issue 32
+    const sizes = await cards.evaluateAll((articles) => articles.map((article) => article.outerHTML.length));
+    expect(sizes.reduce((sum, size) => sum + size, 0) / sizes.length).toBeLessThan(6000);
+
+    await page.getByRole("searchbox", { name: "Search programs" }).press("7");
+    const matching = names.filter((name, i) => `${name} ${description(i) ?? ""}`.includes("7"));
+    expect((await shownNames(page)).sort()).toEqual([...matching].sort());
+    // the last of them, far down the page, drawn once it is scrolled to: its code reads as its address
+    const last = page.getByRole("article", { name: matching.at(-1), exact: true });
+    await last.scrollIntoViewIfNeeded();
+    expect(await decodeQr(last.getByRole("button", { name: `Show QR code of ${matching.at(-1)!}` }))).toBe(
+      await rotationAddressOf(matching.at(-1)!),
+    );
+    expect(scripts).toEqual([ISLAND]);
     await context.close();
   });
 });
