@@ -10,11 +10,14 @@
  *
  * dist/index.html goes: Hosting would answer `/` with it before the rewrite to the function.
  *
- * A rendered page loads the app only after its first paint (public/hydrate-after-paint.js, named
- * instead of the entry): its HTML can be painted as it is, and a phone that already has the scripts
- * (or gets them quickly) would otherwise run them, and hydrate, before it shows anything; Lighthouse's
- * simulation then also counts their download into LCP. The loader fetches the entry together with
- * the route's chunk and that chunk's imports (instead of one after the other).
+ * A rendered page names the visitor's island (public/visitor-island.js) instead of the app's entry:
+ * a few plain lines that answer a visitor's controls on the server's HTML (the search, *Copy*, the QR
+ * code), so that a visitor's phone never waits for the app (issue 32). The island loads the app for
+ * any other button, and after the first paint in a browser that keeps a session or a chosen theme:
+ * never before it, as the page's HTML can be painted as it is, and a phone that already has the
+ * scripts (or gets them quickly) would otherwise run them, and hydrate, before it shows anything
+ * (Lighthouse's simulation then also counts their download into LCP). It then fetches the entry
+ * together with the route's chunk and that chunk's imports (instead of one after the other).
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +34,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 /** The app's entry as Vite writes it into index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The visitor's island (named by the pages) and the part of it that loads when asked for. */
+const ISLAND_SCRIPTS = ["visitor-island.js", "visitor-island-png.js"] as const;
 
 const PAGES = [
   { url: "/", template: "home.html", routeModule: "src/app/routes/home.tsx" },
@@ -68,12 +74,14 @@ async function main() {
     PAGE_SLOTS: SLOTS,
   } = (await import(pathToFileURL(join(PAGES_DIR, "renderer", "prerender.js")).href)) as typeof Prerender;
 
-  // The loader is in public/ (copied as it is, with its comments): every phone downloads it first.
-  const loaderFile = join(DIST, "hydrate-after-paint.js");
-  // its top-level names too: a module's are its own
-  const minified = minifySync("hydrate-after-paint.js", readFileSync(loaderFile, "utf8"), { mangle: { toplevel: true } });
-  if (minified.errors.length > 0) throw new Error(`The loader does not minify: ${minified.errors.map((e) => e.message).join("; ")}`);
-  writeFileSync(loaderFile, minified.code);
+  // The island is in public/ (copied as it is, with its comments): every phone downloads it first.
+  for (const script of ISLAND_SCRIPTS) {
+    const file = join(DIST, script);
+    // its top-level names too: a module's are its own
+    const minified = minifySync(script, readFileSync(file, "utf8"), { mangle: { toplevel: true } });
+    if (minified.errors.length > 0) throw new Error(`${script} does not minify: ${minified.errors.map((e) => e.message).join("; ")}`);
+    writeFileSync(file, minified.code);
+  }
 
   // Every page, the empty one too, carries the page-wide CSS (src/app/global-css.ts).
   const globalCss = await prerenderGlobalCss();
@@ -89,11 +97,11 @@ async function main() {
     const routeChunks = staticChunksInOrder(manifest, page.routeModule)
       .map((file) => `/${file}`)
       .filter((file) => !appChunks.includes(file));
-    // The app's entry and the route's chunks load after the first paint (public/hydrate-after-paint.js).
-    const loader = `<script type="module" src="/hydrate-after-paint.js" data-app-entry="${entry}" data-app-chunks="${appChunks.join(" ")}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
+    // The app's entry and the route's chunks load when the island needs them (public/visitor-island.js).
+    const island = `<script type="module" src="/${ISLAND_SCRIPTS[0]}" data-app-entry="${entry}" data-app-chunks="${appChunks.join(" ")}" data-route-chunks="${routeChunks.join(" ")}"></script>`;
     const out = withGlobalCss(template)
-      .replace(entryScript, loader)
-      // the entry's chunks too wait for the first paint (the loader preloads them then)
+      .replace(entryScript, island)
+      // the entry's chunks too wait (the island preloads them when it loads the app)
       .replace(ENTRY_PRELOADS, "")
       .replace("</head>", () => `${SLOTS.head}\n</head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${SLOTS.root}</div>${SLOTS.state}`);

@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               // What the entry imports statically in five chunks: React; MUI and emotion; the router
               // and TanStack Query; the theme; the app's own code (the session, the layout). The
-              // prerendered pages' loader (public/hydrate-after-paint.js) evaluates them one per task:
+              // prerendered pages' island (public/visitor-island.js) evaluates them one per task:
               // together they were one task of about 100 ms on a phone's CPU (half of it the theme's
               // construction), and every tap waited for it. Finer chunks cost more gzip than the
               // 160 KB budget of /programs leaves (issue 16). A page names them all for preloading,

@@ -1,12 +1,11 @@
-import jsQR from "jsqr";
 import type { Locator, Page } from "playwright-core";
-import { PNG } from "pngjs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY, FIXTURE_SITE } from "../../testing/suite-config";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
+import { decodeQr } from "../../testing/browser/qr";
 
 const browser = useBrowser();
 let admin: string;
@@ -56,12 +55,6 @@ async function setUpPrograms(programs: ProgramSetup[]) {
     made[name] = { id: program.id, links, address: program.redirectUrl };
   }
   return made;
-}
-
-/** Reads a QR code as a phone camera would: from the pixels on screen. */
-async function decodeQr(code: Locator): Promise<string | null> {
-  const png = PNG.sync.read(await code.screenshot());
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 
 /** Nothing wider than the screen: no sideways scrolling on a phone. */
@@ -151,7 +144,7 @@ describe("the open /programs page", () => {
     await context.close();
   });
 
-  it("arrives complete with no app code, and the first tap loads the app and is not lost", async () => {
+  it("arrives complete with no app code; a tap the island does not answer loads the app and is not lost", async () => {
     const programs = await setUpPrograms([{ name: "zeta Bank", description: "Checking bonus", owners: ["owner1@example.com"] }]);
     const zeta = programs["zeta Bank"]!;
     const { context, page } = await newPage(browser(), { permissions: ["clipboard-read", "clipboard-write"], userAgent: VISITOR_UA });
@@ -164,16 +157,22 @@ describe("the open /programs page", () => {
     await card(page, "zeta Bank").getByText("1 active link").waitFor();
     expect(await decodeQr(card(page, "zeta Bank").getByRole("button", { name: "Show QR code of zeta Bank" }))).toBe(zeta.address);
     await page.waitForLoadState("networkidle");
-    expect(scripts).toEqual(["/hydrate-after-paint.js"]);
+    expect(scripts).toEqual(["/visitor-island.js"]);
     const article = await card(page, "zeta Bank").elementHandle();
 
-    // the first tap, before the app has run: held while the app loads, then replayed
+    // Copy is the island's (web/e2e/first-tap.test.ts): still no app
     await card(page, "zeta Bank").getByRole("button", { name: "Copy rotation address of zeta Bank" }).click();
     await page.getByText("Rotation address copied to the clipboard").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(zeta.address);
+    expect(scripts).toEqual(["/visitor-island.js"]);
+
+    // the theme toggle is the app's: the tap is held while the app loads, then replayed
+    await page.getByRole("button", { name: "Theme: system" }).click();
+    await page.getByRole("menuitemradio", { name: "System", checked: true }).waitFor();
     expect(scripts.length).toBeGreaterThan(1);
     // the app took the server's HTML over instead of drawing the page again
     expect(await article!.evaluate((element) => element.isConnected)).toBe(true);
+    await page.keyboard.press("Escape");
     await context.close();
   });
 

@@ -44,11 +44,11 @@ describe("the server-rendered pages (the `pages` function behind / and /programs
     expect(html).toContain("1 active link");
     expect(html).not.toContain("Hidden Bank");
     expect(html).not.toContain("owner@example.com");
-    // the card's QR code is drawn in the page, and the app is not named: the loader is
+    // the card's QR code is drawn in the page, and the app is not named: the visitor's island is
     expect(html).toMatch(/<svg[^>]*viewBox="0 0 \d+ \d+"[^>]*><path d="M/);
-    // no inline script (the Content-Security-Policy refuses them): the loader, and the data as JSON
+    // no inline script (the Content-Security-Policy refuses them): the island, and the data as JSON
     expect(html.match(/<script[^>]*>/g)).toEqual([
-      expect.stringContaining('src="/hydrate-after-paint.js"'),
+      expect.stringContaining('src="/visitor-island.js"'),
       '<script type="application/json" id="hub-page-state">',
     ]);
 

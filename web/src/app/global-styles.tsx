@@ -3,10 +3,11 @@ import GlobalStyles from "@mui/material/GlobalStyles";
 import type { CSSObject } from "@emotion/react";
 import { useMemo } from "react";
 import { COLOR_SCHEME_ATTRIBUTE, theme } from "./theme";
+import { visitorIslandStyles } from "./visitor-island-styles";
 
 /**
  * The page-wide CSS beside the theme's variables (which the theme provider renders): the dark
- * fallback and MUI's baseline. The build renders it into every page (app/global-css.ts); the browser
+ * fallback, MUI's baseline and the look of the first pages' visitor island. The build renders it into every page (app/global-css.ts); the browser
  * renders it only on a page without it (Vite's dev server), and loads this module only then.
  */
 export default function AppGlobalStyles() {
@@ -15,6 +16,7 @@ export default function AppGlobalStyles() {
     <>
       <GlobalStyles styles={fallback} />
       <CssBaseline />
+      <GlobalStyles styles={visitorIslandStyles} />
     </>
   );
 }

@@ -10,11 +10,11 @@ declare module "@mui/material/styles" {
 /**
  * The attribute on <html> that names the scheme on screen ("light" or "dark"). MUI sets it once the
  * app runs (to the system's scheme while the mode is "system"); before that, on a prerendered page,
- * it is missing and SYSTEM_DARK_FALLBACK follows the system, or public/hydrate-after-paint.js has set
+ * it is missing and SYSTEM_DARK_FALLBACK follows the system, or public/visitor-island.js has set
  * it from a stored choice.
  */
 export const COLOR_SCHEME_ATTRIBUTE = "data-hub-theme";
-/** Where MUI keeps the mode chosen with the theme toggle; public/hydrate-after-paint.js reads the same key. */
+/** Where MUI keeps the mode chosen with the theme toggle; public/visitor-island.js reads the same key. */
 export const COLOR_MODE_STORAGE_KEY = "hub-color-mode";
 
 export const theme = createTheme({

@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from "@mui/material/styles";
 
 /**
- * Set on <html> by public/hydrate-after-paint.js, before the app runs, in a browser that had a session
+ * Set on <html> by public/visitor-island.js, before the app runs, in a browser that had a session
  * (STORAGE_KEYS.hadSession). The server renders `/` and `/programs` as a visitor sees them, the same
  * for everyone; in such a browser what only a visitor should see (the e-mail box, the visitor's list)
  * stays hidden until the session says who this is, so a member does not see a sign-in box flash by.

@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState } from "react";
 let prerenderedPage = false;
 let pageTakenOver = false;
 
-/** The event public/hydrate-after-paint.js waits for to replay the taps it held (see PageTakenOver). */
+/** The event public/visitor-island.js waits for to stand down and replay the taps it held (see PageTakenOver). */
 export const PAGE_TAKEN_OVER_EVENT = "hub:page-taken-over";
 
 /**
@@ -29,7 +29,7 @@ export function isFirstRenderOfPage(): boolean {
 
 /**
  * Rendered beside the page inside its Suspense boundary (RootLayout): its effect runs once the page
- * (and what is around it) has hydrated, and tells public/hydrate-after-paint.js, which then replays
+ * (and what is around it) has hydrated, and tells public/visitor-island.js, which then stands down and replays
  * the taps made before the app had taken over.
  */
 export function PageTakenOver() {

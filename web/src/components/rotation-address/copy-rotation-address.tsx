@@ -25,6 +25,8 @@ export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl:
       title="Copy rotation address"
       aria-label={programName ? `Copy rotation address of ${programName}` : "Copy rotation address"}
       onClick={() => copy.mutate(address)}
+      // the server-rendered /programs page's island copies with this before the app runs (public/visitor-island.js)
+      data-copy=""
     >
       <ContentCopyIcon fontSize="small" />
     </IconButton>
@@ -32,7 +34,7 @@ export function CopyRotationAddress({ redirectUrl, programName }: { redirectUrl:
 
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
-      <Typography variant="body2" component="code" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
+      <Typography variant="body2" component="code" data-address="" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
         {address}
       </Typography>
       {button}

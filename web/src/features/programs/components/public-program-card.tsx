@@ -37,6 +37,13 @@ const COUNT_SX = {
   whiteSpace: "nowrap",
 } as const;
 
+/**
+ * A card off screen is neither laid out nor painted until it comes near (a real community shares 200
+ * programs, and a search hides and shows them: issue 32); its place is kept at about a card's height
+ * meanwhile, then at the height it had when last drawn.
+ */
+const CARD_SX = { display: "flex", flexDirection: "column", contentVisibility: "auto", containIntrinsicHeight: "auto 300px" } as const;
+
 interface PublicProgramCardProps {
   program: PublicProgram;
   /** For a signed-in member: whether they have a link here, and what to do about it. */
@@ -52,11 +59,18 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
   const [qrCodeLoaded] = useState(RotationQrCode.isLoaded);
   const qrCode = <RotationQrCode address={address} programName={program.name} />;
   return (
-    <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
+    // data-*: what the server-rendered page's island searches and reads before the app runs (public/visitor-island.js)
+    <Card variant="outlined" component="article" aria-labelledby={headingId} data-program="" sx={CARD_SX}>
       <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
           <Stack spacing={1} sx={{ minWidth: 0, alignItems: "flex-start" }}>
-            <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}>
+            <Typography
+              id={headingId}
+              variant="h6"
+              component="h2"
+              data-name=""
+              sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: "anywhere" }}
+            >
               {program.name}
             </Typography>
             <Box
@@ -80,7 +94,7 @@ export const PublicProgramCard = memo(function PublicProgramCard({ program, memb
         </Stack>
         {program.description ? (
           // Plain text, never HTML: descriptions are typed by members and admins.
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+          <Typography variant="body2" color="text.secondary" data-description="" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
             {program.description}
           </Typography>
         ) : null}

@@ -5,7 +5,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { PublicProgram } from "@hub/contract/programs";
 import { PlainSkeleton } from "@/components/plain-skeleton/index";
@@ -65,16 +65,23 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   // synchronous (one long task for all the cards on a slow phone), and renders the skeleton again.
   const data = useDeferredValue(programs.data);
   const [filters, setFilters] = useState(DEFAULT_PUBLIC_PROGRAM_FILTERS);
-  const search = useDeferredValue(filters.search);
+  // On the server-rendered page the box works before the app does (public/visitor-island.js hides
+  // the cards that do not match): what was typed there meanwhile is in the box, and becomes the
+  // search as the app takes the page over. Rendered at once (in the task that commits the
+  // hydration), not deferred: the cards the island hid would otherwise show for a moment when it
+  // stands down.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [typedBefore, setTypedBefore] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const typed = searchBox.current?.value;
+    if (!typed) return;
+    setTypedBefore(typed);
+    setFilters((current) => ({ ...current, search: typed }));
+  }, []);
+  const deferredSearch = useDeferredValue(filters.search);
+  const search = filters.search === typedBefore ? typedBefore : deferredSearch;
   const ownLinks = viewer.kind === "member" ? viewer.ownLinks : undefined;
   const shown = useMemo(() => filterPublicPrograms(data ?? [], { ...filters, search }, ownLinks), [data, filters, search, ownLinks]);
-  // On the server-rendered page the box works before the app does: what was typed there meanwhile
-  // is in the box, and becomes the search once the app has taken the page over.
-  const searchBox = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typed = searchBox.current?.value;
-    if (typed) setFilters((current) => ({ ...current, search: typed }));
-  }, []);
 
   const endedPrograms = viewer.kind === "member" ? (viewer.endedPrograms ?? []) : [];
   const endedSection =
@@ -136,6 +143,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <PlainTextField
           ref={searchBox}
+          data-search=""
           type="search"
           label="Search programs"
           value={filters.search}
@@ -157,29 +165,31 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
           </Suspense>
         ) : null}
       </Stack>
-      {shown.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-          <Typography color="text.secondary">
-            {filters.onlyMissing && !filters.search.trim()
-              ? "You have a link in every program listed here."
-              : "No programs match your search."}
-          </Typography>
-          <Button
-            sx={{ mt: 1 }}
-            onClick={() => {
-              setFilters(DEFAULT_PUBLIC_PROGRAM_FILTERS);
-            }}
-          >
-            Show all programs
-          </Button>
-        </Paper>
-      ) : (
-        <Box sx={GRID_SX}>
+      {shown.length > 0 ? (
+        <Box sx={GRID_SX} data-program-grid="">
           {shown.map((program) => (
             <PublicProgramCard key={program.id} program={program} membership={membershipOf(program)} />
           ))}
         </Box>
-      )}
+      ) : null}
+      {/* In the page, hidden, while cards show: the island shows it when its search matches none. */}
+      <Paper variant="outlined" hidden={shown.length > 0} data-no-match="" sx={{ p: 3, textAlign: "center" }}>
+        {/* The space on the text, and the button as "Back to Home" is: with an sx or a variant of its
+            own, the button's CSS would be in the page a second time (3 KB) for a part rarely shown. */}
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {filters.onlyMissing && !filters.search.trim()
+            ? "You have a link in every program listed here."
+            : "No programs match your search."}
+        </Typography>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setFilters(DEFAULT_PUBLIC_PROGRAM_FILTERS);
+          }}
+        >
+          Show all programs
+        </Button>
+      </Paper>
       {endedSection}
     </Stack>
   );

@@ -2,6 +2,7 @@ import ButtonBase from "@mui/material/ButtonBase";
 import { toSvgPath } from "lean-qr/extras/svg";
 import { correction, generate } from "lean-qr/nano";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { compactQrPath } from "../utils/qr-path";
 import { ERROR_CORRECTION } from "./rotation-qr-level";
 
 // The large code for print (MUI's Dialog and a canvas) loads when someone opens it.
@@ -29,6 +30,8 @@ export default function RotationQrCode({ address, programName }: RotationQrCodeP
           setOpened(true);
         }}
         aria-label={`Show QR code of ${programName}`}
+        // the server-rendered page's island opens the code large with this before the app runs (public/visitor-island.js)
+        data-qr=""
         sx={{ flexShrink: 0, p: 0.5, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" }}
       >
         <SmallQrCode value={address} />
@@ -52,12 +55,13 @@ export default function RotationQrCode({ address, programName }: RotationQrCodeP
 /**
  * The card's code, 88 px, drawn as one SVG path. lean-qr's smallest build (about 3 KB of gzip with
  * its SVG path) draws it: every visitor's phone downloads this with /programs, where qrcode.react
- * took 7 KB. The dialog's large code for print stays with qrcode.react, loaded when opened.
+ * took 7 KB; the path is written compactly (utils/qr-path.ts), as it is in the page once per card.
+ * The dialog's large code for print stays with qrcode.react, loaded when opened.
  */
 function SmallQrCode({ value }: { value: string }) {
   const { size, path } = useMemo(() => {
     const code = generate(value, { minCorrectionLevel: correction[ERROR_CORRECTION] });
-    return { size: code.size, path: toSvgPath(code) };
+    return { size: code.size, path: compactQrPath(toSvgPath(code)) };
   }, [value]);
   return (
     <svg viewBox={`0 0 ${String(size)} ${String(size)}`} width={88} height={88} shapeRendering="crispEdges" aria-hidden>

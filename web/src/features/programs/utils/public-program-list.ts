@@ -19,7 +19,10 @@ export interface PublicProgramFilters {
 
 export const DEFAULT_PUBLIC_PROGRAM_FILTERS: PublicProgramFilters = { search: "", onlyMissing: false };
 
-/** The programs to show, in the server's order (by name). */
+/**
+ * The programs to show, in the server's order (by name). The server-rendered page's island
+ * (public/visitor-island.js) searches by the same rule before the app runs: change both together.
+ */
 export function filterPublicPrograms(
   programs: readonly PublicProgram[],
   filters: PublicProgramFilters,
@@ -64,7 +67,7 @@ export const activeLinksLabel = (count: number): string =>
 /** /submit with the program already chosen. */
 export const submitLinkPath = (programId: string): string => `/submit?${new URLSearchParams({ programId }).toString()}`;
 
-/** A file name for a program's QR code that any file system accepts. */
+/** A file name for a program's QR code that any file system accepts (public/visitor-island-png.js makes the same). */
 export function qrCodeFileName(programName: string): string {
   const slug = programName
     .normalize("NFKD")
