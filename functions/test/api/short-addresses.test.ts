@@ -329,9 +329,13 @@ describe("the one-off job giving slugs", () => {
     expect(await Promise.all(older.map(async (p) => (await programNamed(p.id)).slug))).toEqual(slugs);
   }, 60_000);
 
-  it("is only the admin's to start", async () => {
+  it("is only the admin's to start, one at a time", async () => {
     expect((await callRoute("runProgramSlugs", { idToken: alice })).status).toBe(403);
     expect((await callRoute("runProgramSlugs")).status).toBe(401);
+    const running = await createJob("program-slugs", { trigger: "admin", actorUid: null }, new Date(), { phase: "applying", total: 0 });
+    const again = await callRoute("runProgramSlugs", { idToken: admin });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "JOB_RUNNING", jobId: running });
   });
 
   it(`works in slices of ${String(PROGRAM_SLUGS_CHUNK)} programs, each storing its cursor with the slugs it gave`, async () => {
