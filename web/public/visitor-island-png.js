@@ -1,8 +1,8 @@
 // The visitor island's *Download PNG* (public/visitor-island.js), loaded when a visitor asks for it:
-// the dialog's QR code drawn on a canvas and saved under the name qrCodeFileName gives it
-// (src/features/programs/utils/public-program-list.ts), as the app's dialog saves it.
+// the dialog's QR code drawn on a canvas and saved under the name the card gives it (qrCodeFileName,
+// src/features/programs/utils/public-program-list.ts), as the app's dialog saves it.
 
-/** @param {HTMLDialogElement} dialog the island's dialog: the code (<svg>) and the program's name (<h2>) */
+/** @param {HTMLDialogElement} dialog the island's dialog: the code (<svg>) and its file name (data-file) */
 export default async function savePng(dialog) {
   const image = new Image();
   // the code's quiet zone is in its viewBox; its size (256 px) in its width and height
@@ -14,15 +14,8 @@ export default async function savePng(dialog) {
   context.fillStyle = "#fff";
   context.fillRect(0, 0, 256, 256);
   context.drawImage(image, 0, 0);
-  const slug = (dialog.querySelector("h2")?.textContent ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
   const link = document.createElement("a");
   link.href = canvas.toDataURL("image/png");
-  link.download = `${slug || "program"}-rotation-qr.png`;
+  link.download = dialog.dataset.file ?? "";
   link.click();
 }

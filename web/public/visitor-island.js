@@ -140,7 +140,8 @@ function showQr(card) {
     document.body.append(made);
     dialog = made;
   }
-  const code = /** @type {SVGSVGElement} */ (/** @type {Element} */ (card.querySelector("[data-qr] svg")).cloneNode(true));
+  const button = /** @type {HTMLElement} */ (card.querySelector("[data-qr]"));
+  const code = /** @type {SVGSVGElement} */ (/** @type {Element} */ (button.querySelector("svg")).cloneNode(true));
   const size = code.viewBox.baseVal.width + 8;
   code.setAttribute("viewBox", `-4 -4 ${size} ${size}`);
   code.setAttribute("width", "256");
@@ -151,6 +152,8 @@ function showQr(card) {
   dialog.querySelector("svg")?.remove();
   /** @type {Element} */ (dialog.querySelector("p")).before(code);
   /** @type {Element} */ (dialog.querySelector("h2")).textContent = name;
+  // the PNG's file name, as the app names it (public/visitor-island-png.js)
+  dialog.dataset.file = button.dataset.qr;
   /** @type {Element} */ (dialog.querySelector("code")).textContent = textOf(card, "[data-address]");
   dialog.showModal();
 }

@@ -2,6 +2,7 @@ import ButtonBase from "@mui/material/ButtonBase";
 import { toSvgPath } from "lean-qr/extras/svg";
 import { correction, generate } from "lean-qr/nano";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { qrCodeFileName } from "../utils/public-program-list";
 import { compactQrPath } from "../utils/qr-path";
 import { ERROR_CORRECTION } from "./rotation-qr-level";
 
@@ -30,8 +31,9 @@ export default function RotationQrCode({ address, programName }: RotationQrCodeP
           setOpened(true);
         }}
         aria-label={`Show QR code of ${programName}`}
-        // the server-rendered page's island opens the code large with this before the app runs (public/visitor-island.js)
-        data-qr=""
+        // the server-rendered page's island opens the code large with this before the app runs, and
+        // saves it as PNG under this name (public/visitor-island.js)
+        data-qr={qrCodeFileName(programName)}
         sx={{ flexShrink: 0, p: 0.5, borderRadius: 1, border: 1, borderColor: "divider", bgcolor: "#fff" }}
       >
         <SmallQrCode value={address} />

@@ -67,7 +67,7 @@ export const activeLinksLabel = (count: number): string =>
 /** /submit with the program already chosen. */
 export const submitLinkPath = (programId: string): string => `/submit?${new URLSearchParams({ programId }).toString()}`;
 
-/** A file name for a program's QR code that any file system accepts (public/visitor-island-png.js makes the same). */
+/** A file name for a program's QR code that any file system accepts (also on the card, for public/visitor-island-png.js). */
 export function qrCodeFileName(programName: string): string {
   const slug = programName
     .normalize("NFKD")
