@@ -1,5 +1,16 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { configuredRuntimes, nodeMismatch } from "./scripts/lib/node-runtime";
+
+// Tests run on the Node major production runs, or not at all (the same check as every script's).
+const firebaseJson = JSON.parse(readFileSync(new URL("./firebase.json", import.meta.url), "utf8")) as Parameters<
+  typeof configuredRuntimes
+>[0];
+for (const runtime of configuredRuntimes(firebaseJson)) {
+  const problem = nodeMismatch(process.versions.node, runtime);
+  if (problem) throw new Error(problem);
+}
 
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 

@@ -21,7 +21,7 @@ await build({
   outfile: new URL("lib/index.js", here).pathname,
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: "node22",
   format: "cjs",
   external,
   sourcemap: true,

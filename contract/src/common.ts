@@ -23,7 +23,7 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
  * True when the text is well-formed UTF-16: no lone surrogate, which Firestore (and UTF-8) cannot
- * store. String.prototype.isWellFormed where the runtime has it (Node 20, browsers since 2023), the
+ * store. String.prototype.isWellFormed where the runtime has it (Node 22, browsers since 2023), the
  * same test by regular expression elsewhere.
  */
 export function isWellFormedText(value: string): boolean {

@@ -16,7 +16,7 @@ export const OUTCOME_AMOUNT_MAX = 100_000;
 const AMOUNT_MESSAGE = "Amount must be more than 0 and at most 100000, with at most 2 decimals";
 const CURRENCY_MESSAGE = "Currency must be a 3-letter ISO 4217 code, such as USD";
 
-/** The ISO 4217 codes the runtime knows (Node 20 and every current browser), else any three letters. */
+/** The ISO 4217 codes the runtime knows (Node 22 and every current browser), else any three letters. */
 const KNOWN_CURRENCIES: ReadonlySet<string> | null = (() => {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
   return typeof supported === "function" ? new Set(supported("currency")) : null;

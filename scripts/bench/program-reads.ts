@@ -10,6 +10,8 @@
  * BASELINE (default: the commit before the counts were kept), checked out into .cache and run in a
  * child process on the same data. Prints a table; asserts nothing.
  */
+// First: refuses to run on any Node but the one production runs.
+import "../lib/require-runtime-node";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configuredRuntimes, nodeMismatch, runtimeMajor, runtimeVerdict } from "./node-runtime";
+
+const ROOT = resolve(__dirname, "../..");
+const readJson = <T>(path: string) => JSON.parse(readFileSync(resolve(ROOT, path), "utf8")) as T;
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+
+const [runtime] = configuredRuntimes(readJson("firebase.json"));
+const major = runtimeMajor(runtime!);
+
+describe("the runtime production deploys on", () => {
+  it("is still supported by Google today, and more than 30 days from its decommission", () => {
+    const verdict = runtimeVerdict(runtime!, new Date());
+    // From the deprecation date the suite says so in every run, while it still passes.
+    if (verdict.level === "warn") console.warn(`WARNING: ${verdict.message}`);
+    expect(verdict.level, verdict.message).not.toBe("fail");
+  });
+
+  it("is the Node every local run, the bundle and the types use", () => {
+    const functionsPackage = readJson<{ engines: { node: string }; dependencies: Record<string, string> }>("functions/package.json");
+    const rootPackage = readJson<{ devDependencies: Record<string, string> }>("package.json");
+    expect(functionsPackage.engines.node).toBe(String(major));
+    // The Node that npm ci puts in node_modules/.bin, and never in what a deploy installs.
+    expect(rootPackage.devDependencies.node).toMatch(new RegExp(`^\\D*${String(major)}\\.`));
+    expect(functionsPackage.dependencies.node).toBeUndefined();
+    expect(rootPackage.devDependencies["@types/node"]).toMatch(new RegExp(`^\\D*${String(major)}\\.`));
+    expect(readFileSync(resolve(ROOT, "functions/bundle.mjs"), "utf8")).toContain(`target: "node${String(major)}"`);
+    expect(process.versions.node.split(".")[0]).toBe(String(major));
+  });
+});
+
+describe("runtimeVerdict", () => {
+  it("fails a runtime already decommissioned (nodejs20 after 2026-10-30)", () => {
+    const verdict = runtimeVerdict("nodejs20", day("2026-11-27"));
+    expect(verdict.level).toBe("fail");
+    expect(verdict.message).toContain("was decommissioned on 2026-10-30");
+    expect(verdict.message).toContain("docs/deploy.md");
+  });
+
+  it("passes before the deprecation date, warns from it, fails 30 days before decommission", () => {
+    expect(runtimeVerdict("nodejs22", day("2026-11-27")).level).toBe("ok");
+    expect(runtimeVerdict("nodejs22", day("2027-04-29")).level).toBe("ok");
+    expect(runtimeVerdict("nodejs22", day("2027-04-30")).level).toBe("warn");
+    expect(runtimeVerdict("nodejs22", day("2027-09-30")).level).toBe("warn");
+    const late = runtimeVerdict("nodejs22", day("2027-10-02"));
+    expect(late.level).toBe("fail");
+    expect(late.message).toContain("in 28 days");
+  });
+
+  it("fails a runtime the table does not know", () => {
+    expect(runtimeVerdict("nodejs99", day("2026-11-27")).level).toBe("fail");
+  });
+});
+
+describe("nodeMismatch", () => {
+  it("accepts the runtime's major and names the fix for any other", () => {
+    expect(nodeMismatch("22.23.3", "nodejs22")).toBeNull();
+    const message = nodeMismatch("20.20.2", "nodejs22");
+    expect(message).toContain("Node 20.20.2");
+    expect(message).toContain("production runs Node 22");
+    expect(message).toContain("npm ci");
+  });
+});
