@@ -127,7 +127,12 @@ const usernameParams = z.object({
 
 export const API = {
   // Session and login
+  /** Whether the caller is signed in, and as whom; never 401. */
   getSession: { method: "GET", path: "/auth/session", access: "public", optionalCaller: true, response: sessionResponseSchema },
+  /**
+   * Mails a member a sign-in link. The answer is `{ sent: true }` for every address, known or not; a link is made only for a user or a
+   * Stripe customer, under per-address, per-client and hub-wide limits.
+   */
   sendLoginLink: {
     method: "POST",
     path: "/auth/email",
@@ -135,6 +140,10 @@ export const API = {
     body: emailLoginRequestSchema,
     response: emailLoginResponseSchema,
   },
+  /**
+   * Exchanges a login link's token (an hour, five uses) for a Firebase custom token; asks Stripe for the member's subscription (not for
+   * admins or users an admin made).
+   */
   exchangeLoginToken: {
     method: "GET",
     path: "/auth/login",
@@ -144,10 +153,15 @@ export const API = {
   },
   /** The same as POST /logout, under the member API's prefix. */
   endMemberSessions: { method: "POST", path: "/auth/logout", access: "member", status: 204 },
+  /** The caller's user record: e-mail, name, admin or not, approval, subscription status, impersonation. */
   getCurrentUser: { method: "GET", path: "/user", access: "member", response: currentUserSchema },
+  /** The caller's own settings. */
   getProfile: { method: "GET", path: "/user/profile", access: "member", response: profileSchema },
+  /** Turns the caller's Monday digest e-mail on or off. */
   updateProfile: { method: "PATCH", path: "/user/profile", access: "member", body: updateProfileRequestSchema, response: profileSchema },
+  /** An admin's username and password for a Firebase custom token, for clients that cannot use the Firebase SDK. */
   login: { method: "POST", path: "/login", access: "public", body: loginRequestSchema, response: loginResponseSchema },
+  /** Makes the first admin, only while there is none; outside the emulator it needs the deploy's setup token. */
   register: {
     method: "POST",
     path: "/register",
@@ -156,7 +170,9 @@ export const API = {
     response: loginResponseSchema,
     status: 201,
   },
+  /** Ends the caller's sessions (with an impersonation token: only that impersonation). */
   logout: { method: "POST", path: "/logout", access: "member", status: 204 },
+  /** 'Log in as user': a custom token for the member, marked as an impersonation by this admin (never another admin). */
   loginAsUser: {
     method: "POST",
     path: "/auth/login-as-user",
@@ -164,10 +180,16 @@ export const API = {
     body: loginAsUserRequestSchema,
     response: loginAsUserResponseSchema,
   },
+  /** 'Back to Admin': ends the impersonation and hands back a custom token for the admin. */
   returnToAdmin: { method: "POST", path: "/auth/return-to-admin", access: "impersonation", response: returnToAdminResponseSchema },
 
   // The open site
+  /** The community's name, join address and support e-mail. */
   getCommunity: { method: "GET", path: "/public/community", access: "public", response: communitySchema },
+  /**
+   * The approved programs shared on the open page, with public fields only (no e-mails, link addresses or per-member counts); cacheable for
+   * a minute.
+   */
   listPublicPrograms: {
     method: "GET",
     path: "/public/programs",
@@ -183,10 +205,16 @@ export const API = {
     body: unsubscribeRequestSchema,
     response: unsubscribeResultSchema,
   },
+  /** The announcement, when one is active; else null. */
   getActiveAnnouncement: { method: "GET", path: "/announcements/active", access: "public", response: activeAnnouncementSchema },
 
   // Programs
+  /**
+   * The programs the caller may see (an admin: all; a member: the approved ones and their own proposals), with link counts and rotation
+   * addresses.
+   */
   listPrograms: { method: "GET", path: "/programs", access: "member", response: programListSchema },
+  /** A member proposes a program (waiting for approval); an admin's is approved at once. Only an admin may set program rules. */
   createProgram: {
     method: "POST",
     path: "/programs",
@@ -195,6 +223,7 @@ export const API = {
     response: programSchema,
     status: 201,
   },
+  /** An admin's edit: name, slug, description, fallback address, rules (referrer cap, offer end, terms link). */
   updateProgram: {
     method: "PATCH",
     path: "/programs/:id",
@@ -203,8 +232,11 @@ export const API = {
     body: updateProgramRequestSchema,
     response: programSchema,
   },
+  /** Deletes the program with its links and their clicks. */
   deleteProgram: { method: "DELETE", path: "/programs/:id", access: "admin", params: idParams, status: 204 },
+  /** Approves a proposal; it gets its short address then. */
   approveProgram: { method: "POST", path: "/programs/:id/approve", access: "admin", params: idParams, response: programSchema },
+  /** Moves every link (and outcome) into the target program, then deletes this one; its slugs lead to the target. */
   mergeProgram: {
     method: "POST",
     path: "/programs/:id/merge",
@@ -213,6 +245,7 @@ export const API = {
     body: mergeProgramRequestSchema,
     response: mergeProgramResultSchema,
   },
+  /** `even` (round-robin) or `balanced` (the link with the fewest counted visits next). */
   setDistributionMode: {
     method: "POST",
     path: "/programs/:id/distribution-mode",
@@ -221,6 +254,7 @@ export const API = {
     body: distributionModeRequestSchema,
     response: programSchema,
   },
+  /** Shows the program on the open programs page, or not. */
   toggleProgramShared: {
     method: "POST",
     path: "/programs/:id/toggle-shared",
@@ -231,7 +265,9 @@ export const API = {
   },
 
   // Links (admin; POST /links is the /submit form, a member for their own e-mail)
+  /** Every link, for the admin's Referral Links tab. */
   listLinks: { method: "GET", path: "/links", access: "admin", response: referralLinkListSchema },
+  /** The /submit form: a link for a program, pending review. A member submits only for their own e-mail. */
   submitLink: {
     method: "POST",
     path: "/links",
@@ -240,7 +276,9 @@ export const API = {
     response: referralLinkSchema,
     status: 201,
   },
+  /** Approve, pause, mark dead or test up to 100 links at once; the answer names the ones that failed. */
   bulkUpdateLinks: { method: "PATCH", path: "/links/bulk", access: "admin", body: bulkLinkRequestSchema, response: bulkLinkResultSchema },
+  /** An admin's edit of a link; a new address resets its health. */
   updateLink: {
     method: "PATCH",
     path: "/links/:id",
@@ -249,11 +287,17 @@ export const API = {
     body: updateLinkRequestSchema,
     response: referralLinkSchema,
   },
+  /** Deletes the link and its clicks. */
   deleteLink: { method: "DELETE", path: "/links/:id", access: "admin", params: idParams, status: 204 },
+  /** Approves the link: it joins the rotation when nothing else holds it out. */
   approveLink: { method: "POST", path: "/links/:id/approve", access: "admin", params: idParams, response: referralLinkSchema },
+  /** Takes the link out of the rotation until unpaused. */
   pauseLink: { method: "POST", path: "/links/:id/pause", access: "admin", params: idParams, response: referralLinkSchema },
+  /** Brings a paused link back. */
   unpauseLink: { method: "POST", path: "/links/:id/unpause", access: "admin", params: idParams, response: referralLinkSchema },
+  /** Clears the dead mark. */
   markLinkAlive: { method: "POST", path: "/links/:id/mark-alive", access: "admin", params: idParams, response: referralLinkSchema },
+  /** Marks the link dead (out of the rotation) and e-mails its owner the note; the answer says whether the mail went. */
   markLinkDead: {
     method: "POST",
     path: "/links/:id/mark-dead",
@@ -262,6 +306,7 @@ export const API = {
     body: markDeadRequestSchema,
     response: markDeadResultSchema,
   },
+  /** Moves the link to another program (not into one whose offer has ended). */
   moveLink: {
     method: "POST",
     path: "/links/:id/move",
@@ -270,6 +315,7 @@ export const API = {
     body: moveLinkRequestSchema,
     response: referralLinkSchema,
   },
+  /** A real HTTP check of the link's address from the server (10 s, 5 redirects, public addresses only), recorded on the link. */
   testLink: {
     method: "POST",
     path: "/admin/test-referral-link/:id",
@@ -280,12 +326,17 @@ export const API = {
   },
 
   // Outcomes (member: their own only)
+  /** The caller's Earnings for a year: each outcome and the totals per currency. */
   listOwnOutcomes: { method: "GET", path: "/user/outcomes", access: "member", query: outcomesQuerySchema, response: earningsSchema },
+  /** The same year's outcomes as a CSV file. */
   exportOwnOutcomes: { method: "GET", path: "/user/outcomes/export", access: "member", query: outcomesQuerySchema, file: "text/csv" },
+  /** Deletes one of the caller's outcomes; a cap it counted towards lifts at once. */
   deleteOwnOutcome: { method: "DELETE", path: "/user/outcomes/:id", access: "member", params: idParams, status: 204 },
 
   // Links (member: their own only)
+  /** The caller's links: dead first, then pending, then newest. */
   listOwnLinks: { method: "GET", path: "/user/links", access: "member", response: referralLinkListSchema },
+  /** For each of the caller's links, its visits and its fair share in the window. */
   ownLinkStats: {
     method: "GET",
     path: "/user/links/stats",
@@ -293,6 +344,7 @@ export const API = {
     query: analyticsQuerySchema,
     response: ownLinkStatsResponseSchema,
   },
+  /** A link of the caller's own, pending review. */
   submitOwnLink: {
     method: "POST",
     path: "/user/links",
@@ -301,6 +353,7 @@ export const API = {
     response: referralLinkSchema,
     status: 201,
   },
+  /** Edits the caller's own link; a new address goes back to review. */
   updateOwnLink: {
     method: "PATCH",
     path: "/user/links/:id",
@@ -309,7 +362,9 @@ export const API = {
     body: updateLinkRequestSchema,
     response: referralLinkSchema,
   },
+  /** Deletes the caller's own link. */
   deleteOwnLink: { method: "DELETE", path: "/user/links/:id", access: "member", params: idParams, status: 204 },
+  /** Takes the caller's link out of the rotation until a day after today (at most 366 days ahead). */
   snoozeOwnLink: {
     method: "POST",
     path: "/user/links/:id/snooze",
@@ -318,7 +373,12 @@ export const API = {
     body: snoozeRequestSchema,
     response: referralLinkSchema,
   },
+  /** Ends the snooze: the link is back at once. */
   endOwnLinkSnooze: { method: "DELETE", path: "/user/links/:id/snooze", access: "member", params: idParams, status: 204 },
+  /**
+   * Records what came of a referral on the caller's own link: signed up, paid (amount and currency optional) or clawed back, dated at most
+   * tomorrow (UTC).
+   */
   recordOutcome: {
     method: "POST",
     path: "/user/links/:id/outcomes",
@@ -328,6 +388,7 @@ export const API = {
     response: outcomeSchema,
     status: 201,
   },
+  /** The caller's own test of their link (a few an hour per link); an ok test brings a failing link back. */
   testOwnLink: {
     method: "POST",
     path: "/user/links/:id/test",
@@ -338,7 +399,11 @@ export const API = {
   },
 
   // Users and admin actions
+  /** Every user with their link count, by username. */
   listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
+  /**
+   * An admin's edit of a user: name, notes, e-mail (every link's follows), payment IDs. An admin's e-mail needs a fresh password sign-in.
+   */
   updateUser: {
     method: "PATCH",
     path: "/users/:username",
@@ -347,10 +412,15 @@ export const API = {
     body: updateUserRequestSchema,
     response: adminUserSchema,
   },
+  /** Deletes the user with their links, clicks, tokens and sign-in account (never the caller). */
   deleteUser: { method: "DELETE", path: "/users/:username", access: "admin", params: usernameParams, status: 204 },
+  /** Blocks the user: their links pause and their sessions end (never the caller). */
   blockUser: { method: "POST", path: "/users/:username/block", access: "admin", params: usernameParams, response: adminUserSchema },
+  /** Lifts the block. */
   unblockUser: { method: "POST", path: "/users/:username/unblock", access: "admin", params: usernameParams, response: adminUserSchema },
+  /** Approves the member. */
   approveUser: { method: "POST", path: "/users/:username/approve", access: "admin", params: usernameParams, response: adminUserSchema },
+  /** Creates a member, approved at once, who needs no subscription. */
   createUser: {
     method: "POST",
     path: "/admin/create-user",
@@ -359,7 +429,9 @@ export const API = {
     response: createUserResponseSchema,
     status: 201,
   },
+  /** The signed-in admin's own password; needs a password sign-in at most five minutes old. */
   changeAdminPassword: { method: "POST", path: "/admin/password", access: "admin", body: changePasswordRequestSchema, status: 204 },
+  /** Asks Stripe now about one member's subscription and stores the answer. */
   checkSubscription: {
     method: "POST",
     path: "/admin/check-subscription/:username",
@@ -367,6 +439,7 @@ export const API = {
     params: usernameParams,
     response: subscriptionCheckResultSchema,
   },
+  /** Checks every member's subscription against Stripe, as a job (also every day). */
   checkAllSubscriptions: {
     method: "POST",
     path: "/admin/check-all-subscriptions",
@@ -374,6 +447,7 @@ export const API = {
     response: jobStartedSchema,
     status: 202,
   },
+  /** Approves every member with an active subscription, as a job. */
   autoApproveSubscribers: {
     method: "POST",
     path: "/admin/auto-approve-subscribers",
@@ -381,17 +455,21 @@ export const API = {
     response: jobStartedSchema,
     status: 202,
   },
+  /** The link-health check now, as a job (also every 6 hours). */
   runLinkHealth: { method: "POST", path: "/admin/link-health/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The one-off rewrite of whole client addresses older code stored (click records, login tokens). */
   runAddressTruncation: { method: "POST", path: "/admin/address-truncation/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The day's turn (caps resuming, snoozes ending, offers ending and their warnings); also at 00:05 UTC. */
   runDaily: { method: "POST", path: "/admin/daily/run", access: "admin", response: jobStartedSchema, status: 202 },
-  /** The one-off job giving approved programs without a slug their short address (contract: *Short rotation addresses*). */
+  /** The one-off job giving approved programs without a slug their short address (`/r/{slug}`, docs/architecture.md). */
   runProgramSlugs: { method: "POST", path: "/admin/program-slugs/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */
   runWeeklyDigest: { method: "POST", path: "/admin/weekly-digest/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** A job's state, progress and, once done, its summary. */
   getJob: { method: "GET", path: "/admin/jobs/:jobId", access: "admin", params: jobIdParams, response: jobSchema },
+  /** Accounts that share an e-mail address, oldest first. */
   listDuplicateUsers: { method: "GET", path: "/admin/duplicate-users", access: "admin", response: duplicateGroupListSchema },
+  /** Folds a duplicate account into the primary one: links and login tokens move, the duplicate goes. */
   mergeAccounts: {
     method: "POST",
     path: "/admin/merge-accounts",
@@ -399,10 +477,13 @@ export const API = {
     body: mergeAccountsRequestSchema,
     response: mergeAccountsResultSchema,
   },
+  /** Every link as a CSV file. */
   exportCsv: { method: "GET", path: "/admin/export-csv", access: "admin", file: "text/csv" },
 
   // Announcements
+  /** The announcement as saved, active or not. */
   getAnnouncement: { method: "GET", path: "/announcements", access: "admin", response: activeAnnouncementSchema },
+  /** Saves the one announcement (making it if there is none). */
   saveAnnouncement: {
     method: "POST",
     path: "/announcements",
@@ -410,6 +491,7 @@ export const API = {
     body: saveAnnouncementRequestSchema,
     response: announcementSchema,
   },
+  /** Edits the announcement. */
   updateAnnouncement: {
     method: "PATCH",
     path: "/announcements/:id",
@@ -420,6 +502,7 @@ export const API = {
   },
 
   // Analytics
+  /** Clicks per link and day (per month beyond the last 30 days) in the window. */
   clickAnalytics: {
     method: "GET",
     path: "/analytics/clicks",
@@ -427,6 +510,7 @@ export const API = {
     query: analyticsQuerySchema,
     response: clickRecordListSchema,
   },
+  /** Clicks per member in the window. */
   userAnalytics: {
     method: "GET",
     path: "/analytics/users",
@@ -434,6 +518,7 @@ export const API = {
     query: analyticsQuerySchema,
     response: userAnalyticsListSchema,
   },
+  /** Per program and link: counted visits, sign-ups, paid referrals, claw-backs and conversion in the window. */
   outcomeAnalytics: {
     method: "GET",
     path: "/analytics/outcomes",
@@ -441,6 +526,7 @@ export const API = {
     query: analyticsQuerySchema,
     response: outcomeAnalyticsSchema,
   },
+  /** Per program: visits, Jain's index and largest deviation, and each link's fair share; programs that stand out first. */
   fairnessReport: {
     method: "GET",
     path: "/analytics/fairness",
@@ -448,7 +534,7 @@ export const API = {
     query: analyticsQuerySchema,
     response: fairnessReportSchema,
   },
-  // Requests to each program's rotation address: counted, and not counted by reason (contract, *Honest counts*).
+  /** Requests to each program's rotation address: counted, and not counted by reason (docs/architecture.md, *Honest counts*). */
   trafficReport: {
     method: "GET",
     path: "/analytics/traffic",
