@@ -173,7 +173,7 @@ const OUTCOMES: { program: ProgramKey; owner: string; daysAgo: number; thisYear?
 type NotCounted = { bot: number; repeatVisitor: number; repeatAddress: number; unavailable: number };
 
 /**
- * Requests the rotation answered without counting them (contract: *Honest counts*), per program, on
+ * Requests the rotation answered without counting them (docs/architecture.md, *Honest counts*), per program, on
  * each of `daysAgo` (0 is today): a few bots and repeats here and there, and one program someone
  * pumped all week, so the Traffic tab in /analytics has a program to flag.
  */
@@ -185,7 +185,7 @@ const TRAFFIC: { program: ProgramKey; daysAgo: number[]; notCounted: NotCounted 
   { program: "discover", daysAgo: [0, 2, 5, 12, 20, 41], notCounted: { bot: 1, repeatVisitor: 0, repeatAddress: 1, unavailable: 2 } },
 ];
 
-/** A health record of one broken test `hoursAgo` (contract: *Link health*). */
+/** A health record of one broken test `hoursAgo` (docs/architecture.md, *Link health*). */
 function brokenOnce(hoursAgo: number) {
   const test = {
     at: new Date(Date.now() - hoursAgo * 60 * 60_000).toISOString(),

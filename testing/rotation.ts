@@ -14,7 +14,7 @@ export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 const HOUR_MS = 3_600_000;
 /**
- * Visits count at most once per UTC clock hour (contract, *Honest counts*), so a test that expects
+ * Visits count at most once per UTC clock hour (docs/architecture.md, *Honest counts*), so a test that expects
  * a repeat within one hour must not straddle two: it calls this first, which waits for the next
  * hour when less than `needMs` of this one remain (at most `needMs`, only near the hour's end).
  */

@@ -3,7 +3,7 @@ import type { CollectionReference, DocumentReference } from "firebase-admin/fire
 import { db } from "../functions/src/toolkit";
 
 /**
- * "No full address is stored" (contract: *Honest counts*), checked on the whole store: every document
+ * "No full address is stored" (docs/architecture.md, *Honest counts*), checked on the whole store: every document
  * of every collection and subcollection of the emulator's Firestore, its id and every string in it
  * (nested maps and arrays included, and map keys), searched for the whole client addresses a test
  * used, and for their plain SHA-256 (a plain hash of an address is the address: there are only 2³²

@@ -1,13 +1,13 @@
 import { distributionModeSchema } from "./programs";
 import { z } from "./zod";
 
-/** The time ranges of /analytics, longest first (spec section 2; the screen lists them in this order). */
+/** The time ranges of /analytics, longest first (the screen lists them in this order). */
 export const TIME_FILTERS = ["all", "12mo", "3mo", "30d", "7d", "24h"] as const;
 export const timeFilterSchema = z.enum(TIME_FILTERS, { error: "timeFilter must be one of all, 12mo, 3mo, 30d, 7d, 24h" });
 export type TimeFilter = z.infer<typeof timeFilterSchema>;
 
 /**
- * Days each range covers (spec section 9): that many UTC calendar days ending today, so a window
+ * Days each range covers: that many UTC calendar days ending today, so a window
  * starts at a UTC midnight. `all` has no start. `24h` is not counted in days but in hours: the
  * current hour and the 23 before it (HOURLY_WINDOW_HOURS), which reach into yesterday.
  */
@@ -55,7 +55,7 @@ export type UserAnalytics = z.infer<typeof userAnalyticsSchema>;
 export const userAnalyticsListSchema = z.array(userAnalyticsSchema);
 
 /*
- * Fair share (contract: *Sticky visitors and fair share*). A link's fair share in a window is the sum,
+ * Fair share (docs/architecture.md, *Sticky visitors*, *Fair share*). A link's fair share in a window is the sum,
  * over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
  * period's counted visits of the program divided by the number of links then in the rotation.
  * shareRatio = visits / fairShare (two decimals), null when the fair share is 0.
@@ -124,7 +124,7 @@ export const standsOut = (program: Pick<ProgramFairness, "jainIndex" | "maxDevia
   (program.jainIndex !== null && program.jainIndex < FAIRNESS_THRESHOLDS.jainIndex) ||
   (program.maxDeviation !== null && program.maxDeviation > FAIRNESS_THRESHOLDS.maxDeviation);
 
-/** Why a request to a rotation address was answered but not counted (contract, *Honest counts*). */
+/** Why a request to a rotation address was answered but not counted (docs/architecture.md, *Honest counts*). */
 export const NOT_COUNTED_REASONS = ["bot", "repeatVisitor", "repeatAddress", "unavailable"] as const;
 export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
 

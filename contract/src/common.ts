@@ -42,7 +42,7 @@ export const textField = (message?: string) =>
 
 /**
  * An e-mail address, trimmed and lower-cased before it is stored or compared.
- * The message differs by screen (the specification fixes each one), so it is a parameter.
+ * The message differs by screen (each screen words its own), so it is a parameter.
  */
 export const emailField = (message: string) =>
   textField(message)

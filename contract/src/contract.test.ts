@@ -11,7 +11,7 @@ describe("e-mail fields", () => {
     expect(emailLoginRequestSchema.parse({ email: "  Alice@Example.COM " })).toEqual({ email: "Alice@Example.COM" });
   });
 
-  it.each([undefined, "", "alice", "alice@", 7])("refuse %s with the specification's message", (email) => {
+  it.each([undefined, "", "alice", "alice@", 7])("refuse %s with the form's message", (email) => {
     const result = emailLoginRequestSchema.safeParse({ email });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please enter a valid email address");

@@ -3,7 +3,7 @@ import { DOCUMENT_ID_PATTERN } from "./common";
 import { z } from "./zod";
 
 /**
- * Long work runs as a job on a task queue, never inside one request (contract: *Jobs*). The admin
+ * Long work runs as a job on a task queue, never inside one request (docs/architecture.md, *Jobs*). The admin
  * starts one (202 { jobId }) and follows it with GET /api/admin/jobs/{jobId} until it is done.
  */
 export const JOB_KINDS = [
@@ -36,7 +36,7 @@ export const linkHealthSummarySchema = z.object({
 export type LinkHealthSummary = z.infer<typeof linkHealthSummarySchema>;
 
 /**
- * What an address truncation found (contract: *Honest counts*, "No full address is stored"): records
+ * What an address truncation found (docs/architecture.md, *Honest counts*, "No full address is stored"): records
  * read, whole addresses truncated to their /24 or /48, and values that were no address at all, cleared.
  */
 export const addressTruncationSummarySchema = z.object({
@@ -47,7 +47,7 @@ export const addressTruncationSummarySchema = z.object({
 export type AddressTruncationSummary = z.infer<typeof addressTruncationSummarySchema>;
 
 /**
- * The day's turn (contract: *The day's turn*): what changes with the date alone, applied. Programs
+ * The day's turn (docs/architecture.md, *The day's turn*): what changes with the date alone, applied. Programs
  * whose counts were brought up to date, snoozes that ended and were cleared, offer-end warnings sent
  * (and not sent: the mail server refused).
  */

@@ -19,7 +19,7 @@ export const deadNoteField = textField("Dead note must be text")
   .max(LIMITS.deadNote, { error: "Dead note must be 500 characters or less" });
 
 /**
- * One test of a link's address (contract: *Link health*). `ok`: the final answer is 2xx. `broken`,
+ * One test of a link's address (docs/architecture.md, *Link health*). `ok`: the final answer is 2xx. `broken`,
  * a definite failure only: no such host, connection refused, 404/410, or not a public address.
  * Everything else (timeouts, 401/403/429, 5xx, TLS, too many redirects) is `inconclusive`: shown,
  * never acted on.
@@ -179,7 +179,7 @@ export const snoozeRequestSchema = z.strictObject({ until: calendarDayField("Sno
 // POST /api/user/links/{id}/test (the member's own link) → the test
 export const testOwnLinkRequestSchema = z.strictObject({});
 
-/** Member-visible messages fixed by the specification. */
+/** Member-visible messages, fixed: the web app and the server say them word for word. */
 export const LINK_MESSAGES = {
   duplicateProgram: "You already have a link for this program",
   duplicateProgramToast: "Duplicate Program: You already have a link for this program. Edit your existing link or delete it first.",

@@ -3,7 +3,7 @@ import { textField } from "./common";
 import { calendarDayField } from "./dates";
 
 /*
- * What came of a member's referrals (contract: *Referral outcomes, caps and offer dates*). A member
+ * What came of a member's referrals (docs/architecture.md, *Outcomes, caps and snoozes*). A member
  * records them on their own links; they stay with the member (a deleted link keeps them, with the
  * program's name) and count against the program's referrer cap when `paid`.
  */

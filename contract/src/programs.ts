@@ -17,7 +17,7 @@ const programDescription = textField("Description must be text")
   .max(LIMITS.description, { error: `Description must be ${LIMITS.description} characters or less` });
 
 /**
- * The bank's limit on one referrer (contract: *Referral outcomes, caps and offer dates*): at most
+ * The bank's limit on one referrer (docs/architecture.md, *Program rules*): at most
  * `count` paid referrals per calendar year (UTC) or per the rolling 365 days ending today.
  */
 export const CAP_PERIODS = ["calendar-year", "rolling-12-months"] as const;

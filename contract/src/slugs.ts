@@ -1,7 +1,7 @@
 import { textField } from "./common";
 
 /**
- * Short rotation addresses (contract: *Short rotation addresses*): a program's `slug` makes its
+ * Short rotation addresses (docs/architecture.md, *Short rotation addresses*): a program's `slug` makes its
  * rotation address `/r/{slug}`, short enough to say aloud and print as a sparse QR code. Slugs are
  * unique among every program's current and past slugs, deleted programs' included, so a printed code
  * never sends people to another bank.

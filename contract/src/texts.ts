@@ -4,7 +4,7 @@
  * first API call. errors.ts and community.ts re-export them.
  */
 
-/** Texts the specification fixes and both sides must agree on. */
+/** Fixed texts both sides must agree on, word for word. */
 export const MESSAGES = {
   noActiveSubscription: "No active subscription found for this email address",
   invalidCredentials: "Invalid username or password",

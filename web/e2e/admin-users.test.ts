@@ -192,7 +192,7 @@ describe("admin users", () => {
     const SECOND = { email: "second.admin@example.com", password: "second-admin-password" };
     await ensureAdmin(SECOND.email, SECOND.password);
     const { context, page } = await newPage(browser());
-    // an e-mail-link sign-in never counts as fresh for an admin (contract, *Admin actions*): the server
+    // an e-mail-link sign-in never counts as fresh for an admin (functions/src/auth/auth.guard.ts): the server
     // wants the password proved again before it changes an administrator's e-mail
     const { loginUrl } = await apiRoute("sendLoginLink", { body: { email: ADMIN.email } });
     if (!loginUrl) throw new Error("no login link in the answer: the functions expose it only in the emulator");

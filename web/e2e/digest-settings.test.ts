@@ -10,7 +10,7 @@ import { callRoute } from "../../testing/http";
 import { runJob } from "../../testing/jobs";
 
 /**
- * The weekly digest as a member meets it (contract: *Weekly digest*): a switch on the dashboard that
+ * The weekly digest as a member meets it (docs/architecture.md, *The weekly digest*): a switch on the dashboard that
  * turns it off and on, and the unsubscribe page its e-mail links to, which works signed out.
  */
 

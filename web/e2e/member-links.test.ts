@@ -23,7 +23,7 @@ describe("a member's links", () => {
     // the e-mail is the member's own
     expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe("active@example.com");
 
-    // the form says what is missing, in the specification's words
+    // the form says what is missing, in the contract's words
     await page.getByRole("button", { name: "Submit Link" }).click();
     await page.getByText("Name is required").waitFor();
     await page.getByText("Offer details are required").waitFor();

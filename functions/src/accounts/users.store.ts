@@ -19,7 +19,7 @@ export interface UserRecord {
   stripeSubscriptionId: string | null;
   subscriptionStatus: string | null;
   subscriptionLastChecked: Date | null;
-  /** The Monday digest e-mail (contract: *Weekly digest*): on unless the member turned it off. */
+  /** The Monday digest e-mail (docs/architecture.md, *The weekly digest*): on unless the member turned it off. */
   weeklyDigest: boolean;
   createdAt: Date;
   updatedAt: Date;

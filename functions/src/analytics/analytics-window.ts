@@ -134,7 +134,7 @@ export const daysOfHours = (hours: readonly string[]): string[] => [...new Set(h
 export const hourStart = (day: string, hour: string): string => `${day}T${hour}:00:00.000Z`;
 
 /**
- * The periods of a link's series in a window (contract: per hour for 24h, per day up to 30d, per
+ * The periods of a link's series in a window (per hour for 24h, per day up to 30d, per
  * month beyond): the period each record date belongs to, and every period of the window, oldest
  * first (for `all`, from the first one with visits or a share, `earliest`).
  */

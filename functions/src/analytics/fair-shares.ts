@@ -4,7 +4,7 @@ import { placementsOf } from "./analytics-records";
 import type { AnalyticsWindow } from "./analytics-window";
 
 /*
- * Fair shares (contract: *Sticky visitors and fair share*): a link's fair share in a window is the
+ * Fair shares (docs/architecture.md, *Sticky visitors*, *Fair share*): a link's fair share in a window is the
  * sum, over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
  * period's counted visits of the program divided by the number of links then in the rotation. Periods
  * are those of the program that served the visits, so a link moved or merged keeps its past shares.

@@ -8,7 +8,7 @@ import type { AnalyticsWindow } from "./analytics-window";
 /**
  * The days whose outcomes a window counts (outcomes are dated by day): a window in days, its days;
  * `24h`, the days its hours touch. Either way through tomorrow: a member east of UTC may date an
- * outcome one day ahead of the UTC date (contract), and that day has begun for them.
+ * outcome one day ahead of the UTC date (docs/architecture.md, *Outcomes, caps and snoozes*), and that day has begun for them.
  */
 export function outcomeDaysOf(window: AnalyticsWindow): OutcomeDays {
   if (window.kind === "hours") return { from: window.hours[0]!.slice(0, 10), to: addDays(window.hours.at(-1)!.slice(0, 10), 1) };

@@ -4,7 +4,7 @@ import { daysOfHours, dayRollupRanges, monthRollupRanges, recordDateOf, type Ana
 import type { TrafficReads, TrafficTally } from "./traffic.store";
 
 /*
- * The traffic report (contract, *Honest counts*): per program, every request to its rotation address
+ * The traffic report (docs/architecture.md, *Honest counts*): per program, every request to its rotation address
  * in the window, the counted ones and the others by reason. The window is the one every analytics
  * answer uses (analytics-window.ts), and its days are counted once each as the click records count
  * them: the last days from day roll-ups and unfolded shards, older ones from whole months' roll-ups,

@@ -6,7 +6,7 @@ import type { AppDeps } from "../platform/deps";
 import { countAddressRecords, truncateAddressesAfter, WALK_DONE } from "./stored-addresses.store";
 
 /**
- * The one-off rewrite of the whole client addresses that code before issue 29 stored (contract:
+ * The one-off rewrite of the whole client addresses that code before issue 29 stored (docs/architecture.md:
  * *Honest counts*, "No full address is stored"): every click record's `ipAddress` and every login
  * token's `lastUsedIp`, in id order, ADDRESS_TRUNCATION_CHUNK records a step, each step's rewrites and
  * the job's cursor in one batch. A slice the queue retries starts from the stored cursor; a record

@@ -44,7 +44,7 @@ export type TokenUseResult =
 /**
  * Spends one use of a token: checks and increments in one transaction, so a token can never be
  * used more than `maxUses` times however many requests race. The client's address `ip` is kept only
- * truncated, to its /24 or /48 (contract: *Honest counts*, "No full address is stored").
+ * truncated, to its /24 or /48 (docs/architecture.md, *Honest counts*, "No full address is stored").
  */
 export async function useEmailToken(tokenHash: string, now: Date, ip: string | null): Promise<TokenUseResult> {
   const ref = tokens().doc(tokenHash);

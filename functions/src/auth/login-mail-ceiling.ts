@@ -1,5 +1,5 @@
 /**
- * The hub-wide ceiling on login e-mails per UTC clock hour (contract, *Session and login*): it keeps
+ * The hub-wide ceiling on login e-mails per UTC clock hour (docs/architecture.md, *What the hub does*: member sign-in): it keeps
  * the operator's mail account from becoming a spam relay whatever the per-address limits let through.
  * The hour's count is spread over LOGIN_MAIL_SHARDS documents, so that a burst of sign-ins never
  * queues on one document (Firestore sustains about one write a second per document).

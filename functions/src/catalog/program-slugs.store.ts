@@ -3,7 +3,7 @@ import { slugCandidate, slugFromId, slugFromName } from "@hub/contract/slugs";
 import { COLLECTIONS, db } from "../platform/db";
 
 /*
- * Short rotation addresses (contract: *Short rotation addresses*). program_slugs/{slug} holds every
+ * Short rotation addresses (docs/architecture.md, *Short rotation addresses*). program_slugs/{slug} holds every
  * slug any program has had, `{ programId, current, createdAt }`, and is never deleted: whether a slug
  * is taken, now or in the past, deleted programs' included, is one read inside the transaction that
  * gives it, and `/r/{slug}` keeps leading to the program (or, after a merge, to the one it went into).

@@ -25,7 +25,7 @@ export interface ProgramRecord {
   /** The first day a date-derived reason of one of its links may change (a cap resuming, a snooze or its offer ending): counted afresh from then. */
   countsValidUntil: string | null;
   createdAt: string;
-  /** Program rules (contract: *Referral outcomes, caps and offer dates*): the bank's cap on one referrer, the offer's last day (UTC), its terms. */
+  /** Program rules (docs/architecture.md, *Program rules*): the bank's cap on one referrer, the offer's last day (UTC), its terms. */
   referrerCap: ReferrerCap | null;
   offerEndsOn: string | null;
   termsUrl: string | null;

@@ -18,7 +18,7 @@ import { outcomesRecordedBetween } from "./digest-outcomes.store";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /**
- * The weekly digest (contract: *Weekly digest*, *Mail at most once*, *Jobs*): every approved member,
+ * The weekly digest (docs/architecture.md, *The weekly digest*, *Mail at most once*, *Jobs*): every approved member,
  * in id order, CHUNK per step, MEMBERS_AT_ONCE at a time; the cursor and counts stored after each
  * chunk. A member who turned it off, is blocked or has no link is skipped. Each mail is claimed
  * (mail_claims, keyed by the week and a keyed hash of the address) before it is handed to the mail
@@ -102,7 +102,7 @@ async function digestFor(
     await deps.mailer.send(weeklyDigestMail(member.email, content, deps.community));
     return "sent";
   } catch (err) {
-    // claimed already: lost, never sent twice (contract: *Mail at most once*)
+    // claimed already: lost, never sent twice (docs/architecture.md, *Mail at most once*)
     logger.warn("weekly digest not sent", { jobId: job.id, uid: member.id, error: err instanceof Error ? err.message : String(err) });
     return "failed";
   }

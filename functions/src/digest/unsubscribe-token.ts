@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { keyedHash } from "../platform/keyed-hash";
 
 /*
- * The digest's unsubscribe link (contract: *Weekly digest*): `<uid>.<signature>`, the signature a
+ * The digest's unsubscribe link (docs/architecture.md, *The weekly digest*): `<uid>.<signature>`, the signature a
  * keyed hash of the member's id for this purpose alone (platform/keyed-hash.ts, from the functions'
  * one secret), so the link works signed out, names no e-mail, and cannot be made for another member.
  * It does not expire: an old digest's link must still work (RFC 8058 one-click).

@@ -5,7 +5,7 @@ import { ApiError } from "../platform/api-error";
 import { createJob, enqueueJobSlice, finishJob, readJob, type JobOrigin, type JobRecord, type JobStart } from "./jobs.store";
 
 /**
- * What every job shares (contract: *Jobs*): starting one on the `runJobs` queue, and running its
+ * What every job shares (docs/architecture.md, *Jobs*): starting one on the `runJobs` queue, and running its
  * slices. A slice does about SLICE_BUDGET_MS of work, stores its cursor and enqueues the next; a slice
  * that throws is retried by the queue from that cursor, and on the queue's last attempt the job is
  * failed instead, so it never stays "running".

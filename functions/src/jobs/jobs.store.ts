@@ -5,7 +5,7 @@ import { COLLECTIONS, db, taskQueue } from "../platform/db";
 import { str, toDate } from "../platform/timestamps";
 
 /**
- * Jobs: long work in bounded slices on the `runJobs` task queue (contract: *Jobs*).
+ * Jobs: long work in bounded slices on the `runJobs` task queue (docs/architecture.md, *Jobs*).
  *
  * jobs/{jobId} holds what the admin sees (state, phase, done, total, summary, error) and what the next
  * slice needs (cursor, pages, applyAfter, counts); a slice's work and its progress are written in one

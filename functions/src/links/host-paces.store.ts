@@ -3,7 +3,7 @@ import { COLLECTIONS, db } from "../platform/db";
 import { sha256 } from "../platform/keys";
 
 /**
- * Members' link tests are paced per host across every instance (contract: *Link health*): a test
+ * Members' link tests are paced per host across every instance (docs/architecture.md, *Link health*): a test
  * reserves the next free moment at its host, SAME_HOST_GAP_MS after the one before, in a transaction.
  */
 

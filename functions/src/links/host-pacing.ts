@@ -1,5 +1,5 @@
 /**
- * How link tests are spread over a host (contract: *Link health*): one bank can hold hundreds of
+ * How link tests are spread over a host (docs/architecture.md, *Link health*): one bank can hold hundreds of
  * links, and many requests at once to it must not look like an attack. The health-check job and the
  * members' own tests keep the same gap between two requests to one host.
  */

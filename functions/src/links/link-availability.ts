@@ -3,8 +3,8 @@ import type { ReferrerCap } from "@hub/contract/programs";
 import { addDays } from "@hub/contract/dates";
 
 /*
- * What takes a link out of the rotation by the date alone (contract: *Referral outcomes, caps and
- * offer dates*): its owner's referrer cap, its snooze, its program's offer end. Pure functions of the
+ * What takes a link out of the rotation by the date alone (docs/architecture.md, *Outcomes, caps
+ * and snoozes*): its owner's referrer cap, its snooze, its program's offer end. Pure functions of the
  * stored dates and today's UTC day, so every read (the rotation, the lists, the counts) derives the
  * same state, and a late daily job never shows a wrong one.
  */

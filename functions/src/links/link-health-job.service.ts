@@ -9,7 +9,7 @@ import { tellOwnerFailing, testAndRecord } from "./link-health.service";
 import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
 
 /**
- * The link-health check (contract: *Link health*, *Jobs*): every approved link no admin has paused or
+ * The link-health check (docs/architecture.md, *Link health*, *Jobs*): every approved link no admin has paused or
  * marked dead, failing ones included, tested in id order, CHUNK links per step, `done` counted as each is. One bank can hold
  * hundreds of links, so a chunk's links are grouped by host: at most HOSTS_AT_ONCE hosts at a time,
  * one request at a time per host, SAME_HOST_GAP_MS apart. After each chunk the cursor and the counts

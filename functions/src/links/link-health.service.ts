@@ -14,7 +14,7 @@ import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 
 /**
- * Every test of a link's address goes through here (contract: *Link health*): the admin's single and
+ * Every test of a link's address goes through here (docs/architecture.md, *Link health*): the admin's single and
  * bulk tests, the member's own, and the health-check job. Each is recorded on the link, and a link
  * that has just turned failing has its owner told, once.
  */
@@ -38,7 +38,7 @@ export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" |
 /**
  * E-mails the owner that their link is out of the rotation, why, and how to bring it back: once per
  * failing spell (named by `failingSince`, when it began). The mail is claimed before it is handed to
- * the mail server (contract: *Mail at most once*), so a retried check, or one that died after sending
+ * the mail server (docs/architecture.md, *Mail at most once*), so a retried check, or one that died after sending
  * and before marking the owner told, never sends it twice. A mail the server refused is released and
  * leaves the link marked untold, for the next check to try again.
  */

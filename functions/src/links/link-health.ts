@@ -11,7 +11,7 @@ import type { LinkTestValidation } from "../platform/deps";
 import { describeLinkTest } from "./link-tester";
 
 /**
- * Link health (contract: *Link health*): what one test says, and what a run of tests does to a link.
+ * Link health (docs/architecture.md, *Link health*): what one test says, and what a run of tests does to a link.
  * Only a definite failure counts as broken: many banks turn robots away (403, 429, 5xx, timeouts),
  * and a link taken out of the rotation on such an answer would lose its owner visits for nothing.
  */

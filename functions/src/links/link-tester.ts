@@ -1,5 +1,5 @@
 /**
- * Link tester behind `POST /api/admin/test-referral-link/{id}` (see the API contract, "Admin actions").
+ * Link tester behind `POST /api/admin/test-referral-link/{id}` (docs/openapi.json; docs/architecture.md, *What the hub does*: the link test).
  *
  * What it does, for one URL:
  * - Only `http:` and `https:` URLs. Anything else (javascript:, ftp:, not a URL) is an invalid result.

@@ -35,7 +35,7 @@ export interface LinkRecord {
   lastNotifiedAt: string | null;
   /** The last mark-dead's e-mail to the owner could not be sent (the API shows it while the link is dead). */
   deadMailFailed: boolean;
-  /** The tests of its address and what they made of it (contract: *Link health*). */
+  /** The tests of its address and what they made of it (docs/architecture.md, *Link health*). */
   health: LinkHealth;
   /** health.status is failing: out of the rotation until a test is ok (kept beside the others that decide it). */
   failing: boolean;
@@ -50,7 +50,7 @@ export interface LinkRecord {
   paidOn: string[];
   /**
    * Balanced mode's head start taken away from a link back from a break (cap, snooze, failing): added
-   * to its visits when the rotation balances, never shown (contract: *No catch-up after a break*).
+   * to its visits when the rotation balances, never shown (docs/architecture.md, *Outcomes, caps and snoozes*: never catching up).
    */
   balanceOffset: number;
   /** Seen out of the rotation for a cap, snooze or failing health since it was last balanced (the rotation sets and clears it). */

@@ -13,7 +13,7 @@ import { checkedFields, isExempt, losesAccess } from "./subscription-checks.serv
 import { forEachLimited } from "../platform/concurrency";
 
 /**
- * Check All Subscriptions and Auto-Approve Subscribers, as jobs (contract: *Admin actions*, *Jobs*).
+ * Check All Subscriptions and Auto-Approve Subscribers, as jobs (docs/architecture.md, *How subscription checks scale*).
  *
  * 1. listing: Stripe's subscriptions of every status, 100 per page with their customers, page after
  *    page (each stored with the cursor); nothing is applied yet, so a listing that fails half-way

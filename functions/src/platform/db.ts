@@ -79,7 +79,7 @@ export const COLLECTIONS = {
   proposalLocks: "proposal_locks",
   /** One per "Log in as user": who, whom, when, and when and why it ended (see auth/impersonation.service.ts). */
   impersonations: "impersonations",
-  /** What came of members' referrals, one per outcome a member recorded (contract: *Referral outcomes, caps and offer dates*). */
+  /** What came of members' referrals, one per outcome a member recorded (docs/architecture.md, *Outcomes, caps and snoozes*). */
   outcomes: "outcomes",
   /** Per program and calendar month: outcomes by day and link, kept in each outcome's own transaction (what outcome analytics read). */
   outcomeMonths: "outcome_months",

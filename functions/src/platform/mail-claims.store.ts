@@ -7,7 +7,7 @@ const claims = () => db().collection(COLLECTIONS.mailClaims);
 const CLAIM_KEPT_MS = 400 * 86_400_000;
 
 /**
- * Claims one mail the hub sends on its own (contract: *Mail at most once*): true for the first caller
+ * Claims one mail the hub sends on its own (docs/architecture.md, *Mail at most once*): true for the first caller
  * of `key`, false for every later one, in one transaction, before the mail is handed to the mail
  * server. So a retried slice or a second instance never sends it again; a crash after the claim loses
  * that one mail. `key` names the mail, free of slashes and of personal data (hash an e-mail first):

@@ -103,7 +103,7 @@ export function offerEndingMail(
   };
 }
 
-/** What one member's weekly digest says (contract: *Weekly digest*); the figures are last week's, the states today's. */
+/** What one member's weekly digest says (docs/architecture.md, *The weekly digest*); the figures are last week's, the states today's. */
 export interface DigestMailContent {
   /** Monday and Sunday of last ISO week (UTC). */
   weekStart: string;

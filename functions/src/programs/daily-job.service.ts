@@ -12,7 +12,7 @@ import { isOfferEnded } from "../links/link-availability";
 import { recountForDay } from "../links/program-links.store";
 
 /*
- * The day's turn (contract: *The day's turn*): what changes with the date alone, applied once a day
+ * The day's turn (docs/architecture.md, *The day's turn*): what changes with the date alone, applied once a day
  * at 00:05 UTC (or when an admin starts it). Every program in id order, CHUNK per step: its counts
  * counted afresh as of today (caps resuming, snoozes and offers ending), the snoozes that are over
  * cleared, and in an offer's last week one e-mail to each owner of its active links. Each warning is

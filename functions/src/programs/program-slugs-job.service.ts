@@ -4,7 +4,7 @@ import { startJob, type JobSlice } from "../jobs/job-runner";
 import { finishJob, saveProgressIn, type JobOrigin } from "../jobs/jobs.store";
 
 /*
- * The one-off job that gives every approved program stored before short addresses its slug (contract:
+ * The one-off job that gives every approved program stored before short addresses its slug (docs/architecture.md:
  * *Short rotation addresses*): every program in id order, PROGRAM_SLUGS_CHUNK a step, each step's
  * slugs and the job's cursor in one transaction. A slice the queue retries starts from the stored
  * cursor; a program that has a slug is left as it is, so running the job again gives none.

@@ -26,7 +26,7 @@ import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 
 const notFound = () => new ApiError("NOT_FOUND", "Program not found");
-/** Contract, *Programs*: a member's proposals waiting for approval; approval or deletion of one frees a place. */
+/** A member's proposals waiting for approval (409 PROPOSAL_LIMIT beyond them); approval or deletion of one frees a place. */
 const WAITING_PROPOSALS_PER_MEMBER = 3;
 
 const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name already exists");
@@ -35,7 +35,7 @@ const nameTaken = () => new ApiError("PROGRAM_EXISTS", "A program with this name
 export const redirectUrlOf = (deps: Pick<AppDeps, "appOrigin">, p: Pick<ProgramRecord, "id" | "slug">) =>
   `${deps.appOrigin}${p.slug !== null ? shortRotationPath(p.slug) : rotationPath(p.id)}`;
 
-/** Contract, *Short rotation addresses*: a proposal's slug is made from its name when it is approved. */
+/** Short rotation addresses (docs/architecture.md): a proposal's slug is made from its name when it is approved. */
 export const SLUG_BEFORE_APPROVAL_MESSAGE = "A program gets its short address when it is approved";
 
 type ProgramDeps = Pick<AppDeps, "appOrigin" | "now">;
@@ -102,7 +102,7 @@ export async function listPublicPrograms(deps: ProgramDeps): Promise<PublicProgr
 
 /**
  * A member's proposal waits for approval; an admin's program is approved at once. Program rules are
- * the admin's (contract: *Program rules (admin)*): a member's proposal that sets one is refused, not
+ * the admin's (docs/architecture.md, *Program rules*): a member's proposal that sets one is refused, not
  * quietly stripped, so nobody believes a rule was set.
  */
 export async function proposeProgram(deps: AppDeps, caller: Caller, body: CreateProgramRequest): Promise<Program> {

@@ -100,7 +100,7 @@ async function programOf(path: string): Promise<string | null> {
  * approved program, chosen by its mode; else its fallback; else 404. A program whose offer has ended
  * sends every visitor to its fallback, else answers 410 with a page that says so. A returning visitor (their signed
  * `__session` cookie, rotation/visitor-cookie.ts) goes back to their link while it is active. A visit
- * counts at most once per program per UTC hour per visitor and per client address (contract, *Honest
+ * counts at most once per program per UTC hour per visitor and per client address (docs/architecture.md, *Honest
  * counts*; rotation.service.ts). Never cached by anyone (`private, no-store`: the answer may set the
  * visitor's cookie).
  */

@@ -3,7 +3,7 @@ import { addressForCounting } from "../platform/http/ip-prefix";
 import { dailyPurpose, keyedHash } from "../platform/keyed-hash";
 
 /**
- * How the rotation knows a repeat (contract, *Honest counts*): at most one counted visit per program
+ * How the rotation knows a repeat (docs/architecture.md, *Honest counts*): at most one counted visit per program
  * per visitor, and per client address, in each UTC clock hour. Each counted visit creates one mark
  * per rule in its own batch (visits.store.ts); the ids below name them, so a second visit of the same
  * hour finds its mark taken and its batch fails as a whole.

@@ -11,7 +11,7 @@ import type { RotationCandidate } from "./rotation.store";
 import type { Rotation } from "./rotation";
 
 export type RotationAnswer =
-  /** `counted`: whether this visit was recorded (contract, *Honest counts*). */
+  /** `counted`: whether this visit was recorded (docs/architecture.md, *Honest counts*). */
   | { to: "link"; url: string; linkId: string; counted: boolean }
   | { to: "fallback"; url: string }
   /** The program's offer has ended and it has no fallback: the visitor is told so (410). */

@@ -1,7 +1,7 @@
 import { NOT_COUNTED_REASONS, type NotCountedReason } from "@hub/contract/analytics";
 
 /**
- * Requests answered but not counted, by reason (contract, *Honest counts*): what the rotation tallies,
+ * Requests answered but not counted, by reason (docs/architecture.md, *Honest counts*): what the rotation tallies,
  * the shards and roll-ups hold (traffic-tallies.store.ts) and the traffic report adds up.
  */
 export type ReasonCounts = Record<NotCountedReason, number>;

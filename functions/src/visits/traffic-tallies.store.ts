@@ -3,7 +3,7 @@ import { COLLECTIONS, db } from "../platform/db";
 import { nonZero, type ReasonCounts } from "./traffic-counts";
 
 /**
- * Requests to a rotation address that were answered but not counted (contract, *Honest counts*),
+ * Requests to a rotation address that were answered but not counted (docs/architecture.md, *Honest counts*),
  * as the rotation's instances tally them (traffic-tallies.ts) and the nightly fold rolls them up:
  *
  * - traffic_counters/{shard}_{programId}_{YYYY-MM-DD}: { programId, day, bot, repeatVisitor,

@@ -7,7 +7,7 @@ import { addTrafficTallies, TRAFFIC_SHARDS, type TrafficTally } from "./traffic-
 
 /**
  * Requests to a rotation address that were answered but not counted, tallied per program and
- * period by reason (contract, *Honest counts*). Batched in the instance's memory for up to 10 s and
+ * period by reason (docs/architecture.md, *Honest counts*). Batched in the instance's memory for up to 10 s and
  * written to sharded documents: information, not currency.
  */
 

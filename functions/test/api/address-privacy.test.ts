@@ -14,7 +14,7 @@ import { ensureAdmin } from "../../src/toolkit";
 import { failAtWrite, InjectedFault } from "../../../testing/write-faults";
 
 /**
- * No full client address is stored (contract: *Honest counts*): login tokens keep the address they
+ * No full client address is stored (docs/architecture.md, *Honest counts*): login tokens keep the address they
  * were last used from truncated to its /24 (IPv4) or /48 (IPv6), rate limits are keyed by keyed
  * hashes (never the address, nor its plain SHA-256), and a job rewrites what older code stored.
  * Through Hosting to the emulated `api`, as production's defaults read the address (2 trusted hops:

@@ -11,7 +11,7 @@ import { addLink, BROWSER_UA, programWithLinks, ROTATION_SETTLE_MS, sleep, visit
 import type { Caller } from "../../src/accounts/caller";
 
 /*
- * Fair shares (contract: *Sticky visitors and fair share*), against the emulators: recorded by the
+ * Fair shares (docs/architecture.md, *Sticky visitors*, *Fair share*), against the emulators: recorded by the
  * real rotation with each counted visit, kept through the nightly fold, read by the admin's fairness
  * report and a member's own view. Visits at given hours are written as the rotation writes them.
  */

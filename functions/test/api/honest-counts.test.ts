@@ -22,7 +22,7 @@ import { startRotationInstances, stopRotationInstances } from "../../../testing/
 import { expectNoStoredAddress } from "../../../testing/stored-addresses";
 
 /**
- * Honest counts (api-contract.md): at most one counted visit per program per visitor, and per client
+ * Honest counts (docs/architecture.md): at most one counted visit per program per visitor, and per client
  * address, in each UTC clock hour, whatever cookie or address a script brings. Every request is still
  * sent on (302). Addresses come as production gives them: through Hosting, `X-Forwarded-For: <client>,
  * <Fastly edge>`; the emulators add none themselves.

@@ -19,7 +19,7 @@ import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from 
 import { suite } from "../../../testing/suite-env";
 
 /**
- * Link health (contract: *Link health*, *Jobs*): every test of a link is recorded; two broken tests in
+ * Link health (docs/architecture.md, *Link health*, *Jobs*): every test of a link is recorded; two broken tests in
  * a row take it out of the rotation and e-mail its owner once; inconclusive answers never act; an ok
  * test brings it back. The links point at the local fixture site, which the suite's link tester
  * reaches under a made-up public name (the machine has no internet).

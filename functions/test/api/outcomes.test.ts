@@ -11,7 +11,7 @@ import { call, callRoute } from "../../../testing/http";
 import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
 
 /**
- * Referral outcomes, caps and snoozes (contract: *Referral outcomes, caps and offer dates*): a member
+ * Referral outcomes, caps and snoozes (docs/architecture.md, *Outcomes, caps and snoozes*): a member
  * records outcomes on their own links only; paid ones count against the program's referrer cap, which
  * takes the link out of the rotation, its active count and `isActive` until it resumes; a snooze does
  * the same until its day; a link back from a break does not catch up in balanced mode.

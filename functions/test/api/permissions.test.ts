@@ -45,7 +45,7 @@ const GUARD_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "BLOCKED", "NO_ACTI
 // Calls that end the caller's sessions (or impersonation): the walk signs everyone in again after them.
 const ENDS_SESSIONS = new Set<ApiRoute>(["POST /logout", "POST /auth/logout", "POST /auth/return-to-admin"]);
 
-/** The short rotation address (contract: *Short rotation addresses*): the rotation's too, outside /api. */
+/** The short rotation address (docs/architecture.md, *Short rotation addresses*): the rotation's too, outside /api. */
 const SHORT_ROTATION_ROUTE = "GET /r/:slug";
 const ROTATION_ROUTES = [ROTATION_ROUTE, SHORT_ROTATION_ROUTE];
 
@@ -109,7 +109,7 @@ async function prepareMembers(): Promise<void> {
 }
 
 /**
- * The contract's permission table (api-contract.md, "Who may call what"), written out here apart
+ * Who may call what (SECURITY.md; `x-access` in docs/openapi.json), written out here apart
  * from contract/routes.ts so that a wrong entry there cannot also set what this test expects:
  * anyone; signed-in members; and admins for everything else.
  */

@@ -22,7 +22,7 @@ import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visit } from "../
 import { suite } from "../../../testing/suite-env";
 
 /**
- * Program rules and offers that end (contract: *Referral outcomes, caps and offer dates*): the rules
+ * Program rules and offers that end (docs/architecture.md, *Program rules*): the rules
  * an admin sets, what an ended offer does to the rotation, the lists and new links, the counts that
  * follow the date without a write, the daily job, and mail the hub sends on its own sent at most once.
  */

@@ -26,7 +26,7 @@ import {
 import { suite } from "../../../testing/suite-env";
 
 /**
- * Short rotation addresses (api-contract.md, *Short rotation addresses*): every approved program has
+ * Short rotation addresses (docs/architecture.md, *Short rotation addresses*): every approved program has
  * a slug made from its name, `/r/{slug}` is its rotation (the old address keeps working), admins may
  * change it, and a slug once given is never given to another program.
  */

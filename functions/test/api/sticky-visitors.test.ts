@@ -19,7 +19,7 @@ import {
 } from "../../../testing/rotation";
 
 /**
- * Sticky visitors (api-contract.md, "Sticky visitors and fair share"): the rotation remembers each
+ * Sticky visitors (docs/architecture.md, *Sticky visitors*): the rotation remembers each
  * visitor's link per program in its signed `__session` cookie. (The Hosting emulator passes every
  * cookie, so the name is held by the unit test of rotation/visitor-cookie.ts.)
  */

@@ -10,7 +10,7 @@ import { addSubscriber, followJob, runJob, startJob, stripeLocal } from "../../.
 import { suite } from "../../../testing/suite-env";
 
 /**
- * Check All Subscriptions as a job (contract: *Admin actions*, *Jobs*): one pass over Stripe's listing
+ * Check All Subscriptions as a job (docs/architecture.md, *How subscription checks scale*): one pass over Stripe's listing
  * of every subscription (100 per page, customers expanded), applied to the members only once it has
  * all been read, in slices on the `runJobs` queue, with progress, one job of a kind at a time.
  */

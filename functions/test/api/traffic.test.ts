@@ -10,7 +10,7 @@ import { call, callRoute } from "../../../testing/http";
 import { addLink, BROWSER_UA, PREVIEW_UA, programWithLinks, sleep, visit } from "../../../testing/rotation";
 
 /*
- * Requests answered but not counted (contract, *Honest counts*), against the emulators: tallied by the
+ * Requests answered but not counted (docs/architecture.md, *Honest counts*), against the emulators: tallied by the
  * real rotation, rolled up by the nightly fold, read by GET /api/analytics/traffic beside the counted
  * visits the clicks analytics reads.
  */

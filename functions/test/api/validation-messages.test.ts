@@ -3,7 +3,7 @@ import { call } from "../../../testing/http";
 import { resetEmulators } from "../../../testing/emulators";
 import { createProgramAs, signInActors } from "../../../testing/actors";
 
-/** Each validation message of spec section 5, from the server, word for word. */
+/** Each validation message the contract's schemas give, from the server, word for word. */
 let admin: string;
 let alice: string;
 let programId: string;

@@ -18,7 +18,7 @@ import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 import { suite } from "../../../testing/suite-env";
 
 /**
- * The weekly digest (contract: *Weekly digest*, *Mail at most once*): on Monday each approved member
+ * The weekly digest (docs/architecture.md, *The weekly digest*, *Mail at most once*): on Monday each approved member
  * with a link gets one e-mail of last week's visits and fair share per link, the outcomes they
  * recorded, caps, snoozes, offers ending soon and failing links; with a signed one-click unsubscribe
  * (RFC 8058) that works signed out. A member who opted out, or has no link, gets none; a second run

@@ -1,4 +1,4 @@
-/** Keys of what the app keeps in the browser (specification section 9). */
+/** Keys of what the app keeps in the browser. */
 export const STORAGE_KEYS = {
   /** Set when an admin enters a member's dashboard through 'Log in as user'. */
   adminReturn: "adminReturn",

@@ -1,5 +1,5 @@
 /*
- * A program's rules as the pages write them (contract: *Referral outcomes, caps and offer dates*):
+ * A program's rules as the pages write them (docs/architecture.md, *Program rules*):
  * the referrer cap, the offer's last day, how soon it ends. Shared by the admin's program card, the
  * open /programs page and the member's submit form. No zod here, only types: the open page loads
  * this before any schema. Days are "YYYY-MM-DD", UTC, as the contract writes them; the server says

@@ -15,7 +15,7 @@ export const queryDefaults = {
   },
 } satisfies DefaultOptions;
 
-/** Per-query freshness where the specification sets one (section 9). */
+/** Per-query freshness where a query needs one of its own. */
 export const STALE_TIMES = {
   programs: 10 * MINUTE,
   ownLinks: 2 * MINUTE,

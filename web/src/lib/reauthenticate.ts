@@ -1,5 +1,5 @@
 // Proves the signed-in user's password again, for the admin actions the server takes only from a
-// fresh sign-in (contract, *Admin actions*: 401 REAUTH_REQUIRED).
+// fresh sign-in (401 REAUTH_REQUIRED, docs/openapi.json: POST /admin/password, PATCH /users/{username}).
 import { ApiRequestError } from "./api-client";
 import { loadFirebaseAuth } from "./firebase";
 

@@ -2,7 +2,7 @@ import type { Program } from "@hub/contract/programs";
 
 /** Orders shared by several screens, so that every list of names sorts the same way. */
 
-/** Case-insensitive name order (section 9), ties broken by the exact name. */
+/** Case-insensitive name order, ties broken by the exact name. */
 export function compareNames(a: string, b: string): number {
   return a.localeCompare(b, undefined, { sensitivity: "base" }) || a.localeCompare(b);
 }

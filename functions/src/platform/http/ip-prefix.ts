@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * What is kept of a client address, by purpose (contract, *Honest counts*). Inputs are canonical
+ * What is kept of a client address, by purpose (docs/architecture.md, *Honest counts*). Inputs are canonical
  * addresses as `clientIp` gives them (IPv4-mapped IPv6 already as IPv4); anything else gives null.
  */
 

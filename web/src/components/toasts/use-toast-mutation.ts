@@ -19,8 +19,8 @@ export interface MutationToasts<TData, TVariables> {
   /** After success: a fixed toast, or one made from the answer and the variables (null: none). */
   success?: ToastInput | ((data: TData, variables: TVariables) => ToastInput | null);
   /**
-   * After a failure: the title of a failureToast; a fixed title and text (the specification's, where
-   * it gives no error text); or a toast made from the error (null: none, the caller shows the
+   * After a failure: the title of a failureToast; a fixed title and text (where the
+   * error has no text to show); or a toast made from the error (null: none, the caller shows the
    * failure another way, e.g. under a field).
    */
   error: string | FixedFailure | ((error: Error, variables: TVariables) => ToastInput | null);

@@ -6,7 +6,7 @@ import { isTimeFilter, TIME_RANGE_OPTIONS } from "../utils/time-ranges";
 interface TimeRangeSelectProps<T extends TimeFilter> {
   value: T;
   onChange: (range: T) => void;
-  /** The ranges offered (the analytics screen offers all six), with the specification's labels. */
+  /** The ranges offered (the analytics screen offers all six), with their fixed labels. */
   options?: readonly { value: T; label: string }[];
   id?: string;
 }

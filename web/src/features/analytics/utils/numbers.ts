@@ -1,4 +1,4 @@
-/** A share in percent with one decimal (spec section 9); 0 when there is nothing to share. */
+/** A share in percent with one decimal; 0 when there is nothing to share. */
 export function percentOf(part: number, whole: number): number {
   return whole > 0 ? roundOneDecimal((part / whole) * 100) : 0;
 }

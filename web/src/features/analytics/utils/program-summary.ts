@@ -79,7 +79,7 @@ export function sortProgramRows(rows: readonly ProgramSummaryRow[], sort: SortSt
   return sortRows(rows, sort, (a, b) => compareNames(a.name, b.name) || a.programId.localeCompare(b.programId));
 }
 
-/** The 'Select Program' entries: every program by name, case-insensitively (spec section 9). */
+/** The 'Select Program' entries: every program by name, case-insensitively. */
 export function programOptions(programs: readonly Pick<Program, "id" | "name">[]): { id: string; name: string }[] {
   return programs
     .map((program) => ({ id: program.id, name: programDisplayName(program.name) }))

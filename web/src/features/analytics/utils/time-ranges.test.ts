@@ -5,7 +5,7 @@ import { analyticsCacheOptions, chartDayCount, chartPeriods, DEFAULT_TIME_RANGE,
 const chartDays = (range: Parameters<typeof chartPeriods>[0], now: Date) => chartPeriods(range, now).keys;
 
 describe("time range selector", () => {
-  it("offers the specification's ranges, longest first, with All Time as the default", () => {
+  it("offers the six ranges, longest first, with All Time as the default", () => {
     expect(TIME_RANGE_OPTIONS).toEqual([
       { value: "all", label: "All Time" },
       { value: "12mo", label: "Last 12 months" },

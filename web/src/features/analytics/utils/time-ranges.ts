@@ -13,7 +13,7 @@ const TIME_RANGE_LABELS: Record<TimeFilter, string> = {
   "24h": "Last 24 hours",
 };
 
-/** Selector entries for these ranges, with the specification's texts. */
+/** Selector entries for these ranges, with their fixed texts. */
 export function timeRangeOptions<T extends TimeFilter>(values: readonly T[]): readonly { value: T; label: string }[] {
   return values.map((value) => ({ value, label: TIME_RANGE_LABELS[value] }));
 }

@@ -16,7 +16,7 @@ interface AdminRegisterFormProps {
 const isRegistrationClosed = (error: unknown) => error instanceof ApiRequestError && error.code === "REGISTRATION_CLOSED";
 
 /**
- * The specification's registration form: the first admin's username and password, and the setup
+ * The registration form: the first admin's username and password, and the setup
  * token the operator set at deploy. The token field is always there: the browser cannot tell whether
  * the server asks for it (a deployed hub does, the emulator does not), so it is optional here and
  * the server decides. Any refusal shows 'Registration failed'; once the server says an admin exists,

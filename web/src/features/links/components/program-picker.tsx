@@ -29,7 +29,7 @@ const LISTBOX_MAX_HEIGHT_PX = 300;
 const hasRules = (program: Program) => program.referrerCap !== null || program.offerEndsOn !== null || program.termsUrl !== null;
 
 /**
- * Searchable program selector shared by the dashboard dialog and /submit (spec 2, /submit), with the
+ * Searchable program selector shared by the dashboard dialog and /submit, with the
  * chosen program's rules under it (its cap, end date, terms): what the member agrees to by joining.
  * A program whose offer has ended is listed as Ended and cannot be chosen.
  */

@@ -20,7 +20,7 @@ describe("bulk results and toasts", () => {
     expect(bulkToast(outcome)).toMatchObject({ description: "105 link(s) updated successfully", variant: "default" });
   });
 
-  it("partial result uses the specification's text", () => {
+  it("partial result uses its fixed text", () => {
     const outcome = combineBulkResults([
       {
         updated: 3,

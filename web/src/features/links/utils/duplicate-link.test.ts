@@ -21,7 +21,7 @@ describe("isDuplicateProgramError", () => {
 });
 
 describe("DUPLICATE_PROGRAM_TOAST", () => {
-  it("reads as the specification's text", () => {
+  it("reads as its fixed text", () => {
     expect(`${DUPLICATE_PROGRAM_TOAST.title}: ${DUPLICATE_PROGRAM_TOAST.description}`).toBe(LINK_MESSAGES.duplicateProgramToast);
     expect(DUPLICATE_PROGRAM_TOAST.variant).toBe("destructive");
   });

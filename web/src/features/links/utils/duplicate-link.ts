@@ -6,7 +6,7 @@ export function isDuplicateProgramError(error: unknown): boolean {
   return error instanceof Error && error.message.includes("already have a link for this program");
 }
 
-/** Spec 5: 'Duplicate Program: You already have a link for this program. Edit your existing link or delete it first.' */
+/** Fixed text: 'Duplicate Program: You already have a link for this program. Edit your existing link or delete it first.' */
 export const DUPLICATE_PROGRAM_TOAST = {
   title: "Duplicate Program",
   description: "You already have a link for this program. Edit your existing link or delete it first.",

@@ -2,8 +2,8 @@ import type { LinkCap } from "@hub/contract/links";
 import type { CapPeriod } from "@hub/contract/programs";
 
 /*
- * What takes a member's link out of the rotation by the date (contract: *Referral outcomes, caps and
- * offer dates*), in words. Days are UTC calendar days ("YYYY-MM-DD"), shown in the member's locale.
+ * What takes a member's link out of the rotation by the date (docs/architecture.md, *Outcomes, caps
+ * and snoozes*), in words. Days are UTC calendar days ("YYYY-MM-DD"), shown in the member's locale.
  */
 
 /** A UTC day in the member's locale: "3 December 2026" (en-GB), "December 3, 2026" (en-US). */

@@ -76,7 +76,7 @@ describe("validateSubmitLinkForm (/submit)", () => {
     newProgram: { name: "", description: "", fallbackUrl: "" },
   };
 
-  it("gives the specification's messages for every field", () => {
+  it("gives the contract's messages for every field", () => {
     const result = validateSubmitLinkForm({ ...valid, name: " ", email: "nope", link: "bank.example", description: "", program: null });
     expect(result).toEqual({
       ok: false,

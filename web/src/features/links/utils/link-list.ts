@@ -3,7 +3,7 @@ import type { LinkHealth, ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/lib/sorting";
 import type { LinkStatus } from "./link-status";
 
-/** The Referral Links tab's filters; the defaults are the specification's (section 2). */
+/** The Referral Links tab's filters; the defaults are what the tab opens with. */
 export interface LinkFilters {
   hideDead: boolean;
   hideApproved: boolean;
@@ -46,7 +46,7 @@ export function linkStatuses(
 ): LinkStatus[] {
   const statuses: LinkStatus[] = [];
   const failing = link.health.status === "failing";
-  // Out for its owner's cap or snooze (contract: *Referral outcomes, caps and offer dates*): said so, not "held back".
+  // Out for its owner's cap or snooze (docs/architecture.md, *Outcomes, caps and snoozes*): said so, not "held back".
   const capped = link.cap?.reached === true;
   const snoozed = Boolean(link.snoozedUntil);
   if (!link.approved) statuses.push("pending");
@@ -89,7 +89,7 @@ export function linkRecency(link: Pick<ReferralLink, "submittedAt" | "updatedAt"
   return Math.max(Number.isNaN(submitted) ? 0 : submitted, Number.isNaN(updated) ? 0 : updated);
 }
 
-/** Newest first by the later of submitted/updated date (section 9). */
+/** Newest first by the later of submitted/updated date. */
 export function sortLinksByRecency<L extends Pick<ReferralLink, "submittedAt" | "updatedAt" | "id">>(links: readonly L[]): L[] {
   return links
     .map((link) => ({ link, recency: linkRecency(link) }))

@@ -17,10 +17,10 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
 /**
  * The one status a member sees. Dead wins (the member must act), then pending review (not in
  * rotation whatever else is set), then paused, then failing (the health check took it out of the
- * rotation). Active is the server's `isActive`, the rotation's own decision (spec 4, contract *Link
+ * rotation). Active is the server's `isActive`, the rotation's own decision (docs/architecture.md, *Link
  * health*): a link with nothing wrong on itself is still out of the rotation while its owner is
- * blocked or lapsed, and must not say Active then. Then what takes it out by the date (contract:
- * *Referral outcomes, caps and offer dates*): its program's offer ended (the program says so, not the
+ * blocked or lapsed, and must not say Active then. Then what takes it out by the date (docs/architecture.md:
+ * *Outcomes, caps and snoozes*): its program's offer ended (the program says so, not the
  * link: pass `offerEnded`), its owner's cap reached, its owner's snooze.
  */
 export function linkStatus(

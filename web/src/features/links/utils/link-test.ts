@@ -1,6 +1,6 @@
 import type { LinkTestResult } from "@hub/contract/links";
 
-/** The toast for a finished link test (section 8). */
+/** The toast for a finished link test. */
 export function linkTestToast({ validation }: LinkTestResult): { title: string; description: string; variant: "default" | "destructive" } {
   if (validation.isValid) {
     return {

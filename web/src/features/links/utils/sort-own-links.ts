@@ -15,7 +15,7 @@ export function linkRecency(link: Pick<ReferralLink, "submittedAt" | "updatedAt"
   return times.length > 0 ? Math.max(...times) : Number.NEGATIVE_INFINITY;
 }
 
-/** The member's list (spec 2 and 9): dead first, then pending, then by recency, newest first. Returns a new array. */
+/** The member's list: dead first, then pending, then by recency, newest first. Returns a new array. */
 export function sortOwnLinks<T extends SortableLink>(links: readonly T[]): T[] {
   return [...links].sort((a, b) => group(a) - group(b) || compareRecency(b, a));
 }

@@ -13,7 +13,7 @@ interface ProgramRulesFieldsProps {
 }
 
 /**
- * The bank's rules for a program (contract: *Referral outcomes, caps and offer dates*): the most paid
+ * The bank's rules for a program (docs/architecture.md, *Program rules*): the most paid
  * referrals it pays one referrer in a period, the offer's last day, its terms. Each is optional; an
  * empty field is no rule.
  */

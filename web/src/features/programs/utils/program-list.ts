@@ -1,7 +1,7 @@
 import type { Program } from "@hub/contract/programs";
 import { compareNames } from "@/lib/sorting";
 
-/** The Programs tab's filters; the defaults are the specification's (section 2). */
+/** The Programs tab's filters; the defaults are what the tab opens with. */
 export interface ProgramFilters {
   hideApproved: boolean;
   /** On: only programs shared on the site. */

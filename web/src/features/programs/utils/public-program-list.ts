@@ -36,7 +36,7 @@ export function filterPublicPrograms(
   });
 }
 
-/** A program the member has a link in whose offer has ended: the open list leaves it out (contract). */
+/** A program the member has a link in whose offer has ended: the open list leaves it out (docs/architecture.md, *Program rules*). */
 export interface EndedOwnProgram {
   id: string;
   name: string;

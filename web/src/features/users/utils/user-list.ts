@@ -1,6 +1,6 @@
 import type { AdminUser } from "@hub/contract/users";
 
-/** The Users tab's filters; the defaults are the specification's (section 2): hide blocked and approved, others off. */
+/** The Users tab's filters; the defaults are what the tab opens with: hide blocked and approved, others off. */
 export interface UserFilters {
   hideBlocked: boolean;
   hideApproved: boolean;
@@ -11,7 +11,7 @@ export const DEFAULT_USER_FILTERS: UserFilters = { hideBlocked: true, hideApprov
 
 type FilterableUser = Pick<AdminUser, "username" | "approved" | "blocked" | "isAdmin">;
 
-/** Keeps the users the filters let through, sorted by username (section 9). */
+/** Keeps the users the filters let through, sorted by username. */
 export function filterUsers<U extends FilterableUser>(users: readonly U[], filters: UserFilters): U[] {
   return users
     .filter(

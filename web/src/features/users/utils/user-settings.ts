@@ -22,12 +22,12 @@ export function settingsFormFromUser(user: SettingsUser): UserSettingsForm {
   };
 }
 
-/** E-mails are compared and sent trimmed and lower-cased (section 5). */
+/** E-mails are compared and sent trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** An empty payment-provider ID is sent as null (section 5). */
+/** An empty payment-provider ID is sent as null. */
 export function paymentIdOrNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === "" ? null : trimmed;
@@ -51,7 +51,7 @@ export function userUpdateInput(user: SettingsUser, form: UserSettingsForm): Upd
 /**
  * The payment IDs to store before a subscription check: only the ones edited in the dialog, or null
  * when none were. A new customer ID clears the subscription ID unless that was edited too, since the
- * old subscription belongs to the old customer (section 7).
+ * old subscription belongs to the old customer.
  */
 export function paymentIdChanges(user: SettingsUser, form: UserSettingsForm): PaymentIds | null {
   const customer = paymentIdOrNull(form.stripeCustomerId);
