@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
 
 const tokens = () => db().collection(COLLECTIONS.emailTokens);
@@ -10,6 +10,8 @@ const tokens = () => db().collection(COLLECTIONS.emailTokens);
  * answers TOKEN_EXPIRED rather than TOKEN_INVALID.
  */
 export const EXPIRED_TOKEN_KEPT_MS = 7 * 86_400_000;
+
+export const EMAIL_TOKENS_TTL: TtlPolicy = { collection: COLLECTIONS.emailTokens, field: "deleteAt" };
 
 export interface NewEmailToken {
   /** SHA-256 of the token, hex: the document id, so the token itself is never stored. */

@@ -1,12 +1,14 @@
 import { randomInt } from "node:crypto";
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { fitsUnderCeiling, LOGIN_MAIL_SHARDS, loginMailHour, loginMailShardIds, sentThisHour } from "./login-mail-ceiling";
 
 const counts = () => db().collection(COLLECTIONS.loginMailCounts);
 
 /** An hour's shards are kept a day after it ended (for the operator to look back), then Firestore's TTL removes them. */
 const KEPT_MS = 25 * 3_600_000;
+
+export const LOGIN_MAIL_COUNTS_TTL: TtlPolicy = { collection: COLLECTIONS.loginMailCounts, field: "deleteAt" };
 
 export type LoginMailAllowance = { allowed: true } | { allowed: false; sentThisHour: number };
 

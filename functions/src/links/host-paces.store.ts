@@ -1,11 +1,14 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { sha256 } from "../platform/keys";
 
 /**
  * Members' link tests are paced per host across every instance (docs/architecture.md, *Link health*): a test
  * reserves the next free moment at its host, SAME_HOST_GAP_MS after the one before, in a transaction.
  */
+
+/** A host's pace goes by TTL a minute after its last reserved moment: by then it no longer holds anyone back. */
+export const HOST_PACES_TTL: TtlPolicy = { collection: COLLECTIONS.hostPaces, field: "expiresAt" };
 
 export type HostSlot = { waitMs: number } | { refusedForMs: number };
 

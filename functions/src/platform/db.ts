@@ -21,9 +21,22 @@ export const auth = () => getAuth(app());
 /** A Cloud Tasks queue function of this project (in the emulator, its Cloud Tasks emulator). */
 export const taskQueue = <Args extends Record<string, unknown>>(functionName: string) => getFunctions(app()).taskQueue<Args>(functionName);
 
+/**
+ * A Firestore TTL policy a store relies on: documents of `collection` are deleted once their `field`
+ * (a timestamp) is past. Firestore only does so where a policy is declared (firestore.indexes.json's
+ * fieldOverrides with `ttl: true`); functions/src/ttl-policies.ts lists every one, and its test holds
+ * the declarations and the code together.
+ */
+export interface TtlPolicy {
+  collection: string;
+  field: string;
+}
+
 export const COLLECTIONS = {
   users: "users",
+  /** One per login link sent, by the hash of its token (auth/email-tokens.store). TTL-deleted a week after it expired. */
   emailTokens: "email_tokens",
+  /** One per rate limit's key: its hits in the window (platform/rate-limits.store). TTL-deleted when the window is over. */
   rateLimits: "rate_limits",
   /** Per UTC hour and shard: login e-mails sent, the hub-wide hourly ceiling's count (auth/login-mail-counts.store). TTL-deleted. */
   loginMailCounts: "login_mail_counts",
@@ -86,6 +99,7 @@ export const COLLECTIONS = {
   /**
    * One per mail the hub sends on its own (digest, offer-end warning, link-health notice), created in the
    * transaction that claims it before the mail is handed over: a crash may lose one, never send it twice.
+   * TTL-deleted after 400 days (mail-claims.store).
    */
   mailClaims: "mail_claims",
 } as const;

@@ -1,10 +1,12 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "./db";
+import { COLLECTIONS, db, type TtlPolicy } from "./db";
 
 const claims = () => db().collection(COLLECTIONS.mailClaims);
 
 /** How long a claim is kept: longer than any repeat it guards (a week's digest, an offer's last week). TTL on `expiresAt`. */
 const CLAIM_KEPT_MS = 400 * 86_400_000;
+
+export const MAIL_CLAIMS_TTL: TtlPolicy = { collection: COLLECTIONS.mailClaims, field: "expiresAt" };
 
 /**
  * Claims one mail the hub sends on its own (docs/architecture.md, *Mail at most once*): true for the first caller

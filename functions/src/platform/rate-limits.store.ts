@@ -1,8 +1,11 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "./db";
+import { COLLECTIONS, db, type TtlPolicy } from "./db";
 import { decideSlidingWindow, type RateLimitRule } from "./rate-limit-policy";
 
 const limits = () => db().collection(COLLECTIONS.rateLimits);
+
+/** A window's hits go by TTL once the window is over. */
+export const RATE_LIMITS_TTL: TtlPolicy = { collection: COLLECTIONS.rateLimits, field: "expiresAt" };
 
 export interface RateLimitCheck extends RateLimitRule {
   /** Free of slashes and of personal data: a keyed hash of any personal value (rateLimitKey). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
 import { addPeriod, emptyPeriod, type RotationSets } from "./period-counts";
 
@@ -66,6 +66,11 @@ export class RepeatVisitError extends Error {
 
 /** How long a mark is kept: its hour is over by then (Firestore's TTL deletes it, typically within a day after). */
 export const VISIT_MARK_TTL_MS = 2 * 60 * 60 * 1000;
+
+export const VISIT_MARKS_TTL: TtlPolicy = { collection: COLLECTIONS.visitMarks, field: "expiresAt" };
+
+/** An hour's roll-up goes by TTL once `24h` can no longer ask for it (period-counts' hourRollup sets `deleteAt`). */
+export const CLICK_HOURS_TTL: TtlPolicy = { collection: COLLECTIONS.clickHours, field: "deleteAt" };
 const marks = () => db().collection(COLLECTIONS.visitMarks);
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
