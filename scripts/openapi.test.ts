@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, type ErrorCode } from "@hub/contract/errors";
 import { errorCodesOf, openApiPath } from "@hub/contract/openapi";
+import { ROUTE_ERRORS } from "@hub/contract/route-errors";
 import { API, type RouteName, type RouteSpec } from "@hub/contract/routes";
 import { OPENAPI_FILE, openApiText, routeNotes } from "./lib/openapi-document";
 
@@ -176,5 +178,25 @@ describe("routeNotes", () => {
   it("gives every route of the real table a group", () => {
     const notes = routeNotes();
     for (const name of Object.keys(API)) expect(notes[name as RouteName]?.group, name).toBeDefined();
+  });
+});
+
+describe("the error codes of the reference", () => {
+  // Every code the functions' source names (thrown, or kept in a table of refusals), tests aside.
+  const functionsSource = join(__dirname, "..", "functions", "src");
+  const sources = (readdirSync(functionsSource, { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .map((file) => readFileSync(join(functionsSource, file), "utf8"))
+    .join("\n");
+  const named = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => sources.includes(`"${code}"`));
+  const documented = new Set((Object.keys(API) as RouteName[]).flatMap((name) => errorCodesOf(name)));
+
+  it("include every code the functions can answer", () => {
+    expect(named.filter((code) => !documented.has(code))).toEqual([]);
+  });
+
+  it("name in route-errors.ts only codes the functions answer", () => {
+    const listed = new Set(Object.values(ROUTE_ERRORS).flat());
+    expect([...listed].filter((code) => !named.includes(code))).toEqual([]);
   });
 });
