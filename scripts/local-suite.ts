@@ -13,6 +13,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
+import { startQueryRecording } from "./query-index/recorded";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
 import { callRoute } from "../testing/http";
 import {
@@ -216,7 +217,9 @@ async function main() {
   await assertPortsFree();
   await build();
   writeLocalSecrets();
-  const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE) };
+  // `exec` records the queries its command makes the functions run, from an empty folder (scripts/query-index).
+  const recording = mode === "exec" ? startQueryRecording() : {};
+  const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE), ...recording };
 
   const services: Service[] = [];
   const stripe = await startStripeLocal({ port: PORTS.stripe, host: HOST });
@@ -270,7 +273,7 @@ async function main() {
 
     log(`running: ${command.join(" ")}`);
     const [cmd, ...args] = command as [string, ...string[]];
-    const status = await run(cmd, args, { ...process.env, ...EXEC_ENV });
+    const status = await run(cmd, args, { ...process.env, ...EXEC_ENV, ...recording });
     await stopAll();
     return status;
   } catch (err) {

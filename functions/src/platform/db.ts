@@ -2,6 +2,7 @@ import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
 import { getFunctions } from "firebase-admin/functions";
+import { installQueryRecorder, QUERY_SHAPES_DIR_VARIABLE } from "./query-recorder";
 
 function app() {
   return getApps()[0] ?? initializeApp();
@@ -12,6 +13,9 @@ export function db(): Firestore {
   if (!firestore) {
     firestore = getFirestore(app());
     firestore.settings({ ignoreUndefinedProperties: true });
+    // The local suite records every query's shape for the index proof (scripts/query-index); never on a deploy.
+    const shapesDir = process.env[QUERY_SHAPES_DIR_VARIABLE];
+    if (shapesDir && process.env.FIRESTORE_EMULATOR_HOST) installQueryRecorder(shapesDir, firestore);
   }
   return firestore;
 }
