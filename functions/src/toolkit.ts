@@ -32,3 +32,5 @@ export { DEFAULT_LOGIN_MAILS_PER_HOUR, loginMailShardId } from "./auth/login-mai
 export { runLoginMailTask } from "./auth/login-mail.service";
 export { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
 export type { LoginMailQueue, LoginMailRequest } from "./platform/deps";
+export { pageHandler } from "./pages/pages";
+export { OpenList, OPEN_LIST_TTL_MS } from "./programs/open-list";

@@ -44,6 +44,8 @@ describe("the local suite's copy", () => {
     localCsp.delete("connect-src");
     prodCsp.delete("connect-src");
     expect(localCsp).toEqual(prodCsp);
+    // the answers that load nothing (the API's, the rotation's) get nothing to connect to
+    for (const source of ["/api/**", "/r/*"]) expect(headersFor(local, source)).toEqual(headersFor(config, source));
     // everything else, rewrites and all, is the same
     const strip = (c: typeof config) => ({ ...c, hosting: { ...c.hosting, headers: c.hosting.headers.map((rule) => rule.source) } });
     expect(strip(local)).toEqual(strip(config));

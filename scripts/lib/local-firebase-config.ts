@@ -8,8 +8,9 @@ interface FirebaseConfig {
 }
 
 /**
- * firebase.json as the local suite serves it: the same in every respect but one, the browser may
- * also reach the Auth emulator (in production it talks to Google's Auth endpoints only).
+ * firebase.json as the local suite serves it: the same in every respect but one, the app's pages may
+ * also reach the Auth emulator (in production they talk to Google's Auth endpoints only). Answers
+ * whose policy lets them load nothing (the API's, the rotation's) are left as they are.
  */
 export function localFirebaseConfig<C extends FirebaseConfig>(config: C, authEmulatorOrigin: string): C {
   const copy = structuredClone(config);
@@ -17,6 +18,7 @@ export function localFirebaseConfig<C extends FirebaseConfig>(config: C, authEmu
     for (const header of rule.headers) {
       if (header.key.toLowerCase() !== "content-security-policy") continue;
       const csp = parseCsp(header.value);
+      if (!csp.has("connect-src") && csp.get("default-src")?.join(" ") === "'none'") continue;
       csp.set("connect-src", [...(csp.get("connect-src") ?? ["'self'"]), authEmulatorOrigin]);
       header.value = formatCsp(csp);
     }

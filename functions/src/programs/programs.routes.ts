@@ -1,5 +1,6 @@
 import type { AppDeps } from "../platform/deps";
-import { changeProgram, listProgramsFor, listPublicPrograms, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
+import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
+import { OpenList } from "./open-list";
 import { startDailyJob } from "./daily-job.service";
 import { startProgramSlugsJob } from "./program-slugs-job.service";
 import type { RouteHandlers } from "../route-table";
@@ -19,11 +20,13 @@ type ProgramRoutes =
 
 /** Programs: the open list, the members' list and proposals, the admin's changes. */
 export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
+  // the shared programs, kept by this instance for a short time (open-list.ts)
+  const openList = new OpenList(deps);
   return {
     // public fields only; briefly cacheable by browsers and the CDN: the same for every visitor, and a minute late is fine
     listPublicPrograms: ({ res }) => {
       res.set("Cache-Control", "public, max-age=60");
-      return listPublicPrograms(deps);
+      return openList.list();
     },
     // with link counts and rotation addresses, as the caller may see them
     listPrograms: ({ caller }) => listProgramsFor(deps, caller),

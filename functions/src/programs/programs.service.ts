@@ -85,14 +85,30 @@ export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Pr
 }
 
 /**
- * The open /programs page: approved programs shared on the site whose offer has not ended, by name,
- * with public fields only. One document read per program.
+ * The programs on the open list (approved, shared on the site, their offer not ended), their counts
+ * brought up to date: one document read per program.
  */
-export async function listPublicPrograms(deps: ProgramDeps): Promise<PublicProgram[]> {
+export async function readSharedPrograms(deps: Pick<AppDeps, "now">): Promise<ProgramRecord[]> {
   const today = utcDay(deps.now());
-  const open = (await listSharedPrograms()).filter((p) => !isOfferEnded(p.offerEndsOn, today));
+  return withCounts(
+    deps,
+    (await listSharedPrograms()).filter((p) => !isOfferEnded(p.offerEndsOn, today)),
+  );
+}
+
+/**
+ * The open /programs page: approved programs shared on the site whose offer has not ended, by name,
+ * with public fields only. `shared` gives them as readSharedPrograms reads them: programs/open-list.ts
+ * keeps them per instance for a short time, so that a request costs no read per program.
+ */
+export async function listPublicPrograms(
+  deps: ProgramDeps,
+  shared: () => Promise<readonly ProgramRecord[]> = () => readSharedPrograms(deps),
+): Promise<PublicProgram[]> {
+  const today = utcDay(deps.now());
+  const open = (await shared()).filter((p) => !isOfferEnded(p.offerEndsOn, today));
   const year = today.slice(0, 4);
-  return (await withCounts(deps, open)).sort(byName).map((p) => {
+  return open.sort(byName).map((p) => {
     const { id, name, description, activeLinkCount, redirectUrl, offerEndsOn, termsUrl } = toProgram(deps, p);
     // a count kept on the program by the outcomes' transactions: never who earned them or how much
     const paidReferralsThisYear = Math.max(0, p.paidByYear[year] ?? 0);

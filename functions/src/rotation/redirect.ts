@@ -5,6 +5,7 @@ import { ROTATION_ROUTE } from "@hub/contract/routes";
 import { isSlug, SHORT_ROTATION_PREFIX } from "@hub/contract/slugs";
 import { clientIpSettings, isEmulator, visitorCookieSecret } from "../platform/config";
 import { clientIp } from "../platform/http/client-ip";
+import { NOTHING_HEADERS } from "../platform/http/security-headers";
 import { weakSecrets } from "../platform/secret-strength";
 import { rotate } from "./rotation.service";
 import { SlugCache } from "./slug-cache";
@@ -14,12 +15,17 @@ import { choiceFor, legacyCookieClearing, newVisitorId, readVisitor, remember, v
 /** Longer User-Agents are cut: the record is for analytics, not a place to store arbitrary text. */
 const USER_AGENT_LIMIT = 512;
 
-const HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" } as const;
+/**
+ * Every answer: never cached (it may set the visitor's cookie), and the security headers of an answer
+ * that loads nothing (platform/http/security-headers.ts): its short pages have no style, script or
+ * image, and no site may frame them.
+ */
+const HEADERS = { ...NOTHING_HEADERS, "Cache-Control": "private, no-store" } as const;
 
 function page(res: Response, status: number, title: string, text: string) {
   res
     .status(status)
-    .set({ ...HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'" })
+    .set({ ...HEADERS, "Content-Type": "text/html; charset=utf-8" })
     .send(
       `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><p>${text}</p></html>`,
     );

@@ -1,5 +1,6 @@
 import { programIdOfSlug } from "../catalog/program-slugs.store";
-import { InstanceCache, ROTATION_TTL_MS, STALE_WAIT_MS } from "./instance-cache";
+import { InstanceCache } from "../platform/instance-cache";
+import { ROTATION_TTL_MS, STALE_WAIT_MS } from "./rotation-cache";
 
 /**
  * How long an instance trusts which program a slug leads to, and that a slug leads nowhere. Short, as
@@ -9,7 +10,7 @@ import { InstanceCache, ROTATION_TTL_MS, STALE_WAIT_MS } from "./instance-cache"
  */
 export const SLUG_TTL_MS = ROTATION_TTL_MS;
 
-/** Slug → program id, per instance (instance-cache.ts): what `/r/{slug}` reads before the program's rotation. */
+/** Slug → program id, per instance (platform/instance-cache.ts): what `/r/{slug}` reads before the program's rotation. */
 export class SlugCache extends InstanceCache<string> {
   constructor(
     load: (slug: string) => Promise<string | null> = programIdOfSlug,

@@ -1,16 +1,5 @@
 import { logger } from "firebase-functions";
 
-/**
- * How long an instance trusts what it read for the rotation (a program's links, where a slug leads).
- * Changes to links (approve, pause, dead, move, delete, a blocked owner) reach the rotation within
- * this time, and the store is read at most once per key per instance per period, however busy it is.
- */
-export const ROTATION_TTL_MS = 2_000;
-/**
- * How long a visitor waits for a refresh when the instance already knows an answer: a slow store then
- * costs at most this much, and the visitor gets the answer known a moment ago.
- */
-export const STALE_WAIT_MS = 1_000;
 /** Unknown keys are remembered too (so a flood of them costs one read each per period), within a bound. */
 const MAX_ENTRIES = 1_000;
 
@@ -30,18 +19,21 @@ export interface InstanceCacheSource<V> {
 }
 
 /**
- * Key → value per instance, for the rotation's hot path: read at most once per key per `ttlMs`, one
+ * Key → value per instance, for hot paths that read the same documents on every request (the
+ * rotation's links and slugs, the open list's programs): read at most once per key per `ttlMs`, one
  * load at a time per key, a slow refresh waited for at most `staleWaitMs` when a value is known, a
  * failed one answered with the value known before; least recently used keys go first past the bound.
+ * What a change in the store takes to show is each user's to say (rotation/rotation-cache.ts,
+ * programs/open-list.ts). A `ttlMs` of 0 reads on every call (still one load at a time per key).
  */
 export class InstanceCache<V> {
   private entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly source: InstanceCacheSource<V>,
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = ROTATION_TTL_MS,
-    private readonly staleWaitMs = STALE_WAIT_MS,
+    private readonly now: () => number,
+    private readonly ttlMs: number,
+    private readonly staleWaitMs: number,
   ) {}
 
   async get(key: string): Promise<V | null> {
