@@ -53,6 +53,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // After `api` in the same `npm run exec`: the queries it made the functions run, checked
+        // against firestore.indexes.json (scripts/query-index). Collecting is slow (the type checker).
+        test: { name: "queries", include: ["scripts/query-index/**/*.check.ts"], testTimeout: 120_000, hookTimeout: 120_000 },
+      },
+      {
+        extends: true,
         test: {
           name: "e2e",
           include: ["web/e2e/**/*.test.ts"],
