@@ -31,8 +31,11 @@ export interface RecordedQuery {
   processes: number;
 }
 
-/** Every distinct (site, via, shape) recorded in the folder, sorted by site; lines that do not parse are thrown. */
-export function readRecorded(dir = SHAPES_DIR): RecordedQuery[] {
+/**
+ * Every distinct (site, via, shape) recorded in the folder (the suite's, or HUB_QUERY_SHAPES_DIR's
+ * when set), sorted by site; lines that do not parse are thrown.
+ */
+export function readRecorded(dir = process.env[SHAPES_DIR_VARIABLE] || SHAPES_DIR): RecordedQuery[] {
   if (!existsSync(dir)) return [];
   const byKey = new Map<string, RecordedQuery>();
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".jsonl"))) {

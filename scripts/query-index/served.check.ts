@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listQueryCallSites } from "./call-sites";
 import { checkRecorded, distinctShapes, failuresOf, readIndexConfig, reportTable } from "./check-recorded";
-import { readRecorded, ROOT, SHAPES_DIR } from "./recorded";
+import { readRecorded, ROOT, SHAPES_DIR, SHAPES_DIR_VARIABLE } from "./recorded";
 
 const recorded = readRecorded();
 const checked = checkRecorded(recorded, readIndexConfig());
@@ -31,7 +31,7 @@ describe("queries the functions ran in this suite", () => {
   it("were recorded", () => {
     expect(
       recorded.length,
-      `no query shapes in ${SHAPES_DIR}: run \`npm run test:queries\` after \`npm run test:api\` inside one \`npm run exec\``,
+      `no query shapes in ${process.env[SHAPES_DIR_VARIABLE] || SHAPES_DIR}: run \`npm run test:queries\` after \`npm run test:api\` inside one \`npm run exec\``,
     ).toBeGreaterThan(0);
   });
   it("are each understood by the checker", () => fail("query shapes the checker does not understand", failures.unrecognised));
