@@ -16,7 +16,7 @@ if (process.versions.node.split(".")[0] !== productionMajor) {
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 /**
- * One config, four projects. `unit` needs nothing running; the others run inside
+ * One config, five projects. `unit` needs nothing running; the others run inside
  * `npm run exec` (the local suite) and read its variables (APP_URL, STRIPE_URL, MAIL_URL, ...).
  */
 export default defineConfig({
