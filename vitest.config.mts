@@ -1,17 +1,5 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-// Tests run on the Node major production runs (firebase.json's runtime), or not at all: the scripts'
-// check (scripts/lib/require-runtime-node.ts), inline because Vite's native config loader is
-// planned to refuse extension-less TypeScript imports.
-const { functions } = JSON.parse(readFileSync(new URL("./firebase.json", import.meta.url), "utf8")) as { functions: { runtime: string }[] };
-const productionMajor = functions[0]!.runtime.replace("nodejs", "");
-if (process.versions.node.split(".")[0] !== productionMajor) {
-  throw new Error(
-    `Tests run on Node ${productionMajor}, as production does (firebase.json); this is Node ${process.versions.node}. ` +
-      "Run them through npm (npm test, npm run test:unit, npm exec -- vitest), which uses the Node that npm ci installs.",
-  );
-}
 
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 

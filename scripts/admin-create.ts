@@ -4,8 +4,6 @@
  * Against the emulators when FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set;
  * otherwise against the project in GCLOUD_PROJECT with Application Default Credentials.
  */
-// First: refuses to run on any Node but the one production runs.
-import "./lib/require-runtime-node";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emailField, LIMITS } from "@hub/contract/common";

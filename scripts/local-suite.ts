@@ -6,8 +6,6 @@
  *   tsx scripts/local-suite.ts exec -- <cmd>  builds, starts everything empty, runs <cmd>, stops,
  *                                             exits with <cmd>'s status
  */
-// First: refuses to run on any Node but the one production runs.
-import "./lib/require-runtime-node";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";

@@ -2,8 +2,6 @@
  * Demo data for `npm start`: programs in each state, members with links in every state, an admin.
  * Runs against the emulators only (refuses anything else).
  */
-// First: refuses to run on any Node but the one production runs.
-import "./lib/require-runtime-node";
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { addDays, utcDay } from "@hub/contract/dates";
 import {

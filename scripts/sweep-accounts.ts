@@ -10,8 +10,6 @@
  * Against the emulators when FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set;
  * otherwise against the project in GCLOUD_PROJECT with Application Default Credentials.
  */
-// First: refuses to run on any Node but the one production runs.
-import "./lib/require-runtime-node";
 import { sweepHijackableAccounts } from "../functions/src/toolkit";
 
 async function main() {

@@ -9,8 +9,6 @@
  * shows the result) and for 'Expand All'. A third run searches 10,000 links (100 programs of 100). Prints a
  * table; asserts nothing.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { chromium, type Page } from "playwright-core";
 import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";

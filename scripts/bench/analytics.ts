@@ -16,8 +16,6 @@
  * For a quicker run while iterating: BENCH_PROGRAMS (the large store's programs, 100), BENCH_CALLS
  * (calls per figure, of which the median is taken; 3).
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { COLLECTIONS, createLink, createProgram, db, newClickId, recordVisit, ensureAdmin } from "../../functions/src/toolkit";
 import { importPastDays, type PastDay } from "./past-days";
 import { TIME_FILTERS } from "@hub/contract/analytics";

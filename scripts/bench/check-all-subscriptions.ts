@@ -10,8 +10,6 @@
  *   lookups) on a sample of 200 members, projected to 10,000.
  * Prints the time and the number of Stripe calls of each; asserts nothing.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import {
   checkUserSubscription,
   db,

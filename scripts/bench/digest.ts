@@ -9,8 +9,6 @@
  * mails delivered and duplicates (any recipient with more than one digest; must be 0); then runs the
  * job a second time in the same week, which must deliver none.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { readdirSync, readFileSync } from "node:fs";
 import { createProgram, db, ensureAdmin } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";

@@ -14,8 +14,6 @@
  * GET /api/user/outcomes/export?year= and GET /api/user/links, BENCH_CALLS times each (20) per
  * member; prints the median and p95 beside the goal (< 1 s for 500 outcomes). Asserts nothing.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { createLink, createProgram, recordOutcomeOn, type NewOutcome } from "../../functions/src/toolkit";
 import { utcDay } from "@hub/contract/dates";
 import { resetEmulators } from "../../testing/emulators";

@@ -25,8 +25,6 @@
  * BENCH_REPORT_DIR: a folder to keep each Lighthouse report in (JSON: its long tasks, script boot-up
  * times and main-thread breakdown show where the blocking time goes). CHROMIUM_PATH: the browser.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import type { Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { routePath } from "../../testing/http";

@@ -19,8 +19,6 @@
  * functions/pages/). Documents read per request with the instance's open-list cache switched off
  * (period 0: what every request read before the cache) and on (as deployed), in the same run.
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";

@@ -22,8 +22,6 @@
  * issue 16 and asserts nothing: the figures go in docs/benchmarks.md. BENCH_CPU_PROF=<dir> writes a CPU
  * profile of the one-process handler there (node --cpu-prof).
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";

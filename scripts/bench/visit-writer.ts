@@ -9,8 +9,6 @@
  * `{ go: durationMs }`, writes for that long from the moment the message arrives, and sends
  * `{ writes }`. (A fixed start time missed writers that had not started by then on a busy machine.)
  */
-// First: refuses to run on any Node but the one production runs.
-import "../lib/require-runtime-node";
 import { newClickId, recordVisit } from "../../functions/src/toolkit";
 
 type FromBench = { go: number };

@@ -37,7 +37,7 @@ export function runtimeVerdict(runtime: string, today: Date): RuntimeVerdict {
   const deprecation = new Date(`${dates.deprecation}T00:00:00Z`);
   const decommission = new Date(`${dates.decommission}T00:00:00Z`);
   const daysLeft = Math.floor((decommission.getTime() - today.getTime()) / DAY_MS);
-  const upgrade = `upgrade firebase.json's runtime (and functions/package.json engines.node, the root devDependency node) to a newer nodejs runtime: see docs/deploy.md`;
+  const upgrade = `upgrade firebase.json's runtime (and functions/package.json engines.node) to a newer nodejs runtime: see docs/deploy.md`;
   if (daysLeft < FAIL_DAYS_BEFORE_DECOMMISSION) {
     const when =
       daysLeft < 0
@@ -71,20 +71,4 @@ export function configuredRuntimes(firebaseJson: { functions?: { runtime?: strin
     if (!entry.runtime) throw new Error("firebase.json: a functions codebase names no runtime");
     return entry.runtime;
   });
-}
-
-/**
- * Null when `nodeVersion` (process.versions.node) is the major production runs, else what to say.
- * The Functions emulator runs the functions on the Node that runs the firebase CLI and only warns on
- * a mismatch, so every entry point refuses to start on another major instead.
- */
-export function nodeMismatch(nodeVersion: string, runtime: string): string | null {
-  const want = runtimeMajor(runtime);
-  const have = Number(nodeVersion.split(".")[0]);
-  if (have === want) return null;
-  return (
-    `This runs on Node ${nodeVersion}, but production runs Node ${String(want)} (${runtime} in firebase.json). ` +
-    `Run it through npm (npm start, npm test, npm run …, npm exec -- …), which uses the Node ${String(want)} ` +
-    `that npm ci installs into node_modules/.bin; if that is missing, run npm ci.`
-  );
 }
