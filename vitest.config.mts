@@ -21,6 +21,7 @@ export default defineConfig({
             "functions/src/**/*.test.ts",
             "web/src/**/*.test.{ts,tsx}",
             "scripts/**/*.test.ts",
+            "testing/**/*.test.ts",
           ],
           environment: "node",
         },

@@ -30,7 +30,7 @@ export async function addActiveSubscriber(email: string): Promise<void> {
 /**
  * Records `count` login mails as sent in the current UTC hour (all in its first shard), as if the hub
  * had mailed them: the next one meets the hub-wide ceiling without a thousand real mails. Callers
- * make sure the hour does not end under them (`withinOneClockHour`).
+ * make sure the hour does not end under them (`keepEachTestInOneClockHour`).
  */
 export async function fillLoginMailCeiling(count = DEFAULT_LOGIN_MAILS_PER_HOUR, now = new Date()): Promise<void> {
   await db().collection(COLLECTIONS.loginMailCounts).doc(loginMailShardId(now, 0)).set({ count });

@@ -12,17 +12,6 @@ export const PREVIEW_UA = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/ro
 export const ROTATION_SETTLE_MS = 2_600;
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-const HOUR_MS = 3_600_000;
-/**
- * Visits count at most once per UTC clock hour (docs/architecture.md, *Honest counts*), so a test that expects
- * a repeat within one hour must not straddle two: it calls this first, which waits for the next
- * hour when less than `needMs` of this one remain (at most `needMs`, only near the hour's end).
- */
-export async function withinOneClockHour(needMs = 120_000): Promise<void> {
-  const left = HOUR_MS - (Date.now() % HOUR_MS);
-  if (left < needMs) await sleep(left + 500);
-}
-
 /**
  * A `__session` cookie as the rotation writes it: a new visitor sent to `linkId` at `sentAtMs` (a
  * minute ago unless given), signed with `secret`: the suite's rotation's unless given (a rotation

@@ -7,7 +7,7 @@ import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
 import { expectToast } from "../../testing/browser/toasts";
 import { signInMember } from "../../testing/members";
-import { withinOneClockHour } from "../../testing/rotation";
+import { keepEachTestInOneClockHour } from "../../testing/clock-hour";
 
 const browser = useBrowser();
 let admin: string;
@@ -142,9 +142,10 @@ describe("program rules in the admin console", () => {
 });
 
 describe("program rules where members and visitors see them", () => {
+  // "Ends in 3 days" counts from the UTC day, and midnight is an hour's end
+  keepEachTestInOneClockHour();
+
   it("the open /programs page shows each offer's end date, the days left in its last week, and its terms", async () => {
-    // "Ends in 3 days" counts from the UTC day: the run must not straddle midnight
-    await withinOneClockHour();
     const endsSoon = addDays(utcDay(new Date()), 3);
     await program("Amex Gold", { offerEndsOn: endsSoon, termsUrl: TERMS }, { shared: true });
     await program("Chase Sapphire", { offerEndsOn: FAR_END }, { shared: true });

@@ -8,9 +8,9 @@ import { clearInbox, latestMailTo, loginUrlIn, mailsTo } from "../../../testing/
 import { addSubscriber, stripeLocal } from "../../../testing/jobs";
 import { fillLoginMailCeiling, requestLoginToken, signInMember } from "../../../testing/members";
 import { ADMIN } from "../../../testing/actors";
-import { withinOneClockHour } from "../../../testing/rotation";
 import { DEFAULT_LOGIN_MAILS_PER_HOUR, ensureAdmin } from "../../src/toolkit";
 import { suite } from "../../../testing/suite-env";
+import { keepEachTestInOneClockHour } from "../../../testing/clock-hour";
 
 beforeEach(async () => {
   await resetEmulators();
@@ -75,6 +75,8 @@ describe("POST /api/auth/email", () => {
 });
 
 describe("who gets a login mail", () => {
+  keepEachTestInOneClockHour();
+
   it("a member with a user document and no Stripe customer (admin-created): token and mail", async () => {
     await ensureAdmin(ADMIN.email, ADMIN.password);
     const admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
@@ -99,7 +101,6 @@ describe("who gets a login mail", () => {
   });
 
   it("beyond the hub-wide hourly ceiling: the same { sent: true }, no token, no mail, until the next hour's allowance", async () => {
-    await withinOneClockHour();
     await fillLoginMailCeiling();
     const res = await call("POST", "/api/auth/email", { body: { email: "active@example.com" } });
     expect(res.status).toBe(200);

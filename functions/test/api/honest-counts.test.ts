@@ -15,10 +15,10 @@ import {
   visit,
   visitAt,
   visitCounts,
-  withinOneClockHour,
   signedVisitorCookie,
 } from "../../../testing/rotation";
 import { startRotationInstances, stopRotationInstances } from "../../../testing/rotation-instances";
+import { keepEachTestInOneClockHour } from "../../../testing/clock-hour";
 import { expectNoStoredAddress } from "../../../testing/stored-addresses";
 
 /**
@@ -32,9 +32,9 @@ let admin: string;
 beforeEach(async () => {
   await resetEmulators();
   ({ admin } = await signInActors());
-  // every test expects repeats within one clock hour
-  await withinOneClockHour();
 });
+// every test expects repeats within one clock hour
+keepEachTestInOneClockHour();
 
 async function visitsFrom(programId: string, count: number, headersOf: (n: number) => Record<string, string>) {
   const landed: string[] = [];

@@ -15,11 +15,11 @@ import { idTokenFromPassword, resetEmulators, selfSignUp } from "../../../testin
 import { clearInbox, latestMailTo, loginUrlIn } from "../../../testing/inbox";
 import { addSubscriber, stripeLocal } from "../../../testing/jobs";
 import { fillLoginMailCeiling } from "../../../testing/members";
-import { withinOneClockHour } from "../../../testing/rotation";
 import { cloudTasksLoginMailQueue, ensureAdmin } from "../../src/toolkit";
 import { db } from "../../src/platform/db";
 import { suite } from "../../../testing/suite-env";
 import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
+import { keepEachTestInOneClockHour } from "../../../testing/clock-hour";
 
 /**
  * The real app factory, in-process against the same emulators, configured as in production: the
@@ -146,6 +146,8 @@ describe("outside the emulator", () => {
 });
 
 describe("login mail outside the emulator", () => {
+  keepEachTestInOneClockHour();
+
   it("queues a stranger's address like a member's and answers alike; the task mails only the member", async () => {
     const stranger = await call("POST", "/api/auth/email", { baseUrl, body: { email: "nobody-here@example.com" } });
     const member = await call("POST", "/api/auth/email", { baseUrl, body: { email: "active@example.com" } });
@@ -166,7 +168,6 @@ describe("login mail outside the emulator", () => {
   });
 
   it("beyond the hub-wide hourly ceiling: the same answer, no mail, no token, and an error for the operator that says what to do", async () => {
-    await withinOneClockHour();
     await fillLoginMailCeiling(deps.loginMailsPerHour);
     const errors = vi.spyOn(logger, "error");
     try {
@@ -192,7 +193,6 @@ describe("login mail outside the emulator", () => {
   });
 
   it("counts each mail sent against the ceiling, and sends up to it", async () => {
-    await withinOneClockHour();
     await fillLoginMailCeiling(deps.loginMailsPerHour - 2);
     for (const email of ["active@example.com", "trialing@example.com", "canceled@example.com"]) {
       await call("POST", "/api/auth/email", { baseUrl, body: { email } });

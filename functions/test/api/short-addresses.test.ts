@@ -21,9 +21,9 @@ import {
   storedCounts,
   visit,
   visitShort,
-  withinOneClockHour,
 } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
+import { keepEachTestInOneClockHour } from "../../../testing/clock-hour";
 
 /**
  * Short rotation addresses (docs/architecture.md, *Short rotation addresses*): every approved program has
@@ -114,8 +114,9 @@ describe("a program's slug", () => {
 });
 
 describe("/r/{slug}", () => {
+  keepEachTestInOneClockHour();
+
   it("is the program's rotation: redirects and counts as the old address, one visitor sticking to one link across both, counted once an hour", async () => {
-    await withinOneClockHour();
     const { programId, slug, links } = await programWithLinks(admin, 3);
     const visitor = new CookieVisitor();
     const first = await visitor.visitShort(slug);

@@ -14,9 +14,9 @@ import {
   storedCounts,
   visit,
   visitCounts,
-  withinOneClockHour,
   signedVisitorCookie,
 } from "../../../testing/rotation";
+import { keepEachTestInOneClockHour } from "../../../testing/clock-hour";
 
 /**
  * Sticky visitors (docs/architecture.md, *Sticky visitors*): the rotation remembers each
@@ -36,8 +36,9 @@ const rememberedIn = (cookie: string | null, programId: string) =>
   readVisitor(cookie ?? undefined, LOCAL_VISITOR_COOKIE_SECRET, Date.now()).choices.find((c) => c.programId === programId) ?? null;
 
 describe("sticky visitors", () => {
+  keepEachTestInOneClockHour();
+
   it("a visitor with cookies who comes five times lands on one link and is counted once; new visitors still rotate", async () => {
-    await withinOneClockHour();
     const { programId, links } = await programWithLinks(admin, 3);
     const visitor = new CookieVisitor();
     const landed = new Set<string | null>();
@@ -92,7 +93,6 @@ describe("sticky visitors", () => {
   }, 60_000);
 
   it("a validly signed cookie naming a link that was paused is ignored: the visitor gets an active link, counted", async () => {
-    await withinOneClockHour();
     const { programId, links } = await programWithLinks(admin, 2);
     const [paused, active] = links as [(typeof links)[0], (typeof links)[0]];
     await call("POST", `/api/links/${paused.id}/pause`, { idToken: admin });
