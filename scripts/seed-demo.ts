@@ -17,11 +17,11 @@ import {
   newClickId,
   recordVisit,
   ensureAdmin,
-  recordOutcomeOn,
+  recordOutcome,
   setSnooze,
-  type NewOutcome,
 } from "../functions/src/toolkit";
-import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE } from "../testing/suite-config";
+import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
+import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE, LOCAL_VISITOR_COOKIE_SECRET } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);
@@ -142,30 +142,36 @@ const LINKS: DemoLink[] = [
  * Alice's five paid Sapphire bonuses reach the program's yearly cap whatever the date): Earnings,
  * the cap, the Outcomes tab in /analytics and the open page's paid count all have something to show.
  */
-const OUTCOMES: { program: ProgramKey; owner: string; daysAgo: number; thisYear?: true; outcome: Omit<NewOutcome, "occurredOn"> }[] = [
+const OUTCOMES: {
+  program: ProgramKey;
+  owner: string;
+  daysAgo: number;
+  thisYear?: true;
+  outcome: Omit<CreateOutcomeRequest, "occurredOn">;
+}[] = [
   { program: "sapphire", owner: DEMO.member, daysAgo: 400, outcome: { kind: "paid", amount: 120, currency: "USD", note: "Last year's" } },
   ...[70, 50, 25].map((daysAgo) => ({
     program: "sapphire" as const,
     owner: DEMO.member,
     daysAgo,
     thisYear: true as const,
-    outcome: { kind: "signed-up" as const, amount: null, currency: null, note: null },
+    outcome: { kind: "signed-up" as const },
   })),
   ...[60, 45, 30, 18, 6].map((daysAgo, i) => ({
     program: "sapphire" as const,
     owner: DEMO.member,
     daysAgo,
     thisYear: true as const,
-    outcome: { kind: "paid" as const, amount: 150, currency: "USD", note: i === 4 ? "Fifth bonus: the yearly maximum" : null },
+    outcome: { kind: "paid" as const, amount: 150, currency: "USD", ...(i === 4 ? { note: "Fifth bonus: the yearly maximum" } : {}) },
   })),
-  { program: "amexgold", owner: DEMO.member, daysAgo: 20, outcome: { kind: "paid", amount: 250, currency: "USD", note: null } },
+  { program: "amexgold", owner: DEMO.member, daysAgo: 20, outcome: { kind: "paid", amount: 250, currency: "USD" } },
   {
     program: "amexgold",
     owner: DEMO.member,
     daysAgo: 3,
     outcome: { kind: "clawed-back", amount: 250, currency: "USD", note: "The friend closed the card within six months" },
   },
-  { program: "sapphire", owner: "casey@example.com", daysAgo: 12, outcome: { kind: "paid", amount: 100, currency: "EUR", note: null } },
+  { program: "sapphire", owner: "casey@example.com", daysAgo: 12, outcome: { kind: "paid", amount: 100, currency: "EUR" } },
 ];
 
 type NotCounted = { bot: number; repeatVisitor: number; repeatAddress: number; unavailable: number };
@@ -328,12 +334,13 @@ async function main() {
         updatedAt: at(Math.max(0, link.daysAgo - 1)),
       });
   }
-  // outcomes and the snooze through the data layer: links' paid days, the roll-ups and counts as in real use
+  // outcomes through the service, by a member's rules (bounds, approved links, the day's limit); the snooze through the data layer
   const startOfYear = `${today.slice(0, 4)}-01-01`;
+  const ruleDeps = { now: () => new Date(), keyedHashSecret: LOCAL_VISITOR_COOKIE_SECRET };
   for (const { program, owner, daysAgo, thisYear, outcome } of OUTCOMES) {
     const day = addDays(today, -daysAgo);
     const occurredOn = thisYear && day < startOfYear ? startOfYear : day;
-    await recordOutcomeOn(linkIds.get(`${program} ${owner}`)!, owner, { ...outcome, occurredOn }, today, new Date());
+    await recordOutcome(ruleDeps, owner, linkIds.get(`${program} ${owner}`)!, { ...outcome, occurredOn });
   }
   await setSnooze(linkIds.get(`amexgold ${DEMO.member}`)!, DEMO.member, addDays(today, 10));
   // the back-dated states above went around the app: count each program's links from the links themselves

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   OFFER_ENDED: 409,
   /** The slug is, or was, another program's short address (PATCH /api/programs/{id}). */
   SLUG_TAKEN: 409,
+  /** Outcomes are recorded on approved links only (POST /api/user/links/{id}/outcomes). */
+  LINK_NOT_APPROVED: 409,
   /** A job of this kind is running already; the body's `jobId` names it. */
   JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -68,6 +68,24 @@ export const linkCapSchema = z
   .nullable();
 export type LinkCap = z.infer<typeof linkCapSchema>;
 
+/**
+ * Why a link is out of the rotation, the first that holds in this order (the one its owner and the
+ * admins are told): dead, pending review, paused, failing its health checks, its program not approved
+ * yet, its program's offer ended, its owner blocked or lapsed, its owner's cap reached, snoozed.
+ */
+export const LINK_OUT_REASONS = [
+  "dead",
+  "pending",
+  "paused",
+  "failing",
+  "program-not-approved",
+  "offer-ended",
+  "owner-held-back",
+  "capped",
+  "snoozed",
+] as const;
+export type LinkOutReason = (typeof LINK_OUT_REASONS)[number];
+
 /** A referral link as the API answers it (admin and member views share the shape). */
 export const referralLinkSchema = z.object({
   id: z.string(),
@@ -92,11 +110,10 @@ export const referralLinkSchema = z.object({
   cap: linkCapSchema,
   /** The owner took it out of the rotation until this day starts (UTC); null when not snoozed (or the day has come). */
   snoozedUntil: z.string().nullable(),
-  /**
-   * Active as the rotation decides it: approved, not paused, not dead, not failing, not capped, not
-   * snoozed, its program's offer not ended, owner neither blocked nor lapsed.
-   */
+  /** In the rotation, as the rotation decides it (functions/src/links/link-availability.ts): `outReason` is null. */
   isActive: z.boolean(),
+  /** Why it is out of the rotation (LINK_OUT_REASONS), or null when it is in. */
+  outReason: z.enum(LINK_OUT_REASONS).nullable(),
   createdAt: z.string(),
   submittedAt: z.string(),
   updatedAt: z.string(),

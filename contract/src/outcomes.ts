@@ -12,6 +12,10 @@ export const OUTCOME_KINDS = ["signed-up", "paid", "clawed-back"] as const;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 export const OUTCOME_NOTE_MAX = 200;
 export const OUTCOME_AMOUNT_MAX = 100_000;
+/** How far back an outcome may be dated, in days before today's UTC date. */
+export const OUTCOME_DAYS_BACK = 400;
+/** The most outcomes a member may record in any rolling 24 hours (accepted ones; deleting one gives none back). */
+export const OUTCOMES_PER_DAY = 50;
 
 const AMOUNT_MESSAGE = "Amount must be more than 0 and at most 100000, with at most 2 decimals";
 const CURRENCY_MESSAGE = "Currency must be a 3-letter ISO 4217 code, such as USD";

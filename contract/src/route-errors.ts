@@ -32,6 +32,9 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   submitOwnLink: ["NOT_FOUND", "DUPLICATE_PROGRAM_LINK", "OFFER_ENDED"],
   testOwnLink: ["RATE_LIMITED"],
 
+  // Outcomes
+  recordOutcome: ["LINK_NOT_APPROVED", "RATE_LIMITED"],
+
   // Users and admin actions
   updateUser: ["USER_EXISTS", "REAUTH_REQUIRED"],
   deleteUser: ["BAD_REQUEST"],

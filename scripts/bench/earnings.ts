@@ -7,15 +7,18 @@
  * - large: active@example.com, 500 outcomes dated over the current year (signed-up, paid with an
  *   amount in one of two currencies, now and then a claw-back);
  * - baseline: trialing@example.com, 10 outcomes of the same kinds.
- * Outcomes are recorded through the data layer's recordOutcomeOn, as the API records them: each in
- * its own transaction with its link's paid days and its program's monthly roll-up, one after
- * another (see seedProgram).
+ * Outcomes are recorded through the service the API calls (recordOutcome), by a member's rules: on
+ * approved links, within the date bounds, at most 50 in 24 hours. So each is recorded with the clock
+ * at the day it happened, in date order, as a member keeping them up to date would; the year is
+ * this one, or last year while this one has fewer than 30 days (500 outcomes need at least 10 days).
  * Then, through Hosting as the browser calls them, warm: GET /api/user/outcomes?year=,
  * GET /api/user/outcomes/export?year= and GET /api/user/links, BENCH_CALLS times each (20) per
  * member; prints the median and p95 beside the goal (< 1 s for 500 outcomes). Asserts nothing.
  */
-import { createLink, createProgram, recordOutcomeOn, type NewOutcome } from "../../functions/src/toolkit";
-import { utcDay } from "@hub/contract/dates";
+import { createLink, createProgram, recordOutcome, updateLink } from "../../functions/src/toolkit";
+import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
+import { LOCAL_VISITOR_COOKIE_SECRET } from "../../testing/suite-config";
+import { addDays, utcDay } from "@hub/contract/dates";
 import { resetEmulators } from "../../testing/emulators";
 import { routePath } from "../../testing/http";
 import { signInMember } from "../../testing/members";
@@ -50,42 +53,56 @@ async function seedPrograms() {
   return ids;
 }
 
-/** `count` outcomes of the member, dated over this year's days so far, spread over the programs. */
-function outcomesOf(count: number, programIds: string[], random: () => number): Map<string, NewOutcome[]> {
-  const now = new Date();
-  const yearStart = Date.UTC(now.getUTCFullYear(), 0, 1);
-  const daysSoFar = Math.floor((now.getTime() - yearStart) / 86_400_000) + 1;
-  const byProgram = new Map<string, NewOutcome[]>(programIds.map((id) => [id, []]));
+/** The year the outcomes are dated in: this one, unless it has fewer than 30 days so far. */
+function benchYear(): { year: number; days: string[] } {
+  const today = utcDay(new Date());
+  const thisYear = Number(today.slice(0, 4));
+  const year = today >= `${String(thisYear)}-01-30` ? thisYear : thisYear - 1;
+  const days: string[] = [];
+  for (let day = `${String(year)}-01-01`; day <= today && day.startsWith(String(year)); day = addDays(day, 1)) days.push(day);
+  return { year, days };
+}
+
+type BenchOutcome = CreateOutcomeRequest & { programId: string };
+
+/** `count` outcomes of the member, dated over the year's days (up to today), spread over the programs, in date order. */
+function outcomesOf(count: number, programIds: string[], days: string[], random: () => number): BenchOutcome[] {
+  const list: BenchOutcome[] = [];
   for (let i = 0; i < count; i++) {
-    const occurredOn = utcDay(new Date(yearStart + Math.floor(random() * daysSoFar) * 86_400_000));
+    const occurredOn = days[Math.floor(random() * days.length)]!;
     const roll = random();
     const kind = roll < 0.5 ? "signed-up" : roll < 0.9 ? "paid" : "clawed-back";
     const currency = random() < 0.7 ? "USD" : "EUR";
-    const outcome: NewOutcome =
+    const programId = programIds[i % programIds.length]!;
+    const amount = 50 + Math.round(random() * 30_000) / 100;
+    list.push(
       kind === "signed-up"
-        ? { kind, occurredOn, amount: null, currency: null, note: null }
-        : { kind, occurredOn, amount: 50 + Math.round(random() * 30_000) / 100, currency, note: i % 4 === 0 ? `Bonus ${String(i)}` : null };
-    byProgram.get(programIds[i % programIds.length]!)!.push(outcome);
+        ? { programId, kind, occurredOn }
+        : { programId, kind, occurredOn, amount, currency, ...(i % 4 === 0 ? { note: `Bonus ${String(i)}` } : {}) },
+    );
   }
-  return byProgram;
+  return list.sort((a, b) => a.occurredOn.localeCompare(b.occurredOn));
 }
 
 /**
- * Each member's link in the program, then their outcomes there, one transaction after another: every
- * one reads the program and the owner's links and may write the program's counts. Run in parallel
- * (even one worker per program) they waited on each other's locks until the emulator gave up
- * ("Transaction lock timeout"), so the seed records them in turn.
+ * The member's approved link in every program, then their outcomes, one after another with the clock
+ * at each one's day: every one reads the program and the owner's links and may write the program's
+ * counts. Run in parallel (even one worker per program) they waited on each other's locks until the
+ * emulator gave up ("Transaction lock timeout"), so the seed records them in turn.
  */
-async function seedProgram(programId: string, members: { email: string; outcomes: NewOutcome[] }[]) {
-  const now = new Date();
-  const today = utcDay(now);
-  for (const { email, outcomes } of members) {
+async function seedMember(email: string, programIds: string[], outcomes: BenchOutcome[]) {
+  const linkIn = new Map<string, string>();
+  for (const programId of programIds) {
     const link = await createLink(
       { programId, name: email, email, link: `https://refer.example.com/${programId}/${email}`, description: "Offer" },
       async () => undefined,
     );
-    for (const outcome of outcomes)
-      if (!(await recordOutcomeOn(link.id, email, outcome, today, now))) throw new Error(`outcome on ${link.id} not recorded`);
+    await updateLink(link.id, () => ({ approved: true }));
+    linkIn.set(programId, link.id);
+  }
+  for (const [i, { programId, ...outcome }] of outcomes.entries()) {
+    const now = () => new Date(Date.parse(`${outcome.occurredOn}T12:00:00Z`) + i);
+    await recordOutcome({ now, keyedHashSecret: LOCAL_VISITOR_COOKIE_SECRET }, email, linkIn.get(programId)!, outcome);
   }
 }
 
@@ -122,17 +139,12 @@ async function main() {
   const started = Date.now();
   await resetEmulators();
   const programIds = await seedPrograms();
-  const large = outcomesOf(LARGE.outcomes, programIds, seeded(31));
-  const baseline = outcomesOf(BASELINE.outcomes, programIds, seeded(7));
-  for (const id of programIds)
-    await seedProgram(id, [
-      { email: LARGE.email, outcomes: large.get(id)! },
-      { email: BASELINE.email, outcomes: baseline.get(id)! },
-    ]);
+  const { year, days } = benchYear();
+  await seedMember(LARGE.email, programIds, outcomesOf(LARGE.outcomes, programIds, days, seeded(31)));
+  await seedMember(BASELINE.email, programIds, outcomesOf(BASELINE.outcomes, programIds, days, seeded(7)));
   process.stderr.write(
     `[bench] seeded ${String(LARGE.outcomes + BASELINE.outcomes)} outcomes on ${String(2 * PROGRAMS)} links in ${String(Math.round((Date.now() - started) / 1000))} s\n`,
   );
-  const year = new Date().getUTCFullYear();
   const query = { year: String(year) };
   const rows = [];
   for (const member of [BASELINE, LARGE]) {

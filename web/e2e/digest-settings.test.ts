@@ -27,6 +27,8 @@ beforeEach(async () => {
 
 describe("the weekly digest", () => {
   it("is switched off and on from the dashboard, and stays as set", async () => {
+    const { admin } = await signInActors();
+    await callRoute("approveUser", { params: { username: ALICE }, idToken: admin });
     const { context, page } = await newPage(browser());
     await signInAsMember(page, ALICE);
     const digest = digestSwitch(page);
@@ -51,6 +53,18 @@ describe("the weekly digest", () => {
     expect(await onPhone.isChecked()).toBe(true);
     await screenshot(phone.page, "digest-03-dashboard-375");
     await phone.context.close();
+    await context.close();
+  });
+
+  it("is not offered to a member awaiting approval, who cannot receive it; the banner says what is true", async () => {
+    const { context, page } = await newPage(browser());
+    await signInAsMember(page, ALICE);
+    const banner = page.getByRole("alert").filter({ hasText: "Membership Verification in Progress" });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain("You can already submit links; an administrator reviews each one before it is shown.");
+    await page.getByRole("heading", { name: /^Your Links/ }).waitFor();
+    expect(await page.getByRole("switch", { name: "Weekly digest e-mail" }).count()).toBe(0);
+    expect(await page.getByText("Every Monday").count()).toBe(0);
     await context.close();
   });
 

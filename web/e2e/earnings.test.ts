@@ -131,7 +131,7 @@ describe("a member's Earnings", () => {
     await apiRoute("recordOutcome", {
       idToken: member,
       params: { id: ids.chaseLink },
-      body: { kind: "paid", occurredOn: `${String(lastYear)}-06-15`, amount: 250, currency: "USD", note: "Summer bonus" },
+      body: { kind: "paid", occurredOn: `${String(lastYear)}-12-31`, amount: 250, currency: "USD", note: "Year-end bonus" },
     });
     const { context, page } = await newPage(browser(), { locale: "en-US" });
     await signInAsMember(page, MEMBER);
@@ -140,7 +140,7 @@ describe("a member's Earnings", () => {
 
     await section.getByRole("combobox", { name: "Year" }).click();
     await page.getByRole("option", { name: String(lastYear) }).click();
-    await section.getByRole("cell", { name: "Summer bonus" }).waitFor();
+    await section.getByRole("cell", { name: "Year-end bonus" }).waitFor();
     await section.getByText("Signed up: 0 · Paid: 1 · Clawed back: 0").waitFor();
     await screenshot(page, "earnings-05-last-year");
 

@@ -117,6 +117,43 @@ describe("program rules in the admin console", () => {
     await context.close();
   });
 
+  it("the Referral Links tab says why a link is out: Ended for an ended offer, never Active in a program awaiting approval", async () => {
+    const member = await signInMember(MEMBER);
+    // a link approved while its offer ran (an ended offer takes no new links), then the offer ends
+    const oldBank = await program("Old Bank");
+    const ended = await api<{ id: string }>("POST", "/api/user/links", member, {
+      programId: oldBank,
+      link: "https://refer.example.com/old-bank/alice",
+      description: "Bonus",
+    });
+    await api("POST", `/api/links/${ended.id}/approve`, admin);
+    await api("PATCH", `/api/programs/${oldBank}`, admin, { offerEndsOn: ENDED_ON });
+    // a member's proposal, not approved, whose link an admin approved
+    const proposal = await api<{ id: string }>("POST", "/api/programs", member, { name: "Proposed Bank" });
+    const waiting = await api<{ id: string }>("POST", "/api/user/links", member, {
+      programId: proposal.id,
+      link: "https://refer.example.com/proposed/alice",
+      description: "Bonus",
+    });
+    await api("POST", `/api/links/${waiting.id}/approve`, admin);
+
+    const { context, page } = await newPage(browser());
+    await signInAsAdmin(page);
+    await page.getByRole("tab", { name: "Referral Links" }).click();
+    const hideApproved = page
+      .getByRole("switch", { name: "Hide approved links" })
+      .or(page.getByRole("checkbox", { name: "Hide approved links" }));
+    if (await hideApproved.isChecked()) await hideApproved.click();
+    await page.getByRole("button", { name: "Expand All" }).click();
+    const row = (text: string) => page.locator(`[aria-label^="Link by "]`).filter({ hasText: text });
+    await row("/old-bank/alice").getByText("Ended", { exact: true }).waitFor();
+    expect(await row("/old-bank/alice").getByText("Owner blocked or lapsed").count()).toBe(0);
+    await row("/proposed/alice").getByText("Program not approved", { exact: true }).waitFor();
+    expect(await row("/proposed/alice").getByText("Active", { exact: true }).count()).toBe(0);
+    await screenshot(page, "rules-05-admin-links-why-out");
+    await context.close();
+  });
+
   it("an ended offer's card says so, and the form and card fit a phone", async () => {
     await program("Old Bank", { referrerCap: { count: 5, period: "calendar-year" }, offerEndsOn: ENDED_ON, termsUrl: TERMS });
     const { context, page } = await newPage(browser(), PHONE);

@@ -43,8 +43,15 @@ const snapshot = (
   links: AnalyticsLink[] = [link("a", "p1", "ann@example.com"), link("b", "p2", "bob@example.com")],
 ): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Card One", distributionMode: "even", referrerCap: { count: 2, period: "calendar-year" }, offerEndsOn: null },
-    { id: "p2", name: "", distributionMode: "even", referrerCap: null, offerEndsOn: null },
+    {
+      id: "p1",
+      name: "Card One",
+      approved: true,
+      distributionMode: "even",
+      referrerCap: { count: 2, period: "calendar-year" },
+      offerEndsOn: null,
+    },
+    { id: "p2", name: "", approved: true, distributionMode: "even", referrerCap: null, offerEndsOn: null },
   ],
   links,
   tallies,

@@ -1,11 +1,7 @@
 import type { ClickRecord, UserAnalytics } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
-import { isActiveLink } from "../links/link-state";
-import { datedAvailability } from "../links/link-availability";
+import { linkAvailability } from "../links/link-availability";
 import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, type MonthPart, type WindowPlan } from "./analytics-window";
-
-/** What a link of a program the snapshot does not hold is judged by: no rule. */
-const NO_RULES = { referrerCap: null, offerEndsOn: null } as const;
 
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
 export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
@@ -121,8 +117,8 @@ export function userAnalytics(
   for (const link of snapshot.links) {
     const row = owner(link.email);
     row.allTimeClicks += link.visitCount;
-    const dated = datedAvailability({ link, program: programs.get(link.programId) ?? NO_RULES }, today);
-    if (isActiveLink(link, ownersHeldBack, dated)) row.activeLinks += 1;
+    const program = programs.get(link.programId) ?? null;
+    if (linkAvailability({ link, program, ownerHeldBack: ownersHeldBack.has(link.email) }, today).outReason === null) row.activeLinks += 1;
   }
   for (const record of records) owner(record.linkEmail).clicks += record.totalClicks ?? 1;
   const totalClicks = [...byEmail.values()].reduce((sum, r) => sum + r.clicks, 0);

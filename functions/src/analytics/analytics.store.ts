@@ -50,6 +50,8 @@ export interface AnalyticsLink {
 export interface AnalyticsProgram {
   id: string;
   name: string;
+  /** A program awaiting approval has no rotation: none of its links is active. */
+  approved: boolean;
   distributionMode: "even" | "balanced";
   referrerCap: ReferrerCap | null;
   /** The offer's last day (UTC): after it, none of the program's links is active. */
@@ -264,7 +266,7 @@ const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.fi
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name", "distributionMode", "referrerCap", "offerEndsOn")),
+      tx.get(db().collection(COLLECTIONS.programs).select("name", "approved", "distributionMode", "referrerCap", "offerEndsOn")),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
@@ -300,6 +302,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
       programs: programSnap.docs.map((d) => ({
         id: d.id,
         name: text(d, "name"),
+        approved: d.get("approved") === true,
         distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
         referrerCap: referrerCapOf(d.get("referrerCap")),
         offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,

@@ -37,8 +37,8 @@ const snapshot = (
   links = [link("a", "p1", "ann@example.com"), link("b", "p1", "bob@example.com")],
 ): AnalyticsSnapshot => ({
   programs: [
-    { id: "p1", name: "Bank One", distributionMode: "even", referrerCap: null, offerEndsOn: null },
-    { id: "p2", name: "Another Bank", distributionMode: "even", referrerCap: null, offerEndsOn: null },
+    { id: "p1", name: "Bank One", approved: true, distributionMode: "even", referrerCap: null, offerEndsOn: null },
+    { id: "p2", name: "Another Bank", approved: true, distributionMode: "even", referrerCap: null, offerEndsOn: null },
   ],
   links,
   tallies,

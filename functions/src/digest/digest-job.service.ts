@@ -6,7 +6,7 @@ import { forEachLimited } from "../platform/concurrency";
 import { keyedHash } from "../platform/keyed-hash";
 import { claimMail, mailClaimedBy } from "../platform/mail-claims.store";
 import { weeklyDigestMail, type DigestMailContent } from "../platform/mailer";
-import { approvedMembersAfter, countApprovedMembers, type UserRecord } from "../accounts/users.store";
+import { approvedMembersAfter, countApprovedMembers, holdsBackLinks, type UserRecord } from "../accounts/users.store";
 import { listPrograms, type ProgramRecord } from "../catalog/programs.store";
 import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
 import { linksOfOwners, type LinkRecord } from "../links/links.store";
@@ -20,7 +20,7 @@ import { unsubscribeToken } from "./unsubscribe-token";
 /**
  * The weekly digest (docs/architecture.md, *The weekly digest*, *Mail at most once*, *Jobs*): every approved member,
  * in id order, CHUNK per step, MEMBERS_AT_ONCE at a time; the cursor and counts stored after each
- * chunk. A member who turned it off, is blocked or has no link is skipped. Each mail is claimed
+ * chunk. A member who turned it off, is blocked or lapsed, or has no link is skipped. Each mail is claimed
  * (mail_claims, keyed by the week and a keyed hash of the address) before it is handed to the mail
  * server, so a second run in the week, or a slice the queue retries, never sends it again; a claim this
  * job made before a retry counts as sent.
@@ -89,7 +89,8 @@ async function digestFor(
   member: UserRecord,
   links: LinkRecord[],
 ): Promise<Outcome> {
-  if (member.blocked || !member.weeklyDigest || links.length === 0) return "skipped";
+  // blocked or lapsed (holdsBackLinks): their links are out of the rotation and the digest is for members
+  if (holdsBackLinks(member) || !member.weeklyDigest || links.length === 0) return "skipped";
   const key = `digest_${week.isoWeek}_${keyedHash(deps.keyedHashSecret, "digest-mail", member.email)}`;
   // had theirs this week (another run): nothing to build (the claim below decides; this only saves the work)
   const claimedBy = await mailClaimedBy(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capState, isSnoozed } from "./link-availability";
+import { capState, isSnoozed, linkAvailability, type AvailabilityFacts } from "./link-availability";
 
 const yearly = (count: number) => ({ count, period: "calendar-year" as const });
 const rolling = (count: number) => ({ count, period: "rolling-12-months" as const });
@@ -40,5 +40,60 @@ describe("isSnoozed", () => {
     expect(isSnoozed("2026-06-02", "2026-06-01")).toBe(true);
     expect(isSnoozed("2026-06-02", "2026-06-02")).toBe(false);
     expect(isSnoozed(null, "2026-06-01")).toBe(false);
+  });
+});
+
+describe("linkAvailability", () => {
+  const TODAY = "2026-11-27";
+  const inRotation: AvailabilityFacts & { program: NonNullable<AvailabilityFacts["program"]> } = {
+    link: { approved: true, paused: false, isDead: false, failing: false, snoozedUntil: null, paidOn: [] },
+    program: { approved: true, referrerCap: null, offerEndsOn: null },
+    ownerHeldBack: false,
+  };
+  const facts = (
+    link: Partial<typeof inRotation.link>,
+    program: Partial<typeof inRotation.program> | null = {},
+    ownerHeldBack = false,
+  ) => ({
+    link: { ...inRotation.link, ...link },
+    program: program === null ? null : { ...inRotation.program, ...program },
+    ownerHeldBack,
+  });
+  const capped = { paidOn: ["2026-03-01"] };
+  const capOfOne = { referrerCap: { count: 1, period: "calendar-year" as const } };
+
+  it("is in the rotation with nothing holding it out", () => {
+    expect(linkAvailability(inRotation, TODAY)).toEqual({ outReason: null, cap: null, onBreak: false });
+  });
+
+  it("names the first reason that holds, in the order members are told", () => {
+    const everything = facts(
+      { isDead: true, approved: false, paused: true, failing: true, snoozedUntil: "2026-12-01", ...capped },
+      { approved: false, offerEndsOn: "2026-11-01", ...capOfOne },
+      true,
+    );
+    expect(linkAvailability(everything, TODAY).outReason).toBe("dead");
+    const order = [
+      ["pending", facts({ approved: false, paused: true }, { approved: false })],
+      ["paused", facts({ paused: true, failing: true })],
+      ["failing", facts({ failing: true }, { approved: false })],
+      ["program-not-approved", facts({}, { approved: false, offerEndsOn: "2026-11-01" })],
+      ["offer-ended", facts(capped, { offerEndsOn: "2026-11-26", ...capOfOne }, true)],
+      ["owner-held-back", facts({ ...capped, snoozedUntil: "2026-12-01" }, capOfOne, true)],
+      ["capped", facts({ ...capped, snoozedUntil: "2026-12-01" }, capOfOne)],
+      ["snoozed", facts({ snoozedUntil: "2026-12-01" })],
+    ] as const;
+    for (const [reason, f] of order) expect(linkAvailability(f, TODAY).outReason).toBe(reason);
+  });
+
+  it("treats a link of a program that is gone as out, its program not approved", () => {
+    expect(linkAvailability(facts({}, null), TODAY).outReason).toBe("program-not-approved");
+  });
+
+  it("is on a break (balanced mode's no catch-up) for a cap, a snooze or failing health, whatever else holds", () => {
+    expect(linkAvailability(facts({ failing: true, paused: true }), TODAY)).toMatchObject({ outReason: "paused", onBreak: true });
+    expect(linkAvailability(facts(capped, capOfOne, true), TODAY)).toMatchObject({ outReason: "owner-held-back", onBreak: true });
+    expect(linkAvailability(facts({ paused: true }), TODAY).onBreak).toBe(false);
+    expect(linkAvailability(facts({}, {}, true), TODAY).onBreak).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { LinkCap } from "@hub/contract/links";
+import type { LinkCap, LinkOutReason } from "@hub/contract/links";
 import type { ReferrerCap } from "@hub/contract/programs";
 import { addDays } from "@hub/contract/dates";
 
@@ -53,7 +53,7 @@ function yearStartsAfter(today: string, paidOn: readonly string[]): string[] {
   return starts;
 }
 
-/** The date-derived reasons a link is out of the rotation, for isActiveLink. */
+/** The date-derived reasons a link is out of the rotation, for the program counts kept by date (program-links.store). */
 export interface DatedAvailability {
   capReached?: boolean;
   snoozed?: boolean;
@@ -90,4 +90,47 @@ export function nextDatedChange({ link, program }: DatedFacts, today: string): s
   if (cap?.reached) days.push(cap.resumesOn);
   if (program.referrerCap) days.push(...link.paidOn.filter((day) => day > today));
   return days.sort()[0] ?? null;
+}
+
+/** What decides whether a link is in the rotation: the link's own state, its program's, its owner's. */
+export interface AvailabilityFacts {
+  link: { approved: boolean; paused: boolean; isDead: boolean; failing: boolean; snoozedUntil: string | null; paidOn: readonly string[] };
+  /** Null when the program is gone (the link is on its way out with it). */
+  program: { approved: boolean; referrerCap: ReferrerCap | null; offerEndsOn: string | null } | null;
+  /** Blocked, or without an active subscription (users.store holdsBackLinks). */
+  ownerHeldBack: boolean;
+}
+
+export interface Availability {
+  /** Out of the rotation: why (the first of LINK_OUT_REASONS that holds); null when it is in. */
+  outReason: LinkOutReason | null;
+  /** The owner's standing against the program's cap (null with no cap). */
+  cap: LinkCap;
+  /** Held out by a break its owner or its health decides (cap, snooze, failing), not an admin's or a lapse: balanced mode's no catch-up. */
+  onBreak: boolean;
+}
+
+/**
+ * The one answer to "is this link in the rotation today, and if not, why": the rotation, every link
+ * answer, the analytics' active counts and the digest read it, so none can tell another story.
+ */
+export function linkAvailability({ link, program, ownerHeldBack }: AvailabilityFacts, today: string): Availability {
+  const cap = capState(link.paidOn, program?.referrerCap, today);
+  const snoozed = isSnoozed(link.snoozedUntil, today);
+  const reasons: [LinkOutReason, boolean][] = [
+    ["dead", link.isDead],
+    ["pending", !link.approved],
+    ["paused", link.paused],
+    ["failing", link.failing],
+    ["program-not-approved", !program?.approved],
+    ["offer-ended", isOfferEnded(program?.offerEndsOn, today)],
+    ["owner-held-back", ownerHeldBack],
+    ["capped", cap?.reached === true],
+    ["snoozed", snoozed],
+  ];
+  return {
+    outReason: reasons.find(([, holds]) => holds)?.[0] ?? null,
+    cap,
+    onBreak: link.failing || cap?.reached === true || snoozed,
+  };
 }

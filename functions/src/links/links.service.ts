@@ -41,18 +41,18 @@ import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { LINK_NOT_FOUND, linkNotFound } from "./link-errors";
-import { byRecency, isActiveLink, memberOrder } from "./link-state";
+import { byRecency, memberOrder } from "./link-state";
 import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
 import { addDays, utcDay } from "@hub/contract/dates";
-import { capState, isOfferEnded, isSnoozed } from "./link-availability";
+import { isOfferEnded, isSnoozed, linkAvailability } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
 
 /** What a link's answer reads of its program: its name, its cap rule, its offer's last day. */
-type ProgramFacts = Map<string, Pick<ProgramRecord, "name" | "referrerCap" | "offerEndsOn">>;
+type ProgramFacts = Map<string, Pick<ProgramRecord, "name" | "approved" | "referrerCap" | "offerEndsOn">>;
 const factsOf = (programs: ProgramRecord[]): ProgramFacts => new Map(programs.map((p) => [p.id, p]));
 
 /** The program's offer has ended: no link joins it (new or moved in). */
@@ -67,8 +67,8 @@ async function openProgramIn(tx: Parameters<typeof requireProgramIn>[0], program
 
 /**
  * `heldBack`: the owners whose links are out of the rotation, read from their user documents as the
- * rotation reads them, so `isActive` is the rotation's own decision (link-state isActiveLink). The cap
- * and the snooze are derived from the stored days and `today`, so a late daily job shows nothing wrong.
+ * rotation reads them, so `isActive` and `outReason` are the rotation's own decision (linkAvailability).
+ * The cap and the snooze are derived from the stored days and `today`, so a late daily job shows nothing wrong.
  */
 function toApi(
   link: LinkRecord,
@@ -89,20 +89,17 @@ function toApi(
     outByDate: _datedCount,
     ...rest
   } = link;
-  const cap = capState(link.paidOn, programs.get(link.programId)?.referrerCap, today);
-  const snoozed = isSnoozed(link.snoozedUntil, today);
+  const program = programs.get(link.programId) ?? null;
+  const { outReason, cap } = linkAvailability({ link, program, ownerHeldBack: heldBack.has(link.email) }, today);
   return {
     ...rest,
-    programName: programs.get(link.programId)?.name ?? "",
+    programName: program?.name ?? "",
     ownerDisplayName: displayNames.get(link.email) ?? null,
     ownerNotEmailed: link.isDead && deadMailFailed,
-    isActive: isActiveLink(link, heldBack, {
-      capReached: cap?.reached === true,
-      snoozed,
-      offerEnded: isOfferEnded(programs.get(link.programId)?.offerEndsOn, today),
-    }),
+    isActive: outReason === null,
+    outReason,
     cap,
-    snoozedUntil: snoozed ? link.snoozedUntil : null,
+    snoozedUntil: isSnoozed(link.snoozedUntil, today) ? link.snoozedUntil : null,
   };
 }
 

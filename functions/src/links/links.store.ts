@@ -174,6 +174,9 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     const slot = linkSlotRef(link.programId, link.email);
     if ((await tx.get(slot)).exists) throw new SlotTakenError(link.programId, link.email);
     const ownerHeldBack = await ownerHeldBackIn(tx, link.email);
+    // the cap follows the owner: a new link starts from their paid days in the program, so deleting a
+    // capped link and submitting another does not start the count again
+    const paidOn = paidOnOf(await paidDaysIn(tx, "email", [link.email]), (d) => d.programId === link.programId);
     const now = FieldValue.serverTimestamp();
     const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false, outByDate: false };
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
@@ -182,6 +185,7 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     tx.create(ref, {
       ...link,
       ...stored,
+      paidOn,
       health: UNKNOWN_HEALTH,
       pausedByBlock: false,
       deadNote: null,

@@ -9,7 +9,7 @@ type OutcomeRoutes = "recordOutcome" | "deleteOwnOutcome" | "listOwnOutcomes" | 
 export function outcomesRoutes(deps: AppDeps): RouteHandlers<OutcomeRoutes> {
   return {
     // POST /api/user/links/{id}/outcomes – record what came of a referral (own link only)
-    recordOutcome: ({ caller, params, body }) => recordOutcome(deps, caller, params.id, body),
+    recordOutcome: ({ caller, params, body }) => recordOutcome(deps, caller.user.email, params.id, body),
     // DELETE /api/user/outcomes/{id} – own only; a cap it counted lifts at once
     deleteOwnOutcome: ({ caller, params }) => deleteOutcome(deps, caller, params.id),
     // GET /api/user/outcomes?year= – the Earnings view

@@ -1,27 +1,43 @@
 import { stringify } from "csv-stringify/sync";
-import type { CreateOutcomeRequest, Earnings, Outcome } from "@hub/contract/outcomes";
+import { OUTCOME_DAYS_BACK, OUTCOMES_PER_DAY, type CreateOutcomeRequest, type Earnings, type Outcome } from "@hub/contract/outcomes";
+import { MESSAGES } from "@hub/contract/errors";
 import { addDays, utcDay } from "@hub/contract/dates";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { linkNotFound } from "../links/link-errors";
 import { neutraliseFormula } from "../links/export.service";
+import { rateLimitKey } from "../platform/rate-limit-policy";
 import { deleteOutcomeOf, outcomesOf, recordOutcomeOn, type OutcomeRecord } from "./outcomes.store";
 
 export const OUTCOME_MESSAGES = {
   tooLate: "Date can be at most one day after today (UTC)",
+  tooEarly: `Date can be at most ${String(OUTCOME_DAYS_BACK)} days before today (UTC)`,
+  notApproved: "Outcomes can be recorded on approved links only",
   notFound: "Outcome not found",
 } as const;
 
 const toApi = ({ email: _owner, year: _year, ...outcome }: OutcomeRecord): Outcome => outcome;
 
-/** POST /api/user/links/{id}/outcomes: on the member's own link only (another's is 404, as if unknown). */
-export async function recordOutcome(deps: AppDeps, caller: Caller, linkId: string, body: CreateOutcomeRequest): Promise<Outcome> {
+const invalidDate = (message: string) => new ApiError("VALIDATION", message, { issues: [{ path: "occurredOn", message }] });
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /api/user/links/{id}/outcomes: on the member's own approved link only (another's is 404, as if
+ * unknown), dated within the bounds, at most OUTCOMES_PER_DAY in any 24 hours: what a member may
+ * record feeds the public paid count and the caps the rotation reads, so it is bounded.
+ */
+export async function recordOutcome(
+  deps: Pick<AppDeps, "now" | "keyedHashSecret">,
+  owner: string,
+  linkId: string,
+  body: CreateOutcomeRequest,
+): Promise<Outcome> {
   const now = deps.now();
   const today = utcDay(now);
   // a member east of UTC may already be in tomorrow
-  if (body.occurredOn > addDays(today, 1))
-    throw new ApiError("VALIDATION", OUTCOME_MESSAGES.tooLate, { issues: [{ path: "occurredOn", message: OUTCOME_MESSAGES.tooLate }] });
+  if (body.occurredOn > addDays(today, 1)) throw invalidDate(OUTCOME_MESSAGES.tooLate);
+  if (body.occurredOn < addDays(today, -OUTCOME_DAYS_BACK)) throw invalidDate(OUTCOME_MESSAGES.tooEarly);
   const outcome = {
     kind: body.kind,
     occurredOn: body.occurredOn,
@@ -29,8 +45,12 @@ export async function recordOutcome(deps: AppDeps, caller: Caller, linkId: strin
     currency: body.currency ?? null,
     note: body.note || null,
   };
-  const recorded = await recordOutcomeOn(linkId, caller.user.email, outcome, today, now);
-  if (!recorded) throw linkNotFound();
+  const limit = { key: rateLimitKey(deps.keyedHashSecret, "outcomes", owner), limit: OUTCOMES_PER_DAY, windowMs: DAY_MS };
+  const recorded = await recordOutcomeOn(linkId, owner, outcome, limit, now);
+  if (recorded === "not-found") throw linkNotFound();
+  if (recorded === "not-approved") throw new ApiError("LINK_NOT_APPROVED", OUTCOME_MESSAGES.notApproved);
+  if ("retryAfterSeconds" in recorded)
+    throw new ApiError("RATE_LIMITED", MESSAGES.rateLimited, { retryAfterSeconds: recorded.retryAfterSeconds });
   return toApi(recorded);
 }
 

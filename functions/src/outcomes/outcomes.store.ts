@@ -5,6 +5,7 @@ import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
+import { rateLimitIn, type RateLimitCheck } from "../platform/rate-limits.store";
 
 /*
  * outcomes/{id}: what came of a member's referrals, one document per entry. Every write is one
@@ -88,18 +89,27 @@ async function paidDaysChangeIn(tx: Transaction, email: string, programId: strin
   };
 }
 
-/** Records an outcome on the owner's link; null when there is no such link or it is someone else's. */
+/** Why an outcome was not recorded: no such link of the owner's, a link not approved, or the member's limit (seconds to wait). */
+export type OutcomeRefusal = "not-found" | "not-approved" | { retryAfterSeconds: number };
+
+/**
+ * Records an outcome on the owner's approved link, counted against `limit` (the member's outcomes in
+ * the last 24 hours) in the same transaction, so only an accepted outcome counts.
+ */
 export async function recordOutcomeOn(
   linkId: string,
   email: string,
   outcome: NewOutcome,
-  today: string,
+  limit: RateLimitCheck,
   now: Date,
-): Promise<OutcomeRecord | null> {
+): Promise<OutcomeRecord | OutcomeRefusal> {
   const ref = outcomes().doc();
-  const recorded = await db().runTransaction(async (tx) => {
+  const recorded = await db().runTransaction(async (tx): Promise<true | OutcomeRefusal> => {
     const link = linkFromSnapshot(await tx.get(linksCollection().doc(linkId)));
-    if (!link || link.email !== email) return false;
+    if (!link || link.email !== email) return "not-found";
+    if (!link.approved) return "not-approved";
+    const allowance = await rateLimitIn(tx, limit, now.getTime());
+    if ("retryAfterSeconds" in allowance) return allowance;
     const program = await findProgramIn(tx, link.programId);
     const writePaidDays =
       outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, (days) => [...days, outcome.occurredOn]) : null;
@@ -113,11 +123,12 @@ export async function recordOutcomeOn(
       year: Number(outcome.occurredOn.slice(0, 4)),
     });
     writePaidDays?.();
+    allowance.count();
     rollUpIn(tx, { ...outcome, linkId, programId: link.programId }, 1);
     if (program && outcome.kind === "paid") countPaidIn(tx, program.id, outcome.occurredOn.slice(0, 4), 1);
     return true;
   });
-  return recorded ? outcomeFromSnapshot(await ref.get()) : null;
+  return recorded === true ? outcomeFromSnapshot(await ref.get())! : recorded;
 }
 
 /** Deletes the owner's outcome, and what it counted; false when there is none or it is someone else's. */

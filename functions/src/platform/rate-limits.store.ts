@@ -1,4 +1,4 @@
-import { Timestamp } from "firebase-admin/firestore";
+import { Timestamp, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db, type TtlPolicy } from "./db";
 import { decideSlidingWindow, type RateLimitRule } from "./rate-limit-policy";
 
@@ -33,4 +33,20 @@ export async function hitRateLimits(checks: RateLimitCheck[], now: number): Prom
     });
     return null;
   });
+}
+
+/**
+ * Inside a transaction, before its writes: whether one more hit fits `check`. Refused: the seconds to
+ * wait. Allowed: `count` writes the hit; call it with the transaction's other writes, so that only
+ * what the transaction accepts is counted.
+ */
+export async function rateLimitIn(
+  tx: Transaction,
+  check: RateLimitCheck,
+  now: number,
+): Promise<{ retryAfterSeconds: number } | { count: () => void }> {
+  const ref = limits().doc(check.key);
+  const decision = decideSlidingWindow(((await tx.get(ref)).get("hits") as number[] | undefined) ?? [], now, check);
+  if (!decision.allowed) return { retryAfterSeconds: decision.retryAfterSeconds };
+  return { count: () => tx.set(ref, { hits: decision.hits, expiresAt: Timestamp.fromMillis(now + check.windowMs) }) };
 }

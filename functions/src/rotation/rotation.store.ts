@@ -3,10 +3,10 @@ import { getProgram } from "../catalog/programs.store";
 import { linksCollection } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
 import { ownersOutOfRotationAmong } from "../accounts/users.store";
-import { isActiveLink } from "../links/link-state";
-import { capState, isSnoozed } from "../links/link-availability";
+import { linkAvailability } from "../links/link-availability";
 import { db } from "../platform/db";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
+import { offsetOnReturn } from "./balance-offset";
 
 export interface RotationCandidate {
   id: string;
@@ -73,12 +73,10 @@ export async function loadRotationSource(programId: string, today: string): Prom
       paused: d.get("paused") === true,
       isDead: d.get("isDead") === true,
       failing: d.get("health.status") === "failing",
-      email: String(d.get("email")),
+      snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
+      paidOn: strings(d.get("paidOn")),
     };
-    const dated = {
-      capReached: capState(strings(d.get("paidOn")), program.referrerCap, today)?.reached === true,
-      snoozed: isSnoozed(typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null, today),
-    };
+    const { outReason, onBreak } = linkAvailability({ link, program, ownerHeldBack: heldBack.has(String(d.get("email"))) }, today);
     return {
       id: d.id,
       url: String(d.get("link")),
@@ -86,11 +84,10 @@ export async function loadRotationSource(programId: string, today: string): Prom
       visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
       balanceOffset: numberOr0(d.get("balanceOffset")),
       away: d.get("away") === true,
-      // the query narrows, the one predicate decides (the admin's list and analytics use it too); a failing
-      // link is filtered here, not in the query: links stored before health existed have no such field
-      active: isActiveLink(link, heldBack, dated),
-      // out for a break its owner or its health decides (cap, snooze, failing), not an admin's or a lapse
-      onBreak: link.failing || dated.capReached || dated.snoozed,
+      // the query narrows, the one availability decides (every link answer and analytics read it too); a
+      // failing link is filtered here, not in the query: links stored before health existed have no such field
+      active: outReason === null,
+      onBreak,
     };
   });
   const links = balanced ? await balanceReturns(read) : read;
@@ -119,8 +116,8 @@ interface ReadLink {
 
 /**
  * No catch-up after a break (balanced mode): a link seen out for a cap, a snooze or failing health is
- * marked away; when it is next seen active it starts from the lowest count among the program's other
- * active links (visits + offset), not from its own: its offset takes the difference. Written only on
+ * marked away; when it is next seen active its offset is set by offsetOnReturn (from the others'
+ * lowest count or its own, whichever is higher). Written only on
  * those turns, each in a transaction that checks the mark is still as read (another instance may
  * have written it first); the links answered carry what was written.
  */
@@ -131,7 +128,7 @@ async function balanceReturns<L extends ReadLink>(links: L[]): Promise<L[]> {
   const offsets = new Map<string, number>();
   for (const link of returning) {
     const others = links.filter((o) => o.active && !o.away && o.id !== link.id).map((o) => o.visits + o.balanceOffset);
-    offsets.set(link.id, others.length === 0 ? link.balanceOffset : Math.max(0, Math.min(...others) - link.visits));
+    offsets.set(link.id, offsetOnReturn(link, others));
   }
   await db().runTransaction(async (tx) => {
     const refs = [...leaving, ...returning].map((l) => linksCollection().doc(l.id));

@@ -29,6 +29,18 @@ beforeEach(async () => {
 // the suite's functions run on the real clock: today is the real UTC day
 const today = () => utcDay(new Date());
 
+/**
+ * Five days of one UTC year, in order, and a day of the year beside it, all within what a member may
+ * date an outcome (at most 400 days back): early January, last December's.
+ */
+function daysOfOneYear(): { year: number; days: string[]; outside: string } {
+  const thisYear = Number(today().slice(0, 4));
+  const year = Number(addDays(today(), -10).slice(0, 4));
+  return year === thisYear
+    ? { year, days: [2, 3, 4, 5, 6].map((d) => `${String(year)}-01-0${String(d)}`), outside: `${String(year - 1)}-12-31` }
+    : { year, days: [20, 21, 22, 23, 24].map((d) => `${String(year)}-12-${String(d)}`), outside: `${String(thisYear)}-01-01` };
+}
+
 /** The program rules are the admins' (PATCH /api/programs/{id}, another piece): written here as it stores them. */
 const setCap = (programId: string, referrerCap: ReferrerCap | null) => db().collection("programs").doc(programId).update({ referrerCap });
 
@@ -90,19 +102,19 @@ describe("recording outcomes", () => {
 
   it("the Earnings view: newest first, counts and sums per currency to the cent, and the same rows as CSV", async () => {
     const { aliceLink } = await programWithAlice();
-    const year = 2025;
+    const { year, days, outside } = daysOfOneYear();
     const entries = [
-      { kind: "paid", occurredOn: "2025-03-01", amount: 100.1, currency: "usd" },
-      { kind: "paid", occurredOn: "2025-05-01", amount: 0.2, currency: "USD", note: '=HYPERLINK("x")' },
-      { kind: "clawed-back", occurredOn: "2025-06-01", amount: 50.05, currency: "USD" },
-      { kind: "paid", occurredOn: "2025-04-01", amount: 75, currency: "EUR" },
-      { kind: "signed-up", occurredOn: "2025-02-01" },
-      { kind: "paid", occurredOn: "2024-12-31", amount: 1, currency: "USD" },
+      { kind: "paid", occurredOn: days[1], amount: 100.1, currency: "usd" },
+      { kind: "paid", occurredOn: days[3], amount: 0.2, currency: "USD", note: '=HYPERLINK("x")' },
+      { kind: "clawed-back", occurredOn: days[4], amount: 50.05, currency: "USD" },
+      { kind: "paid", occurredOn: days[2], amount: 75, currency: "EUR" },
+      { kind: "signed-up", occurredOn: days[0] },
+      { kind: "paid", occurredOn: outside, amount: 1, currency: "USD" },
     ];
     for (const body of entries) expect((await record(alice, aliceLink, body)).status).toBe(201);
 
     const earnings = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: String(year) } })).body;
-    expect(earnings.entries.map((e) => e.occurredOn)).toEqual(["2025-06-01", "2025-05-01", "2025-04-01", "2025-03-01", "2025-02-01"]);
+    expect(earnings.entries.map((e) => e.occurredOn)).toEqual([...days].reverse());
     expect(earnings.totals).toEqual({
       signedUp: 1,
       paid: 3,
@@ -116,17 +128,17 @@ describe("recording outcomes", () => {
     const csv = await callRoute("exportOwnOutcomes", { idToken: alice, query: { year: String(year) } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="referral-earnings-2025.csv"');
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="referral-earnings-${String(year)}.csv"`);
     const name = earnings.entries[0]!.programName;
     const at = (i: number) => earnings.entries[i]!.recordedAt;
     expect(csv.text).toBe(
       [
         "Date,Program,Kind,Amount,Currency,Note,Recorded",
-        `2025-06-01,${name},clawed-back,50.05,USD,,${at(0)}`,
-        `2025-05-01,${name},paid,0.20,USD,"'=HYPERLINK(""x"")",${at(1)}`,
-        `2025-04-01,${name},paid,75.00,EUR,,${at(2)}`,
-        `2025-03-01,${name},paid,100.10,USD,,${at(3)}`,
-        `2025-02-01,${name},signed-up,,,,${at(4)}`,
+        `${days[4]},${name},clawed-back,50.05,USD,,${at(0)}`,
+        `${days[3]},${name},paid,0.20,USD,"'=HYPERLINK(""x"")",${at(1)}`,
+        `${days[2]},${name},paid,75.00,EUR,,${at(2)}`,
+        `${days[1]},${name},paid,100.10,USD,,${at(3)}`,
+        `${days[0]},${name},signed-up,,,,${at(4)}`,
         "",
       ].join("\r\n"),
     );
@@ -134,14 +146,72 @@ describe("recording outcomes", () => {
 
   it("outcomes stay with the member when the link is deleted, with the program's name", async () => {
     const { aliceLink } = await programWithAlice();
-    const created = (await record(alice, aliceLink, { kind: "paid", occurredOn: "2025-05-01", amount: 20, currency: "USD" })).body as {
+    const created = (await record(alice, aliceLink, { kind: "paid", occurredOn: today(), amount: 20, currency: "USD" })).body as {
       programName: string;
     };
     expect((await callRoute("deleteOwnLink", { params: { id: aliceLink }, idToken: alice })).status).toBe(204);
-    const earnings = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: "2025" } })).body;
+    const earnings = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body;
     expect(earnings.entries).toHaveLength(1);
     expect(earnings.entries[0]).toMatchObject({ linkId: aliceLink, programName: created.programName });
   });
+});
+
+describe("what a member may record is bounded", () => {
+  it("only on an approved link: a pending one is 409 LINK_NOT_APPROVED and nothing is counted", async () => {
+    const { programId } = await programWithAlice();
+    const pending = await submitOwnLink(tom, programId, `https://refer.example.com/${programId}/tom`);
+    const res = await record(tom, pending.id, { kind: "paid", occurredOn: today() });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "LINK_NOT_APPROVED", message: "Outcomes can be recorded on approved links only" });
+    expect((await db().collection("outcomes").where("linkId", "==", pending.id).get()).size).toBe(0);
+    expect((await db().collection("programs").doc(programId).get()).get(`paidByYear.${today().slice(0, 4)}`) ?? 0).toBe(0);
+  });
+
+  it("dated at most 400 days back (UTC)", async () => {
+    const { aliceLink } = await programWithAlice();
+    const tooEarly = await record(alice, aliceLink, { kind: "paid", occurredOn: addDays(today(), -401) });
+    expect(tooEarly.status).toBe(400);
+    expect(tooEarly.body).toMatchObject({
+      code: "VALIDATION",
+      message: "Date can be at most 400 days before today (UTC)",
+      issues: [{ path: "occurredOn", message: "Date can be at most 400 days before today (UTC)" }],
+    });
+    expect((await record(alice, aliceLink, { kind: "paid", occurredOn: addDays(today(), -400) })).status).toBe(201);
+  });
+
+  it("50 in any 24 hours per member, refusals not counted; the 51st is 429 with Retry-After, and deleting one gives none back", async () => {
+    const { programId, aliceLink } = await programWithAlice();
+    // refused requests use up nothing: not found, a pending link, a bad date
+    const pending = await submitOwnLink(
+      alice,
+      (await createProgramAs(admin, "Pending Bank")).id,
+      "https://refer.example.com/pending/alice",
+    );
+    expect((await record(alice, "no-such-link", { kind: "signed-up", occurredOn: today() })).status).toBe(404);
+    expect((await record(alice, pending.id, { kind: "signed-up", occurredOn: today() })).status).toBe(409);
+    expect((await record(alice, aliceLink, { kind: "signed-up", occurredOn: addDays(today(), 5) })).status).toBe(400);
+
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await record(alice, aliceLink, { kind: "signed-up", occurredOn: today() });
+      expect(res.status).toBe(201);
+      ids.push((res.body as { id: string }).id);
+    }
+    const refused = await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "RATE_LIMITED", message: "Too many requests, please try again later" });
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(23 * 3600);
+    expect(wait).toBeLessThanOrEqual(24 * 3600);
+
+    expect((await call("DELETE", `/api/user/outcomes/${ids[0]!}`, { idToken: alice })).status).toBe(204);
+    expect((await record(alice, aliceLink, { kind: "signed-up", occurredOn: today() })).status).toBe(429);
+    expect((await db().collection("outcomes").where("email", "==", "active@example.com").get()).size).toBe(49);
+    // another member's allowance is their own
+    const tomsLink = await submitOwnLink(tom, programId, `https://refer.example.com/${programId}/tom`);
+    await callRoute("approveLink", { params: { id: tomsLink.id }, idToken: admin });
+    expect((await record(tom, tomsLink.id, { kind: "signed-up", occurredOn: today() })).status).toBe(201);
+  }, 60_000);
 });
 
 describe("caps", () => {
@@ -167,6 +237,22 @@ describe("caps", () => {
     expect(await activeCount(programId)).toBe(2);
     await sleep(ROTATION_SETTLE_MS);
     expect((await visitMany(programId, 4)).get(aliceUrl)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("follows the member: deleting a capped link and submitting a new one starts it capped, and approved it stays out", async () => {
+    const { programId, aliceLink, other } = await programWithAlice();
+    await setCap(programId, { count: 1, period: "calendar-year" });
+    expect((await record(alice, aliceLink, { kind: "paid", occurredOn: today() })).status).toBe(201);
+    expect((await callRoute("deleteOwnLink", { params: { id: aliceLink }, idToken: alice })).status).toBe(204);
+
+    const again = await submitOwnLink(alice, programId, `https://refer.example.com/${programId}/alice-again`);
+    const nextYear = `${String(Number(today().slice(0, 4)) + 1)}-01-01`;
+    expect((await ownLink(alice, again.id)).cap).toEqual({ reached: true, resumesOn: nextYear });
+    await callRoute("approveLink", { params: { id: again.id }, idToken: admin });
+    expect(await ownLink(alice, again.id)).toMatchObject({ cap: { reached: true, resumesOn: nextYear }, isActive: false });
+    expect(await activeCount(programId)).toBe(1);
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 4)).toEqual(new Map([[other.url, 4]]));
   }, 60_000);
 
   it("a rule that allows more lifts the cap at once; a rolling window resumes when the oldest paid day leaves it", async () => {
@@ -233,6 +319,29 @@ describe("snoozes", () => {
     );
     expect((await ownLink(alice, aliceLink)).visitCount).toBe(3);
   }, 60_000);
+
+  it("balanced: a second break cannot win back what the first one missed, even when a new link is the lowest", async () => {
+    const { programId, aliceLink, aliceUrl, other } = await programWithAlice("balanced");
+    const snooze = () => call("POST", `/api/user/links/${aliceLink}/snooze`, { idToken: alice, body: { until: addDays(today(), 5) } });
+    const wake = () => call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: alice });
+    // first break: the other link takes 6; back, alice counts from 6 and the two share 6 more (9 each)
+    await snooze();
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 6)).toEqual(new Map([[other.url, 6]]));
+    await wake();
+    await sleep(ROTATION_SETTLE_MS);
+    expect((await visitMany(programId, 6)).get(aliceUrl)).toBe(3);
+
+    // a new link starts from nothing and takes the next visit; then alice snoozes and comes back
+    const late = await addLink(admin, programId, "trialing@example.com");
+    await snooze();
+    await sleep(ROTATION_SETTLE_MS);
+    expect(await visitMany(programId, 1)).toEqual(new Map([[late.url, 1]]));
+    await wake();
+    await sleep(ROTATION_SETTLE_MS);
+    // the new link (1) is the lowest, but alice counts from her own 9, not from 1: the new link takes all 8
+    expect(await visitMany(programId, 8)).toEqual(new Map([[late.url, 8]]));
+  }, 90_000);
 });
 
 describe("outcomes stay with the member", () => {
@@ -250,7 +359,7 @@ describe("outcomes stay with the member", () => {
     const paid = await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
     await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
     await record(alice, aliceLink, { kind: "signed-up", occurredOn: today() });
-    await record(alice, aliceLink, { kind: "paid", occurredOn: `${Number(today().slice(0, 4)) - 1}-06-01` });
+    await record(alice, aliceLink, { kind: "paid", occurredOn: `${Number(today().slice(0, 4)) - 1}-12-31` });
     expect(await paidThisYear(programId)).toBe(2);
     await callRoute("deleteOwnOutcome", { params: { id: (paid.body as { id: string }).id }, idToken: alice });
     expect(await paidThisYear(programId)).toBe(1);
@@ -258,14 +367,15 @@ describe("outcomes stay with the member", () => {
 
   it("deleting the member deletes their outcomes and what the roll-ups counted of them", async () => {
     const { programId, aliceLink } = await programWithAlice();
-    await record(alice, aliceLink, { kind: "paid", occurredOn: "2025-05-01", amount: 20, currency: "USD" });
+    const lastYearsEnd = `${String(Number(today().slice(0, 4)) - 1)}-12-31`;
+    await record(alice, aliceLink, { kind: "paid", occurredOn: lastYearsEnd, amount: 20, currency: "USD" });
     await record(alice, aliceLink, { kind: "paid", occurredOn: today() });
-    expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 1 });
+    expect((await rollUp(programId, lastYearsEnd.slice(0, 7)))?.days["31"][aliceLink]).toEqual({ paid: 1 });
     expect(await paidThisYear(programId)).toBe(1);
 
     expect((await call("DELETE", `/api/users/${encodeURIComponent("active@example.com")}`, { idToken: admin })).status).toBe(204);
     expect((await db().collection("outcomes").where("email", "==", "active@example.com").get()).size).toBe(0);
-    expect((await rollUp(programId, "2025-05"))?.days["01"][aliceLink]).toEqual({ paid: 0 });
+    expect((await rollUp(programId, lastYearsEnd.slice(0, 7)))?.days["31"][aliceLink]).toEqual({ paid: 0 });
     expect(await paidThisYear(programId)).toBe(0);
   });
 
@@ -275,13 +385,18 @@ describe("outcomes stay with the member", () => {
     await setCap(next.id, { count: 1, period: "rolling-12-months" });
     // a paid referral alice earned in Next Bank on a link she has since deleted
     const earlier = await submitOwnLink(alice, next.id, "https://refer.example.com/next/alice");
-    await record(alice, earlier.id, { kind: "paid", occurredOn: addDays(today(), -10) });
+    await callRoute("approveLink", { params: { id: earlier.id }, idToken: admin });
+    expect((await record(alice, earlier.id, { kind: "paid", occurredOn: addDays(today(), -10) })).status).toBe(201);
     await callRoute("deleteOwnLink", { params: { id: earlier.id }, idToken: alice });
     await record(alice, aliceLink, { kind: "paid", occurredOn: addDays(today(), -5) });
 
     expect((await callRoute("moveLink", { params: { id: aliceLink }, idToken: admin, body: { programId: next.id } })).status).toBe(200);
     expect((await ownLink(alice, aliceLink)).cap).toEqual({ reached: true, resumesOn: addDays(today(), 355) });
-    const entries = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body.entries;
+    // early in January the two days fall in two years
+    const years = [...new Set([-10, -5].map((days) => addDays(today(), days).slice(0, 4)))];
+    const entries = (await Promise.all(years.map((year) => callRoute("listOwnOutcomes", { idToken: alice, query: { year } })))).flatMap(
+      (res) => res.body.entries,
+    );
     expect(entries.map((e) => e.programId).sort()).toEqual([oldProgram, next.id].sort());
   });
 

@@ -10,7 +10,8 @@ import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/a
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
 import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
-import { followJob, runJob } from "../../../testing/jobs";
+import { addSubscriber, followJob, runJob, stripeLocal } from "../../../testing/jobs";
+import { signInMember } from "../../../testing/members";
 import { productionLikeDeps } from "../../../testing/in-process-app";
 import { storeOutcome } from "../../../testing/outcomes";
 import { addLink, visitMany } from "../../../testing/rotation";
@@ -30,6 +31,8 @@ let alice: string;
 let tom: string;
 const ALICE = "active@example.com";
 const TOM = "trialing@example.com";
+/** A member whose subscription ends in a test; unique per run, since the Stripe fake keeps its customers. */
+const LAPSING = `lapsing-${Date.now().toString(36)}@example.com`;
 const DIGEST = /^Your referral week/;
 
 beforeEach(async () => {
@@ -167,6 +170,25 @@ describe("the weekly digest", () => {
     // on again: the next run mails her
     await callRoute("updateProfile", { idToken: alice, body: { weeklyDigest: true } });
     expect((await runDigestAt(nextMondayMorning())).sent.map((m) => m.to)).toEqual([ALICE]);
+  }, 90_000);
+
+  it("skips a member whose subscription lapsed, as it skips a blocked one", async () => {
+    const program = await createProgramAs(admin, "Cashback Card");
+    await approve((await submitOwnLink(alice, program.id)).id);
+    // a subscriber of their own (the Stripe fake outlives each test's reset: the usual actors stay as they are)
+    const stripe = stripeLocal.sdk();
+    await addSubscriber(stripe, LAPSING, "active");
+    const lapsing = await signInMember(LAPSING);
+    expect((await callRoute("approveUser", { params: { username: LAPSING }, idToken: admin })).status).toBe(200);
+    await approve((await submitOwnLink(lapsing, program.id)).id);
+    // the subscription ends, and the admin's check stores it: the member's links leave the rotation
+    const customer = (await stripe.customers.list({ email: LAPSING })).data[0]!;
+    for (const sub of (await stripe.subscriptions.list({ customer: customer.id })).data) await stripe.subscriptions.cancel(sub.id);
+    expect((await call("POST", `/api/admin/check-subscription/${LAPSING}`, { idToken: admin })).body).toMatchObject({ isActive: false });
+
+    const { sent, job } = await runDigestAt(nextMondayMorning());
+    expect(sent.map((m) => m.to)).toEqual([ALICE]);
+    expect(job.summary).toMatchObject({ sent: 1, failed: 0 });
   }, 90_000);
 
   it("a slice retried after its mails were claimed sends none again", async () => {

@@ -25,7 +25,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
       announcement={<ActiveAnnouncement />}
       programs={{ programs: programs.data, isLoading: programs.isPending, error: programs.error }}
       linkStats={<OwnLinkStatsSection />}
-      settings={<DigestSetting />}
+      // the weekly digest goes to approved members only: no switch for one who cannot receive it
+      settings={user.approved ? <DigestSetting /> : null}
     />
   );
 }

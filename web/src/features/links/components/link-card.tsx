@@ -53,7 +53,7 @@ export function LinkCard({ link, program, onEdit, onDelete, onRecordOutcome, onS
           <Typography id={headingId} variant="h6" component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
             {link.programName}
           </Typography>
-          <LinkStatusChip link={link} offerEnded={program?.offerEnded} />
+          <LinkStatusChip link={link} />
         </Stack>
         <Link href={link.link} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: "anywhere" }}>
           {link.link}
@@ -110,17 +110,20 @@ export function LinkCard({ link, program, onEdit, onDelete, onRecordOutcome, onS
         >
           Test now
         </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<PostAddIcon />}
-          aria-label={`Record outcome for ${link.programName}`}
-          onClick={() => {
-            onRecordOutcome(link);
-          }}
-        >
-          Record outcome
-        </Button>
+        {/* outcomes are recorded on approved links only (the API answers 409 LINK_NOT_APPROVED) */}
+        {link.approved ? (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<PostAddIcon />}
+            aria-label={`Record outcome for ${link.programName}`}
+            onClick={() => {
+              onRecordOutcome(link);
+            }}
+          >
+            Record outcome
+          </Button>
+        ) : null}
         {link.snoozedUntil ? null : (
           <Button
             size="small"

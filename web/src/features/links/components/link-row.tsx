@@ -48,7 +48,7 @@ const Row = styled("li")(({ theme }) => ({
   "& .chip-pending": { background: theme.vars.palette.warning.main, color: theme.vars.palette.warning.contrastText },
   "& .chip-active": { background: theme.vars.palette.success.main, color: theme.vars.palette.success.contrastText },
   "& .chip-paused": { background: theme.vars.palette.grey[300], color: theme.vars.palette.text.primary },
-  "& .chip-held, & .chip-capped, & .chip-snoozed, & .chip-ended": {
+  "& .chip-owner-held-back, & .chip-program-not-approved, & .chip-capped, & .chip-snoozed, & .chip-offer-ended": {
     background: theme.vars.palette.grey[300],
     color: theme.vars.palette.text.primary,
   },
@@ -59,7 +59,9 @@ const Row = styled("li")(({ theme }) => ({
   // The dark scheme's text is light: on the light grey it would not read; a dark grey carries it.
   ...theme.applyStyles("dark", {
     "& .chip-paused": { background: theme.vars.palette.grey[700] },
-    "& .chip-held, & .chip-capped, & .chip-snoozed, & .chip-ended": { background: theme.vars.palette.grey[700] },
+    "& .chip-owner-held-back, & .chip-program-not-approved, & .chip-capped, & .chip-snoozed, & .chip-offer-ended": {
+      background: theme.vars.palette.grey[700],
+    },
     "& .chip-not-emailed": { borderColor: theme.vars.palette.error.light, color: theme.vars.palette.error.light },
   }),
   [theme.breakpoints.down("sm")]: { flexWrap: "wrap", "& .row-actions": { width: "100%", justifyContent: "flex-end" } },

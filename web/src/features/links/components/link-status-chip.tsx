@@ -7,21 +7,16 @@ const COLORS: Record<LinkStatus, ChipProps["color"]> = {
   pending: "warning",
   paused: "default",
   failing: "error",
-  ended: "default",
+  "program-not-approved": "warning",
+  "offer-ended": "default",
+  "owner-held-back": "warning",
   capped: "info",
   snoozed: "default",
-  held: "warning",
   active: "success",
 };
 
-interface LinkStatusChipProps {
-  link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "isActive" | "health" | "cap" | "snoozedUntil">;
-  /** The link's program's offer has ended (the program list says so). */
-  offerEnded?: boolean;
-}
-
-export function LinkStatusChip({ link, offerEnded = false }: LinkStatusChipProps) {
-  const status = linkStatus(link, { offerEnded });
+export function LinkStatusChip({ link }: { link: Pick<ReferralLink, "outReason"> }) {
+  const status = linkStatus(link);
   return (
     <Chip size="small" label={LINK_STATUS_LABELS[status]} color={COLORS[status]} variant={status === "active" ? "filled" : "outlined"} />
   );

@@ -79,7 +79,8 @@ export function MemberDashboard({
         {user.approved ? null : (
           <Alert severity="warning">
             <AlertTitle>Membership Verification in Progress</AlertTitle>
-            An administrator is reviewing your membership. You can already submit links; they stay pending until your profile is approved.
+            An administrator is reviewing your membership. You can already submit links; an administrator reviews each one before it is
+            shown.
           </Alert>
         )}
         <section aria-labelledby="your-links-heading">

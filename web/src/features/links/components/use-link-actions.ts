@@ -8,6 +8,7 @@ import { usePauseLink } from "../api/pause-link";
 import { useTestReferralLink } from "../api/test-referral-link";
 import { useUnpauseLink } from "../api/unpause-link";
 import { LINK_TEST_REQUEST_FAILED, linkTestToast } from "../utils/link-test";
+import { rotationSentence } from "../utils/link-status";
 
 /** Actions a row runs at once; the others open a dialog. */
 export type QuickLinkAction = "approve" | "pause" | "unpause" | "mark-alive" | "test";
@@ -21,7 +22,8 @@ export function isQuickLinkAction(action: LinkRowAction): action is QuickLinkAct
 /** One stable callback for the one-click row actions, with their toasts. */
 export function useQuickLinkActions(): (action: QuickLinkAction, link: ReferralLink) => void {
   const { mutate: approve } = useApproveLink({
-    success: { title: "Link approved", description: "The link is now active in rotation" },
+    // the answer says whether it is in rotation: an ended offer or a lapsed owner keeps it out
+    success: (link) => ({ title: "Link approved", description: rotationSentence(link, "The link is now active in rotation") }),
     error: "Failed to approve link",
   });
   const { mutate: pause } = usePauseLink({
@@ -29,7 +31,7 @@ export function useQuickLinkActions(): (action: QuickLinkAction, link: ReferralL
     error: "Failed to pause link",
   });
   const { mutate: unpause } = useUnpauseLink({
-    success: { title: "Link unpaused", description: "The link is back in rotation" },
+    success: (link) => ({ title: "Link unpaused", description: rotationSentence(link, "The link is back in rotation") }),
     error: "Failed to unpause link",
   });
   const { mutate: markAlive } = useMarkLinkAlive({

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LINK_STATUS_LABELS, linkStatus } from "./link-status";
 import { capProgressText, capReachedText, formatDay, snoozedText } from "./link-availability";
-
-const base = { isDead: false, approved: true, paused: false, isActive: false, health: { status: "healthy" as const } };
 
 describe("a link's cap, snooze and offer end in words", () => {
   it("says when a capped link is back: 1 January for a calendar year, the full date for a rolling window", () => {
@@ -26,32 +23,5 @@ describe("a link's cap, snooze and offer end in words", () => {
 
   it("says until when a link is snoozed", () => {
     expect(snoozedText("2026-12-03", "en-GB")).toBe("Snoozed until 3 December 2026");
-  });
-});
-
-describe("the status of a link out of the rotation for a date-based reason", () => {
-  it("is Ended when its program's offer has ended, before cap and snooze", () => {
-    const link = { ...base, cap: { reached: true as const, resumesOn: "2027-01-01" }, snoozedUntil: "2026-12-03" };
-    expect(LINK_STATUS_LABELS[linkStatus(link, { offerEnded: true })]).toBe("Ended");
-  });
-
-  it("is Cap reached while the owner's paid referrals are at the cap", () => {
-    const link = { ...base, cap: { reached: true as const, resumesOn: "2027-01-01" }, snoozedUntil: "2026-12-03" };
-    expect(LINK_STATUS_LABELS[linkStatus(link)]).toBe("Cap reached");
-  });
-
-  it("is Snoozed while its owner snoozed it", () => {
-    expect(LINK_STATUS_LABELS[linkStatus({ ...base, cap: null, snoozedUntil: "2026-12-03" })]).toBe("Snoozed");
-  });
-
-  it("keeps the states a member must act on first: dead, pending, paused, failing", () => {
-    const capped = { cap: { reached: true as const, resumesOn: "2027-01-01" }, snoozedUntil: null };
-    expect(linkStatus({ ...base, ...capped, isDead: true }, { offerEnded: true })).toBe("dead");
-    expect(linkStatus({ ...base, ...capped, approved: false })).toBe("pending");
-    expect(linkStatus({ ...base, ...capped, health: { status: "failing" } })).toBe("failing");
-  });
-
-  it("is Active below the cap when the server says so", () => {
-    expect(linkStatus({ ...base, isActive: true, cap: { reached: false, paid: 1, count: 5 }, snoozedUntil: null })).toBe("active");
   });
 });

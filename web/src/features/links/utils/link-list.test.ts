@@ -91,39 +91,21 @@ describe("link filters", () => {
 
 describe("link statuses", () => {
   const unknown = { status: "unknown" } as const;
-  it("marks pending, active, paused and dead", () => {
-    expect(linkStatuses({ approved: false, paused: false, isActive: false, isDead: false, health: unknown })).toEqual(["pending"]);
-    expect(linkStatuses({ approved: true, paused: false, isActive: true, isDead: false, health: unknown })).toEqual(["active"]);
-    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: unknown })).toEqual(["paused"]);
-    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: true, health: unknown })).toEqual(["dead"]);
+  const link = { approved: true, paused: false, isDead: false, health: unknown, outReason: null };
+  it("leads with the server's answer: active, or why not", () => {
+    expect(linkStatuses(link)).toEqual(["active"]);
+    expect(linkStatuses({ ...link, approved: false, outReason: "pending" })).toEqual(["pending"]);
+    expect(linkStatuses({ ...link, outReason: "owner-held-back" })).toEqual(["owner-held-back"]);
+    expect(linkStatuses({ ...link, outReason: "offer-ended" })).toEqual(["offer-ended"]);
+    expect(linkStatuses({ ...link, outReason: "program-not-approved" })).toEqual(["program-not-approved"]);
   });
 
-  it("is active only when the server says so: a blocked or lapsed owner's link is held back", () => {
-    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: false, health: unknown })).toEqual(["held"]);
-    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: unknown })).toEqual(["paused"]);
-  });
-
-  it("marks a failing link failing, not active", () => {
-    expect(linkStatuses({ approved: true, paused: false, isActive: false, isDead: false, health: { status: "failing" } })).toEqual([
-      "failing",
-    ]);
-    expect(linkStatuses({ approved: true, paused: true, isActive: false, isDead: false, health: { status: "failing" } })).toEqual([
-      "failing",
-      "paused",
-    ]);
-    expect(linkStatuses({ approved: true, paused: false, isActive: true, isDead: false, health: { status: "healthy" } })).toEqual([
-      "active",
-    ]);
-  });
-
-  it("says a link out for its owner's cap or snooze is capped or snoozed, not held back with its owner", () => {
-    const out = { approved: true, paused: false, isActive: false, isDead: false, health: unknown };
-    expect(linkStatuses({ ...out, cap: { reached: true, resumesOn: "2027-01-01" }, snoozedUntil: null })).toEqual(["capped"]);
-    expect(linkStatuses({ ...out, cap: null, snoozedUntil: "2026-12-03" })).toEqual(["snoozed"]);
-    expect(linkStatuses({ ...out, cap: { reached: true, resumesOn: "2027-01-01" }, snoozedUntil: "2026-12-03" })).toEqual([
-      "capped",
-      "snoozed",
-    ]);
+  it("adds whatever else holds on the link itself, once", () => {
+    expect(linkStatuses({ ...link, paused: true, health: { status: "failing" }, outReason: "paused" })).toEqual(["paused", "failing"]);
+    expect(linkStatuses({ ...link, isDead: true, paused: true, outReason: "dead" })).toEqual(["dead", "paused"]);
+    const capped = { cap: { reached: true as const, resumesOn: "2027-01-01" }, snoozedUntil: "2026-12-03" };
+    expect(linkStatuses({ ...link, ...capped, outReason: "offer-ended" })).toEqual(["offer-ended", "capped", "snoozed"]);
+    expect(linkStatuses({ ...link, ...capped, outReason: "capped" })).toEqual(["capped", "snoozed"]);
   });
 });
 

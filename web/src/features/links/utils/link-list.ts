@@ -1,7 +1,7 @@
 import type { Program } from "@hub/contract/programs";
 import type { LinkHealth, ReferralLink } from "@hub/contract/links";
 import { compareNames } from "@/lib/sorting";
-import type { LinkStatus } from "./link-status";
+import { linkStatus, type LinkStatus } from "./link-status";
 
 /** The Referral Links tab's filters; the defaults are what the tab opens with. */
 export interface LinkFilters {
@@ -35,29 +35,24 @@ export function changeLinkFilter(name: keyof LinkFilters, checked: boolean): Par
 type HealthStatus = { health: Pick<LinkHealth, "status"> };
 
 /**
- * Every status that applies to a link (a dead link can also be paused, for example). Active is the
- * server's `isActive`, the rotation's own decision: a link whose owner is blocked or lapsed is not
- * active even though nothing on the link itself says so, and is shown as held back with its owner.
+ * Every status that applies to a link, for the admin's row (a dead link can also be paused, for
+ * example): first the server's answer (`outReason`, the rotation's own decision and its first reason,
+ * or Active), then whatever else holds on the link itself.
  */
 export function linkStatuses(
-  link: Pick<ReferralLink, "approved" | "paused" | "isDead" | "isActive"> &
+  link: Pick<ReferralLink, "approved" | "paused" | "isDead" | "outReason"> &
     HealthStatus &
     Partial<Pick<ReferralLink, "cap" | "snoozedUntil">>,
 ): LinkStatus[] {
-  const statuses: LinkStatus[] = [];
-  const failing = link.health.status === "failing";
-  // Out for its owner's cap or snooze (docs/architecture.md, *Outcomes, caps and snoozes*): said so, not "held back".
-  const capped = link.cap?.reached === true;
-  const snoozed = Boolean(link.snoozedUntil);
-  if (!link.approved) statuses.push("pending");
-  if (link.isActive) statuses.push("active");
-  else if (link.approved && !link.paused && !link.isDead && !failing && !capped && !snoozed) statuses.push("held");
-  if (capped) statuses.push("capped");
-  if (snoozed) statuses.push("snoozed");
-  if (failing) statuses.push("failing");
-  if (link.paused) statuses.push("paused");
-  if (link.isDead) statuses.push("dead");
-  return statuses;
+  const statuses = new Set<LinkStatus>();
+  if (!link.approved) statuses.add("pending");
+  statuses.add(linkStatus(link));
+  if (link.cap?.reached === true) statuses.add("capped");
+  if (link.snoozedUntil) statuses.add("snoozed");
+  if (link.health.status === "failing") statuses.add("failing");
+  if (link.paused) statuses.add("paused");
+  if (link.isDead) statuses.add("dead");
+  return [...statuses];
 }
 
 type FilterableLink = Pick<ReferralLink, "programId" | "approved" | "paused" | "isDead"> & HealthStatus;

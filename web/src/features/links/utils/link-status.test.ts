@@ -1,34 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { LINK_STATUS_LABELS, linkStatus } from "./link-status";
+import { LINK_OUT_REASONS } from "@hub/contract/links";
+import { LINK_STATUS_LABELS, linkStatus, rotationSentence } from "./link-status";
 
 describe("linkStatus", () => {
   it.each([
-    [{ isDead: false, approved: true, paused: false, isActive: true }, "Active"],
-    [{ isDead: false, approved: false, paused: false, isActive: false }, "Pending"],
-    [{ isDead: false, approved: true, paused: true, isActive: false }, "Paused"],
-    [{ isDead: true, approved: true, paused: false, isActive: false }, "Dead"],
-    [{ isDead: true, approved: false, paused: true, isActive: false }, "Dead"],
-    [{ isDead: false, approved: false, paused: true, isActive: false }, "Pending"],
-  ])("%o is %s", (flags, label) => {
-    expect(LINK_STATUS_LABELS[linkStatus({ ...flags, health: { status: "healthy" } })]).toBe(label);
+    ["dead", "Dead"],
+    ["pending", "Pending"],
+    ["paused", "Paused"],
+    ["failing", "Failing"],
+    ["program-not-approved", "Program not approved"],
+    ["offer-ended", "Ended"],
+    ["owner-held-back", "Owner blocked or lapsed"],
+    ["capped", "Cap reached"],
+    ["snoozed", "Snoozed"],
+  ] as const)("a link out for %s says %s", (outReason, label) => {
+    expect(LINK_STATUS_LABELS[linkStatus({ outReason })]).toBe(label);
   });
 
-  it.each([
-    [{ isDead: false, approved: true, paused: false, isActive: false }, "Failing"],
-    [{ isDead: false, approved: true, paused: true, isActive: false }, "Paused"],
-    [{ isDead: true, approved: true, paused: false, isActive: false }, "Dead"],
-    [{ isDead: false, approved: false, paused: false, isActive: false }, "Pending"],
-  ])("%o with a failing health is %s", (flags, label) => {
-    expect(LINK_STATUS_LABELS[linkStatus({ ...flags, health: { status: "failing" } })]).toBe(label);
+  it("has a label for every reason the server gives", () => {
+    for (const reason of LINK_OUT_REASONS) expect(LINK_STATUS_LABELS[reason]).toBeTruthy();
   });
 
-  it("is not Active when the server says the link is out of the rotation (owner blocked or lapsed)", () => {
-    const link = { isDead: false, approved: true, paused: false, isActive: false, health: { status: "healthy" as const } };
-    expect(LINK_STATUS_LABELS[linkStatus(link)]).toBe("Owner blocked or lapsed");
+  it("is Active only when the server gives no reason", () => {
+    expect(linkStatus({ outReason: null })).toBe("active");
   });
+});
 
-  it("is Active only when the server says so", () => {
-    const link = { isDead: false, approved: true, paused: false, isActive: true, health: { status: "healthy" as const } };
-    expect(linkStatus(link)).toBe("active");
+describe("rotationSentence", () => {
+  it("says the link is in rotation only when the answer says so, else why not", () => {
+    expect(rotationSentence({ outReason: null }, "The link is back in rotation")).toBe("The link is back in rotation");
+    expect(rotationSentence({ outReason: "owner-held-back" }, "The link is back in rotation")).toBe(
+      "Not in rotation: Owner blocked or lapsed",
+    );
+    expect(rotationSentence({ outReason: "offer-ended" }, "The link is now active in rotation")).toBe("Not in rotation: Ended");
   });
 });

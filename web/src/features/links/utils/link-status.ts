@@ -1,42 +1,29 @@
-import type { LinkHealth, ReferralLink } from "@hub/contract/links";
+import type { LinkOutReason, ReferralLink } from "@hub/contract/links";
 
-export type LinkStatus = "dead" | "pending" | "paused" | "failing" | "ended" | "capped" | "snoozed" | "held" | "active";
+/** What a link's chip says: why it is out of the rotation (the server's `outReason`), or that it is in. */
+export type LinkStatus = LinkOutReason | "active";
 
 export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
   dead: "Dead",
   pending: "Pending",
   paused: "Paused",
   failing: "Failing",
-  ended: "Ended",
+  "program-not-approved": "Program not approved",
+  "offer-ended": "Ended",
+  "owner-held-back": "Owner blocked or lapsed",
   capped: "Cap reached",
   snoozed: "Snoozed",
-  held: "Owner blocked or lapsed",
   active: "Active",
 };
 
 /**
- * The one status a member sees. Dead wins (the member must act), then pending review (not in
- * rotation whatever else is set), then paused, then failing (the health check took it out of the
- * rotation). Active is the server's `isActive`, the rotation's own decision (docs/architecture.md, *Link
- * health*): a link with nothing wrong on itself is still out of the rotation while its owner is
- * blocked or lapsed, and must not say Active then. Then what takes it out by the date (docs/architecture.md:
- * *Outcomes, caps and snoozes*): its program's offer ended (the program says so, not the
- * link: pass `offerEnded`), its owner's cap reached, its owner's snooze.
+ * The one status a member sees: the server's answer (functions/src/links/link-availability.ts), the
+ * rotation's own decision and its first reason, so no screen works out a different one from the flags.
  */
-export function linkStatus(
-  link: Pick<ReferralLink, "isDead" | "approved" | "paused" | "isActive"> & {
-    health: Pick<LinkHealth, "status">;
-    cap?: ReferralLink["cap"];
-    snoozedUntil?: ReferralLink["snoozedUntil"];
-  },
-  program: { offerEnded?: boolean } = {},
-): LinkStatus {
-  if (link.isDead) return "dead";
-  if (!link.approved) return "pending";
-  if (link.paused) return "paused";
-  if (link.health.status === "failing") return "failing";
-  if (program.offerEnded) return "ended";
-  if (link.cap?.reached) return "capped";
-  if (link.snoozedUntil) return "snoozed";
-  return link.isActive ? "active" : "held";
+export const linkStatus = (link: Pick<ReferralLink, "outReason">): LinkStatus => link.outReason ?? "active";
+
+/** "The link is back in rotation", or why it is not (after an admin's action that may or may not put it there). */
+export function rotationSentence(link: Pick<ReferralLink, "outReason">, inRotation: string): string {
+  const status = linkStatus(link);
+  return status === "active" ? inRotation : `Not in rotation: ${LINK_STATUS_LABELS[status]}`;
 }

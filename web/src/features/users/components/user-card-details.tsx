@@ -41,7 +41,8 @@ export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetai
     error: "Failed to approve user",
   });
   const unblock = useUnblockUser({
-    success: { title: "User unblocked", description: `${user.email}'s links paused by the block are active again` },
+    // unpaused, not necessarily in rotation: a lapsed subscription or a link's own state may still hold one out
+    success: { title: "User unblocked", description: `${user.email}'s links paused by the block are unpaused` },
     error: "Failed to unblock user",
   });
   const logIn = useToastMutation({ mutationFn: onLogInAsUser, error: "Failed to log in as user" });
