@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { documentIdField, DOCUMENT_ID_PATTERN, emailField, httpUrlField, LIMITS, textField } from "./common";
-import { calendarDayField } from "./dates";
+import { calendarDayField, utcDay } from "./dates";
 
 const ownerName = textField("Name is required")
   .trim()
@@ -201,3 +201,6 @@ export const LINK_MESSAGES = {
   duplicateProgram: "You already have a link for this program",
   duplicateProgramToast: "Duplicate Program: You already have a link for this program. Edit your existing link or delete it first.",
 } as const;
+
+/** The admin's CSV of every link (GET /api/admin/export-csv): 'referral-links-export-YYYY-MM-DD.csv', the UTC day. */
+export const linksExportFileName = (now: Date) => `referral-links-export-${utcDay(now)}.csv`;

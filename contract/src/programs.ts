@@ -125,3 +125,6 @@ export const distributionModeRequestSchema = z.strictObject({ mode: distribution
 export const toggleSharedRequestSchema = z.strictObject({
   isSharedOnSite: z.boolean({ error: "isSharedOnSite must be true or false" }),
 });
+
+/** From the day after `offerEndsOn` (its last day, UTC) the offer has ended: the rotation, the lists and the forms all ask this. */
+export const isOfferEnded = (offerEndsOn: string | null | undefined, today: string): boolean => !!offerEndsOn && today > offerEndsOn;

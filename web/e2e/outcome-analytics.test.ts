@@ -66,8 +66,6 @@ const outcome = (
   seedOutcome({
     email: owner,
     linkId: program.links[owner]!,
-    programId: program.programId,
-    programName: program.name,
     kind,
     occurredOn: utcDay(new Date()),
   });

@@ -140,10 +140,11 @@ describe("program rules in the admin console", () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
     await page.getByRole("tab", { name: "Referral Links" }).click();
-    const hideApproved = page
-      .getByRole("switch", { name: "Hide approved links" })
-      .or(page.getByRole("checkbox", { name: "Hide approved links" }));
-    if (await hideApproved.isChecked()) await hideApproved.click();
+    // every link, approved or not, shared on the site or not
+    for (const name of ["Hide approved links", "Only links on site"]) {
+      const filter = page.getByRole("switch", { name }).or(page.getByRole("checkbox", { name }));
+      if (await filter.isChecked()) await filter.click();
+    }
     await page.getByRole("button", { name: "Expand All" }).click();
     const row = (text: string) => page.locator(`[aria-label^="Link by "]`).filter({ hasText: text });
     await row("/old-bank/alice").getByText("Ended", { exact: true }).waitFor();

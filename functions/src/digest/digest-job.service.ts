@@ -1,3 +1,4 @@
+import { isOfferEnded } from "@hub/contract/programs";
 import type { DigestSummary } from "@hub/contract/jobs";
 import { addDays, utcDay } from "@hub/contract/dates";
 import { logger } from "firebase-functions";
@@ -8,7 +9,7 @@ import { claimMail, mailClaimedBy } from "../platform/mail-claims.store";
 import { weeklyDigestMail, type DigestMailContent } from "../platform/mailer";
 import { approvedMembersAfter, countApprovedMembers, holdsBackLinks, type UserRecord } from "../accounts/users.store";
 import { listPrograms, type ProgramRecord } from "../catalog/programs.store";
-import { capState, isOfferEnded, isSnoozed } from "../links/link-availability";
+import { capState, isSnoozed } from "../links/link-availability";
 import { linksOfOwners, type LinkRecord } from "../links/links.store";
 import { linkFiguresAcross } from "../analytics/analytics.service";
 import { finishJob, saveProgress, type JobOrigin, type JobRecord } from "../jobs/jobs.store";

@@ -47,5 +47,3 @@ export async function exportLinksCsv(today: string): Promise<string> {
   ]);
   return stringify([HEADER, ...rows.map((r) => r.map(neutraliseFormula))], { record_delimiter: "\r\n" });
 }
-
-export const exportFileName = (now: Date) => `referral-links-export-${now.toISOString().slice(0, 10)}.csv`;

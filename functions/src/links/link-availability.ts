@@ -1,5 +1,5 @@
 import type { LinkCap, LinkOutReason } from "@hub/contract/links";
-import type { ReferrerCap } from "@hub/contract/programs";
+import { isOfferEnded, type ReferrerCap } from "@hub/contract/programs";
 import { addDays } from "@hub/contract/dates";
 
 /*
@@ -8,9 +8,6 @@ import { addDays } from "@hub/contract/dates";
  * stored dates and today's UTC day, so every read (the rotation, the lists, the counts) derives the
  * same state, and a late daily job never shows a wrong one.
  */
-
-/** The program's offer has ended: today is after its last day. */
-export const isOfferEnded = (offerEndsOn: string | null | undefined, today: string): boolean => !!offerEndsOn && today > offerEndsOn;
 
 /** Snoozed: the owner took the link out until `snoozedUntil` starts. */
 export const isSnoozed = (snoozedUntil: string | null | undefined, today: string): boolean => !!snoozedUntil && today < snoozedUntil;

@@ -1,6 +1,7 @@
 import { utcDay } from "@hub/contract/dates";
 import type { AppDeps } from "../platform/deps";
-import { exportFileName, exportLinksCsv } from "./export.service";
+import { linksExportFileName } from "@hub/contract/links";
+import { exportLinksCsv } from "./export.service";
 import {
   bulkOperation,
   changeLink,
@@ -82,7 +83,7 @@ export function linksRoutes(deps: AppDeps): RouteHandlers<LinkRoutes> {
     runLinkHealth: ({ caller }) => startLinkHealthJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
     // every link as a CSV file
     exportCsv: ({ res }) => {
-      res.set("Content-Disposition", `attachment; filename="${exportFileName(deps.now())}"`);
+      res.set("Content-Disposition", `attachment; filename="${linksExportFileName(deps.now())}"`);
       return exportLinksCsv(today());
     },
   };

@@ -1,3 +1,4 @@
+import { isOfferEnded } from "@hub/contract/programs";
 import { logger } from "firebase-functions";
 import {
   LINK_MESSAGES,
@@ -46,7 +47,7 @@ import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
 import { addDays, utcDay } from "@hub/contract/dates";
-import { isOfferEnded, isSnoozed, linkAvailability } from "./link-availability";
+import { isSnoozed, linkAvailability } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);

@@ -1,3 +1,4 @@
+import { isOfferEnded } from "@hub/contract/programs";
 import { logger } from "firebase-functions";
 import { addDays, utcDay } from "@hub/contract/dates";
 import type { DailySummary } from "@hub/contract/jobs";
@@ -8,7 +9,6 @@ import { offerEndingMail } from "../platform/mailer";
 import { countPrograms, listProgramsAfter, type ProgramRecord } from "../catalog/programs.store";
 import { finishJob, saveProgress, type JobOrigin } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
-import { isOfferEnded } from "../links/link-availability";
 import { recountForDay } from "../links/program-links.store";
 
 /*

@@ -1,3 +1,4 @@
+import { isOfferEnded } from "@hub/contract/programs";
 import type { CreateProgramRequest, Program, PublicProgram, UpdateProgramRequest } from "@hub/contract/programs";
 import { rotationPath } from "@hub/contract/routes";
 import { shortRotationPath, SLUG_TAKEN_MESSAGE } from "@hub/contract/slugs";
@@ -20,7 +21,6 @@ import { visibleTo } from "../catalog/program-visibility";
 import { SlugTakenError } from "../catalog/program-slugs.store";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import { followProgramMerge } from "../outcomes/outcomes.store";
-import { isOfferEnded } from "../links/link-availability";
 import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";

@@ -1,7 +1,7 @@
+import { isOfferEnded } from "@hub/contract/programs";
 import { logger } from "firebase-functions";
 import type { NotCountedReason } from "@hub/contract/analytics";
 import { utcDay } from "@hub/contract/dates";
-import { isOfferEnded } from "../links/link-availability";
 import { newClickId, recordVisit, RepeatVisitError, VisitAlreadyRecordedError } from "../visits/visits.store";
 import { tallyNotCounted } from "../visits/traffic-tallies";
 import { CounterShards } from "./counter-shards";

@@ -37,5 +37,4 @@ export const nonZero = (counts: ReasonCounts): Partial<ReasonCounts> =>
   Object.fromEntries(NOT_COUNTED_REASONS.filter((reason) => counts[reason] !== 0).map((reason) => [reason, counts[reason]]));
 
 /** The UTC day (YYYY-MM-DD) and hour of the day ("00".."23") a request falls in. */
-export const utcDayOf = (at: Date): string => at.toISOString().slice(0, 10);
 export const utcHourOf = (at: Date): string => at.toISOString().slice(11, 13);

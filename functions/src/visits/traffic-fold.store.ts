@@ -1,6 +1,7 @@
+import { utcDay } from "@hub/contract/dates";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { addHourReasons, addReasons, noReasons, totalOf, utcDayOf, type ReasonCounts } from "./traffic-counts";
+import { addHourReasons, addReasons, noReasons, totalOf, type ReasonCounts } from "./traffic-counts";
 import { trafficCounters, trafficDayRef, trafficMonthRef } from "./traffic-tallies.store";
 
 /*
@@ -62,7 +63,7 @@ export async function foldTrafficDay(programId: string, day: string): Promise<Tr
  * naming how many could not be folded.
  */
 export async function foldFinishedTrafficDays(now: Date, marginMs = 30 * 60_000): Promise<TrafficFoldResult[]> {
-  const lastFinishedDay = utcDayOf(new Date(now.getTime() - marginMs - 86_400_000));
+  const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
   const snap = await trafficCounters().where("day", "<=", lastFinishedDay).select("programId", "day").get();
   const pending = new Map<string, { programId: string; day: string }>();
   for (const doc of snap.docs) {

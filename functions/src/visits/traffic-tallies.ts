@@ -1,8 +1,9 @@
+import { utcDay } from "@hub/contract/dates";
 import { randomInt } from "node:crypto";
 import { logger } from "firebase-functions";
 import type { NotCountedReason } from "@hub/contract/analytics";
 import { isEmulator } from "../platform/config";
-import { noReasons, totalOf, utcDayOf, utcHourOf } from "./traffic-counts";
+import { noReasons, totalOf, utcHourOf } from "./traffic-counts";
 import { addTrafficTallies, TRAFFIC_SHARDS, type TrafficTally } from "./traffic-tallies.store";
 
 /**
@@ -37,7 +38,7 @@ export class TrafficTallies {
   ) {}
 
   add(programId: string, reason: NotCountedReason, at: Date): void {
-    const day = utcDayOf(at);
+    const day = utcDay(at);
     const key = `${programId}_${day}`;
     let tally = this.pending.get(key);
     if (!tally) this.pending.set(key, (tally = { programId, day, counts: noReasons(), hours: new Map() }));

@@ -1,7 +1,8 @@
+import { utcDay } from "@hub/contract/dates";
 import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { counters, dayRecordRef, hourRecordRef, monthRecordRef, readRotationSets, utcDay } from "./visits.store";
+import { counters, dayRecordRef, hourRecordRef, monthRecordRef, readRotationSets } from "./visits.store";
 import {
   addHours,
   addPeriod,

@@ -1,3 +1,4 @@
+import { utcDay } from "@hub/contract/dates";
 import { createHash } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
@@ -73,7 +74,6 @@ export const VISIT_MARKS_TTL: TtlPolicy = { collection: COLLECTIONS.visitMarks, 
 export const CLICK_HOURS_TTL: TtlPolicy = { collection: COLLECTIONS.clickHours, field: "deleteAt" };
 const marks = () => db().collection(COLLECTIONS.visitMarks);
 
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 /** The UTC hour of the day, "00".."23": the key of a counter's `hours`. */
 export const utcHour = (at: Date): string => at.toISOString().slice(11, 13);
 

@@ -62,8 +62,6 @@ const outcome = (
   seedOutcome({
     email: `owner${String(link)}@example.com`,
     linkId: program.ids[link]!,
-    programId: program.programId,
-    programName: program.name,
     kind,
     occurredOn,
     ...(kind === "signed-up" ? {} : { amount: 150, currency: "USD" }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { capLabel, daysLeft, endsSoonLabel, longDay, offerEndedBy, offerEndLabel, shortDay, utcToday } from "./program-rules";
+import { utcDay } from "@hub/contract/dates";
+import { isOfferEnded } from "@hub/contract/programs";
+import { capLabel, daysLeft, endsSoonLabel, longDay, offerEndLabel, shortDay } from "./program-rules";
 
 describe("program rules as the pages write them", () => {
   it("writes days in words, the same on any machine", () => {
@@ -10,13 +12,13 @@ describe("program rules as the pages write them", () => {
   });
 
   it("takes today as the UTC day, whatever the browser's zone", () => {
-    expect(utcToday(new Date("2026-12-31T23:30:00-05:00"))).toBe("2027-01-01");
+    expect(utcDay(new Date("2026-12-31T23:30:00-05:00"))).toBe("2027-01-01");
   });
 
   it("ends an offer from the day after its last day", () => {
-    expect(offerEndedBy(null, "2030-01-01")).toBe(false);
-    expect(offerEndedBy("2026-12-31", "2026-12-31")).toBe(false);
-    expect(offerEndedBy("2026-12-31", "2027-01-01")).toBe(true);
+    expect(isOfferEnded(null, "2030-01-01")).toBe(false);
+    expect(isOfferEnded("2026-12-31", "2026-12-31")).toBe(false);
+    expect(isOfferEnded("2026-12-31", "2027-01-01")).toBe(true);
     expect(daysLeft("2027-01-02", "2026-12-30")).toBe(3);
   });
 

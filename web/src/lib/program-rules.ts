@@ -49,12 +49,6 @@ export function shortDay(day: string): string {
   return `${String(parts.day)} ${parts.month.slice(0, 3)} ${parts.year}`;
 }
 
-/** The UTC day of an instant, as the server's "today". */
-export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
-
-/** From the day after the offer's last day the offer has ended (the contract's rule). */
-export const offerEndedBy = (offerEndsOn: string | null, today: string): boolean => offerEndsOn !== null && today > offerEndsOn;
-
 /** Days from today to the offer's last day: 0 on the last day itself. */
 export const daysLeft = (offerEndsOn: string, today: string): number =>
   Math.round((Date.parse(`${offerEndsOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);

@@ -1,8 +1,3 @@
-/** 'referral-links-export-YYYY-MM-DD.csv' for the given day (UTC, as the server names it). */
-export function defaultExportFileName(now: Date): string {
-  return `referral-links-export-${now.toISOString().slice(0, 10)}.csv`;
-}
-
 /** The file name from a Content-Disposition header, else undefined. */
 export function fileNameFromContentDisposition(header: string | null): string | undefined {
   if (!header) return undefined;

@@ -1,3 +1,5 @@
+import { utcDay } from "@hub/contract/dates";
+import { isOfferEnded } from "@hub/contract/programs";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,7 +14,6 @@ import { PlainSkeleton } from "@/components/plain-skeleton/index";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { PlainTextField } from "@/components/plain-text-field/index";
 import { usePublicPrograms } from "../api/get-public-programs";
-import { offerEndedBy, utcToday } from "@/lib/program-rules";
 import {
   countJoined,
   DEFAULT_PUBLIC_PROGRAM_FILTERS,
@@ -124,7 +125,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
   }
 
   // The open list leaves ended offers out, but it may be a minute old: the member is not invited to one.
-  const today = utcToday();
+  const today = utcDay(new Date());
   const membershipOf = (program: PublicProgram): ReactNode =>
     ownLinks ? (
       <Suspense fallback={null}>
@@ -132,7 +133,7 @@ export function PublicProgramList({ viewer, communityName }: PublicProgramListPr
           programId={program.id}
           programName={program.name}
           ownLink={ownLinks.get(program.id)}
-          ended={offerEndedBy(program.offerEndsOn, today)}
+          ended={isOfferEnded(program.offerEndsOn, today)}
         />
       </Suspense>
     ) : null;
