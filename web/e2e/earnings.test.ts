@@ -89,6 +89,9 @@ describe("a member's Earnings", () => {
     expect(await dialog.getByRole("combobox", { name: "Currency" }).inputValue()).toBe("EUR");
     await dialog.getByRole("combobox", { name: "Currency" }).fill("USD");
     await dialog.getByRole("button", { name: "Record" }).click();
+    // the dialog closes once the server has it: the toast alone may still be the previous one's, and a
+    // reload while the request is on its way loses it (a member would not reload, a test must wait)
+    await dialog.waitFor({ state: "hidden" });
     await expectToast(page, "Outcome recorded");
     await apiRoute("recordOutcome", { idToken: member, params: { id: ids.amexLink }, body: { kind: "signed-up", occurredOn: today() } });
 
