@@ -19,18 +19,10 @@ export interface RateLimitCheck extends RateLimitRule {
  */
 export async function hitRateLimits(checks: RateLimitCheck[], now: number): Promise<number | null> {
   return db().runTransaction(async (tx) => {
-    const refs = checks.map((c) => limits().doc(c.key));
-    const snaps = await tx.getAll(...refs);
-    const decisions = checks.map((check, i) => {
-      const hits = (snaps[i]?.get("hits") as number[] | undefined) ?? [];
-      return decideSlidingWindow(hits, now, check);
-    });
-    const waits = decisions.flatMap((d) => (d.allowed ? [] : [d.retryAfterSeconds]));
+    const allowances = await Promise.all(checks.map((check) => rateLimitIn(tx, check, now)));
+    const waits = allowances.flatMap((a) => ("retryAfterSeconds" in a ? [a.retryAfterSeconds] : []));
     if (waits.length > 0) return Math.max(...waits);
-    decisions.forEach((d, i) => {
-      const check = checks[i]!;
-      if (d.allowed) tx.set(refs[i]!, { hits: d.hits, expiresAt: Timestamp.fromMillis(now + check.windowMs) });
-    });
+    for (const allowance of allowances) if ("count" in allowance) allowance.count();
     return null;
   });
 }
