@@ -9,7 +9,7 @@ import { claimMail, mailClaimedBy } from "../platform/mail-claims.store";
 import { weeklyDigestMail, type DigestMailContent } from "../platform/mailer";
 import { approvedMembersAfter, countApprovedMembers, holdsBackLinks, type UserRecord } from "../accounts/users.store";
 import { listPrograms, type ProgramRecord } from "../catalog/programs.store";
-import { capState, isSnoozed } from "../links/link-availability";
+import { linkAvailability } from "../links/link-availability";
 import { linksOfOwners, type LinkRecord } from "../links/links.store";
 import { linkFiguresAcross } from "../analytics/analytics.service";
 import { finishJob, saveProgress, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
@@ -133,13 +133,15 @@ async function digestContent(
       const program = programById.get(link.programId);
       const figures = statsById.get(link.id);
       const offerEndsOn = program?.offerEndsOn ?? null;
+      // only members whose links count get a digest (digestFor): the owner holds nothing back
+      const { cap, snoozedUntil } = linkAvailability({ link, program: program ?? null, ownerHeldBack: false }, today);
       return {
         programName: program?.name ?? "",
         visits: figures?.visits ?? 0,
         fairShare: figures?.fairShare ?? 0,
-        cap: capState(link.paidOn, program?.referrerCap, today),
+        cap,
         capPeriod: program?.referrerCap?.period ?? null,
-        snoozedUntil: isSnoozed(link.snoozedUntil, today) ? link.snoozedUntil : null,
+        snoozedUntil,
         failing: link.failing,
         offerEndedOn: isOfferEnded(offerEndsOn, today) ? offerEndsOn : null,
       };

@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capState, isSnoozed, linkAvailability, type AvailabilityFacts } from "./link-availability";
+import { addDays } from "@hub/contract/dates";
+import type { ReferrerCap } from "@hub/contract/programs";
+import { capState, isSnoozed, keptPaidDays, linkAvailability, PAID_DAYS_KEPT, type AvailabilityFacts } from "./link-availability";
 
 const yearly = (count: number) => ({ count, period: "calendar-year" as const });
 const rolling = (count: number) => ({ count, period: "rolling-12-months" as const });
@@ -32,6 +35,67 @@ describe("capState", () => {
     expect(capState(["2026-03-01", "2026-06-02"], rolling(1), today)).toEqual({ reached: true, resumesOn: "2027-06-02" });
     // a calendar year reached on 31 December stays reached on 1 January when that day already has its own
     expect(capState(["2026-12-30", "2027-01-01"], yearly(1), "2026-12-31")).toEqual({ reached: true, resumesOn: "2028-01-01" });
+  });
+});
+
+/** The rule as first written, every day against every candidate: the oracle the linear capState must match. */
+function capStateByDefinition(paidOn: readonly string[], rule: ReferrerCap, today: string) {
+  const start = (day: string) => (rule.period === "calendar-year" ? `${day.slice(0, 4)}-01-01` : addDays(day, -364));
+  const inPeriod = (day: string) => paidOn.filter((d) => d >= start(day) && d <= day).length;
+  const paid = inPeriod(today);
+  if (paid < rule.count) return { reached: false, paid, count: rule.count };
+  const candidates = [...new Set(paidOn.map((d) => addDays(d, 365)))].filter((d) => d > today).sort();
+  const years = Array.from({ length: 12 }, (_, i) => `${String(Number(today.slice(0, 4)) + 1 + i)}-01-01`);
+  return { reached: true, resumesOn: (rule.period === "calendar-year" ? years : candidates).find((d) => inPeriod(d) < rule.count) };
+}
+
+describe("paid days kept per member and program", () => {
+  const BASE = "2026-01-01";
+  const day = (offset: number) => addDays(BASE, offset);
+  const rule = fc.record({
+    count: fc.integer({ min: 1, max: 6 }),
+    period: fc.constantFrom("calendar-year" as const, "rolling-12-months" as const),
+  });
+  // offsets around a year and a half, with repeats; "today" anywhere in them, a paid day at most one day after it
+  const days = fc.array(fc.integer({ min: 0, max: 560 }), { maxLength: 40 });
+
+  it("capState answers as the rule's definition does, for any days and any cap", () => {
+    fc.assert(
+      fc.property(days, rule, fc.integer({ min: 0, max: 600 }), (offsets, cap, todayAt) => {
+        const paidOn = offsets.filter((o) => o <= todayAt + 1).map(day);
+        expect(capState(paidOn, cap, day(todayAt))).toEqual(capStateByDefinition(paidOn, cap, day(todayAt)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("keeps at most the cap's largest count up to the day written, and reads the same on any later day", () => {
+    // PAID_DAYS_KEPT is the cap's largest count: shown here with a small stand-in count against a long history
+    expect(PAID_DAYS_KEPT).toBe(1000);
+    const history = Array.from({ length: 3_000 }, (_, i) => day(Math.floor(i / 4)));
+    const writtenOn = day(749);
+    const kept = keptPaidDays([...history, day(750)], writtenOn);
+    expect(kept).toHaveLength(PAID_DAYS_KEPT + 1);
+    expect(kept.at(-1)).toBe(day(750));
+    for (const cap of [
+      { count: 1000, period: "rolling-12-months" as const },
+      { count: 1000, period: "calendar-year" as const },
+      { count: 7, period: "rolling-12-months" as const },
+    ])
+      for (const later of [0, 1, 2, 200, 400])
+        expect(capState(kept, cap, day(749 + later))).toEqual(capState([...history, day(750)], cap, day(749 + later)));
+  });
+
+  it("keeps what capState needs for any days written on any day, read on any later day", () => {
+    fc.assert(
+      fc.property(days, rule, fc.integer({ min: 0, max: 560 }), fc.integer({ min: 0, max: 400 }), (offsets, cap, writtenAt, after) => {
+        const paidOn = offsets.filter((o) => o <= writtenAt + 1).map(day);
+        const today = day(writtenAt + after);
+        // the cap's own count stands in for PAID_DAYS_KEPT, small enough for these histories to exceed it
+        expect(capState(keptPaidDays(paidOn, day(writtenAt), cap.count), cap, today)).toEqual(capState(paidOn, cap, today));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

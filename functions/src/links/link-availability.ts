@@ -1,5 +1,5 @@
 import type { LinkCap, LinkOutReason } from "@hub/contract/links";
-import { isOfferEnded, type ReferrerCap } from "@hub/contract/programs";
+import { isOfferEnded, REFERRER_CAP_MAX, type ReferrerCap } from "@hub/contract/programs";
 import { addDays } from "@hub/contract/dates";
 
 /*
@@ -17,37 +17,77 @@ function periodStart(rule: ReferrerCap, day: string): string {
   return rule.period === "calendar-year" ? `${day.slice(0, 4)}-01-01` : addDays(day, -364);
 }
 
-const paidInPeriod = (paidOn: readonly string[], rule: ReferrerCap, day: string) => {
-  const start = periodStart(rule, day);
-  return paidOn.filter((d) => d >= start && d <= day).length;
-};
+/** How many of `sorted` (ascending) fall from `start` to `end`, both included. */
+function countBetween(sorted: readonly string[], start: string, end: string): number {
+  let n = 0;
+  for (const day of sorted) if (day >= start && day <= end) n++;
+  return n;
+}
+
+/**
+ * How many paid days are kept per member and program: the cap's largest count. The rotation checks a
+ * cap on every refresh, so its input must not grow with a member's history (90,000 paid days took the
+ * old check 762 ms; `npm run bench:caps`).
+ */
+export const PAID_DAYS_KEPT = REFERRER_CAP_MAX;
+
+/**
+ * What is stored of a member's paid days in a program (a link's `paidOn`), sorted: the most recent
+ * PAID_DAYS_KEPT up to `today`, and every one dated later (an outcome may be dated tomorrow). For any
+ * later day and any cap (count ≤ PAID_DAYS_KEPT), capState reads the same from these as from all of
+ * them: a period's count that needs an older day already holds PAID_DAYS_KEPT kept ones.
+ */
+export function keptPaidDays(days: readonly string[], today: string, keep = PAID_DAYS_KEPT): string[] {
+  const sorted = [...days].sort();
+  const later = sorted.findIndex((day) => day > today);
+  const upToToday = later < 0 ? sorted : sorted.slice(0, later);
+  return [...upToToday.slice(-keep), ...(later < 0 ? [] : sorted.slice(later))];
+}
 
 /**
  * The owner's standing against the cap, from the days of their paid outcomes in the program
  * (`paidOn`, any order): reached, with the first later day that has fewer than `count` in its period;
- * below it, with the paid count of today's period; null with no rule.
+ * below it, with the paid count of today's period; null with no rule. Linear in the days (after a
+ * sort), which keptPaidDays bounds.
  */
 export function capState(paidOn: readonly string[], rule: ReferrerCap | null | undefined, today: string): LinkCap {
   if (!rule) return null;
-  const paid = paidInPeriod(paidOn, rule, today);
+  const sorted = [...paidOn].sort();
+  const start = periodStart(rule, today);
+  const paid = countBetween(sorted, start, today);
   if (paid < rule.count) return { reached: false, paid, count: rule.count };
   // The cap's count can fall only where a paid day leaves the period: each next 1 January, or (rolling)
   // the day after a paid day's 365 days. A day dated after today (east of UTC) counts from its own day
   // and keeps the cap until it leaves too, so every paid day is a candidate, not just those up to today.
-  const candidates =
-    rule.period === "calendar-year"
-      ? yearStartsAfter(today, paidOn)
-      : [...new Set(paidOn.map((d) => addDays(d, 365)))].filter((d) => d > today).sort();
-  const resumesOn = candidates.find((day) => paidInPeriod(paidOn, rule, day) < rule.count)!;
+  const resumesOn =
+    rule.period === "calendar-year" ? calendarYearResumes(sorted, rule.count, today) : rollingResumes(sorted, rule.count, start);
   return { reached: true, resumesOn };
 }
 
-/** Each 1 January after today, up to the one after the latest paid day (where none remain). */
-function yearStartsAfter(today: string, paidOn: readonly string[]): string[] {
-  const last = Math.max(Number(today.slice(0, 4)), ...paidOn.map((d) => Number(d.slice(0, 4))));
-  const starts: string[] = [];
-  for (let year = Number(today.slice(0, 4)) + 1; year <= last + 1; year++) starts.push(`${String(year)}-01-01`);
-  return starts;
+/** The first 1 January after today whose own period (that day alone, on the day) holds fewer than `count`. */
+function calendarYearResumes(sorted: readonly string[], count: number, today: string): string {
+  for (let year = Number(today.slice(0, 4)) + 1; ; year++) {
+    const day = `${String(year)}-01-01`;
+    if (countBetween(sorted, day, day) < count) return day;
+  }
+}
+
+/**
+ * Rolling: the first day after a paid day's 365 days (D = day + 365, its period D − 364 … D) that holds
+ * fewer than `count`. Days are visited in order with one forward pointer: linear.
+ */
+function rollingResumes(sorted: readonly string[], count: number, start: string): string {
+  let upTo = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const day = sorted[i]!;
+    // the last of a day's entries, and only days still in today's period (those before left already)
+    if (sorted[i + 1] === day || day < start) continue;
+    const resumes = addDays(day, 365);
+    while (upTo < sorted.length && sorted[upTo]! <= resumes) upTo++;
+    if (upTo - (i + 1) < count) return resumes;
+  }
+  // unreachable: after the last day's 365 days, nothing is left in the period
+  return addDays(sorted[sorted.length - 1]!, 365);
 }
 
 /** The date-derived reasons a link is out of the rotation, for the program counts kept by date (program-links.store). */
@@ -103,6 +143,8 @@ export interface Availability {
   outReason: LinkOutReason | null;
   /** The owner's standing against the program's cap (null with no cap). */
   cap: LinkCap;
+  /** The day the owner's snooze ends, while it is ahead; null otherwise. */
+  snoozedUntil: string | null;
   /** Held out by a break its owner or its health decides (cap, snooze, failing), not an admin's or a lapse: balanced mode's no catch-up. */
   onBreak: boolean;
 }
@@ -128,6 +170,7 @@ export function linkAvailability({ link, program, ownerHeldBack }: AvailabilityF
   return {
     outReason: reasons.find(([, holds]) => holds)?.[0] ?? null,
     cap,
+    snoozedUntil: snoozed ? link.snoozedUntil : null,
     onBreak: link.failing || cap?.reached === true || snoozed,
   };
 }

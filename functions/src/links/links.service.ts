@@ -47,7 +47,7 @@ import { testAndRecord } from "./link-health.service";
 import { deadLinkMail } from "../platform/mailer";
 import { visibleTo } from "../catalog/program-visibility";
 import { addDays, utcDay } from "@hub/contract/dates";
-import { isSnoozed, linkAvailability } from "./link-availability";
+import { linkAvailability } from "./link-availability";
 
 const programNotFound = () => new ApiError("NOT_FOUND", "Program not found");
 const duplicate = () => new ApiError("DUPLICATE_PROGRAM_LINK", LINK_MESSAGES.duplicateProgram);
@@ -91,7 +91,7 @@ function toApi(
     ...rest
   } = link;
   const program = programs.get(link.programId) ?? null;
-  const { outReason, cap } = linkAvailability({ link, program, ownerHeldBack: heldBack.has(link.email) }, today);
+  const { outReason, cap, snoozedUntil } = linkAvailability({ link, program, ownerHeldBack: heldBack.has(link.email) }, today);
   return {
     ...rest,
     programName: program?.name ?? "",
@@ -100,7 +100,7 @@ function toApi(
     isActive: outReason === null,
     outReason,
     cap,
-    snoozedUntil: isSnoozed(link.snoozedUntil, today) ? link.snoozedUntil : null,
+    snoozedUntil,
   };
 }
 

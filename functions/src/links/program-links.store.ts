@@ -6,7 +6,7 @@ import { db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { countsAsActive, ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
-import { datedAvailability, isOutByDate, isSnoozed, nextDatedChange } from "./link-availability";
+import { datedAvailability, isOutByDate, nextDatedChange } from "./link-availability";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
 import { paidDaysIn, paidOnOf } from "./paid-days.store";
 
@@ -142,8 +142,9 @@ async function recountIn(programId: string, today: string, clearEndedSnoozes: bo
     let countsValidUntil: string | null = null;
     const counted = links.map((link) => {
       const facts = { link, program };
-      const kept = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(datedAvailability(facts, today)) };
-      const snoozeOver = clearEndedSnoozes && link.snoozedUntil !== null && !isSnoozed(link.snoozedUntil, today);
+      const dated = datedAvailability(facts, today);
+      const kept = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(dated) };
+      const snoozeOver = clearEndedSnoozes && link.snoozedUntil !== null && !dated.snoozed;
       if (snoozeOver) snoozesEnded += 1;
       if (kept.ownerHeldBack !== link.ownerHeldBack || kept.outByDate !== link.outByDate || snoozeOver)
         tx.update(linksCollection().doc(link.id), { ...kept, ...(snoozeOver ? { snoozedUntil: null } : {}) });

@@ -5,6 +5,7 @@ import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
+import { paidDaysBeforeChangeIn, paidOnToStore } from "../links/paid-days.store";
 import { rateLimitIn, type RateLimitCheck } from "../platform/rate-limits.store";
 
 /*
@@ -82,8 +83,9 @@ async function ownerLinksInProgram(tx: Transaction, email: string, programId: st
  */
 async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, change: (paidOn: string[]) => string[]) {
   const [program, links] = await Promise.all([findProgramIn(tx, programId), ownerLinksInProgram(tx, email, programId)]);
+  const before = await Promise.all(links.map((link) => paidDaysBeforeChangeIn(tx, email, programId, link.paidOn)));
   return () => {
-    for (const link of links) tx.update(linksCollection().doc(link.id), { paidOn: change([...link.paidOn]).sort() });
+    links.forEach((link, i) => tx.update(linksCollection().doc(link.id), { paidOn: paidOnToStore(change(before[i]!)) }));
     // a cap reached or lifted, now or on a later day: the program's counts are counted afresh on its next read
     if (program && links.length > 0) new ProgramCountChanges().recountLater(programId).writeIn(tx);
   };
