@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Collapse from "@mui/material/Collapse";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -8,9 +5,6 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
-import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
-import { useState } from "react";
 import { formatFairShare } from "../utils/fair-share-sentence";
 import {
   formatIndex,
@@ -23,6 +17,7 @@ import {
 import { formatCount } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import { FairnessStatus } from "./fairness-status";
+import { ExpandableProgramRow } from "./expandable-program-row";
 import { MissingFigure } from "./missing-figure";
 import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
 
@@ -58,47 +53,30 @@ export function FairnessTable({ rows, sort, onSort }: FairnessTableProps) {
 }
 
 function ProgramRows({ row }: { row: FairnessRow }) {
-  const [open, setOpen] = useState(false);
-  const linksId = `fairness-links-${row.programId}`;
   return (
-    <>
-      <TableRow hover data-program={row.programId} sx={{ "& > *": { borderBottom: open ? "unset" : undefined } }}>
-        <TableCell component="th" scope="row">
-          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-            <IconButton
-              size="small"
-              aria-expanded={open}
-              aria-controls={linksId}
-              aria-label={`${open ? "Hide" : "Show"} links of ${row.name}`}
-              onClick={() => setOpen((current) => !current)}
-            >
-              {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
-            </IconButton>
-            {row.name}
-          </Box>
-        </TableCell>
-        <TableCell>
-          <FairnessStatus row={row} />
-        </TableCell>
-        <TableCell>{modeLabel(row.mode)}</TableCell>
-        <TableCell align="right">{formatCount(row.visits)}</TableCell>
-        <TableCell align="right">
-          {row.jainIndex === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.jainIndex)}
-        </TableCell>
-        <TableCell align="right">
-          {row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}
-        </TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
-          <Collapse in={open} timeout="auto" unmountOnExit id={linksId}>
-            <Box sx={{ py: 1.5, pl: { xs: 0, sm: 5 } }}>
-              <ProgramLinks row={row} />
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </>
+    <ExpandableProgramRow
+      programId={row.programId}
+      name={row.name}
+      idPrefix="fairness-links"
+      columnCount={COLUMNS.length}
+      cells={
+        <>
+          <TableCell>
+            <FairnessStatus row={row} />
+          </TableCell>
+          <TableCell>{modeLabel(row.mode)}</TableCell>
+          <TableCell align="right">{formatCount(row.visits)}</TableCell>
+          <TableCell align="right">
+            {row.jainIndex === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.jainIndex)}
+          </TableCell>
+          <TableCell align="right">
+            {row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}
+          </TableCell>
+        </>
+      }
+    >
+      <ProgramLinks row={row} />
+    </ExpandableProgramRow>
   );
 }
 

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Collapse from "@mui/material/Collapse";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -8,12 +5,10 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
-import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
-import { useState } from "react";
 import { formatCount } from "../utils/numbers";
 import { formatConversion, ownerLabel, type OutcomeRow, type OutcomeSortColumn } from "../utils/outcome-report";
 import type { SortState } from "../utils/table-sort";
+import { ExpandableProgramRow } from "./expandable-program-row";
 import { MissingFigure } from "./missing-figure";
 import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
 
@@ -53,43 +48,26 @@ export function OutcomesTable({ rows, sort, onSort }: OutcomesTableProps) {
 }
 
 function ProgramRows({ row }: { row: OutcomeRow }) {
-  const [open, setOpen] = useState(false);
-  const linksId = `outcome-links-${row.programId}`;
   return (
-    <>
-      <TableRow hover data-program={row.programId} sx={{ "& > *": { borderBottom: open ? "unset" : undefined } }}>
-        <TableCell component="th" scope="row">
-          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-            <IconButton
-              size="small"
-              aria-expanded={open}
-              aria-controls={linksId}
-              aria-label={`${open ? "Hide" : "Show"} links of ${row.name}`}
-              onClick={() => setOpen((current) => !current)}
-            >
-              {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
-            </IconButton>
-            {row.name}
-          </Box>
-        </TableCell>
-        <TableCell align="right">{formatCount(row.visits)}</TableCell>
-        <TableCell align="right">{formatCount(row.signedUp)}</TableCell>
-        <TableCell align="right">{formatCount(row.paid)}</TableCell>
-        <TableCell align="right">{formatCount(row.clawedBack)}</TableCell>
-        <TableCell align="right">
-          <Conversion value={row.conversion} />
-        </TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
-          <Collapse in={open} timeout="auto" unmountOnExit id={linksId}>
-            <Box sx={{ py: 1.5, pl: { xs: 0, sm: 5 } }}>
-              <ProgramLinks row={row} />
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </>
+    <ExpandableProgramRow
+      programId={row.programId}
+      name={row.name}
+      idPrefix="outcome-links"
+      columnCount={COLUMNS.length}
+      cells={
+        <>
+          <TableCell align="right">{formatCount(row.visits)}</TableCell>
+          <TableCell align="right">{formatCount(row.signedUp)}</TableCell>
+          <TableCell align="right">{formatCount(row.paid)}</TableCell>
+          <TableCell align="right">{formatCount(row.clawedBack)}</TableCell>
+          <TableCell align="right">
+            <Conversion value={row.conversion} />
+          </TableCell>
+        </>
+      }
+    >
+      <ProgramLinks row={row} />
+    </ExpandableProgramRow>
   );
 }
 

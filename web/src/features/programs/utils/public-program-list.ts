@@ -21,7 +21,8 @@ export const DEFAULT_PUBLIC_PROGRAM_FILTERS: PublicProgramFilters = { search: ""
 
 /**
  * The programs to show, in the server's order (by name). The server-rendered page's island
- * (public/visitor-island.js) searches by the same rule before the app runs: change both together.
+ * (public/visitor-island.js) searches by the same rule before the app runs: change both together
+ * (island-search.test.ts runs both on the same cases).
  */
 export function filterPublicPrograms(
   programs: readonly PublicProgram[],

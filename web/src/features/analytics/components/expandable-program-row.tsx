@@ -1,0 +1,55 @@
+import Box from "@mui/material/Box";
+import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
+import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
+import { useState, type ReactNode } from "react";
+
+interface ExpandableProgramRowProps {
+  programId: string;
+  name: string;
+  /** Prefixes the id of the part that opens (`${idPrefix}-${programId}`), which the toggle controls. */
+  idPrefix: string;
+  /** The table's column count: the opened part spans them all. */
+  columnCount: number;
+  /** The row's cells after the program's name. */
+  cells: ReactNode;
+  /** What opens under the row: the program's links. Rendered only while open. */
+  children: ReactNode;
+}
+
+/** A program's row in an analytics table, with a toggle that opens its links under it (Fairness, Outcomes). */
+export function ExpandableProgramRow({ programId, name, idPrefix, columnCount, cells, children }: ExpandableProgramRowProps) {
+  const [open, setOpen] = useState(false);
+  const linksId = `${idPrefix}-${programId}`;
+  return (
+    <>
+      <TableRow hover data-program={programId} sx={{ "& > *": { borderBottom: open ? "unset" : undefined } }}>
+        <TableCell component="th" scope="row">
+          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+            <IconButton
+              size="small"
+              aria-expanded={open}
+              aria-controls={linksId}
+              aria-label={`${open ? "Hide" : "Show"} links of ${name}`}
+              onClick={() => setOpen((current) => !current)}
+            >
+              {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
+            </IconButton>
+            {name}
+          </Box>
+        </TableCell>
+        {cells}
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={columnCount} sx={{ py: 0, ...(open ? {} : { borderBottom: "none" }) }}>
+          <Collapse in={open} timeout="auto" unmountOnExit id={linksId}>
+            <Box sx={{ py: 1.5, pl: { xs: 0, sm: 5 } }}>{children}</Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
