@@ -1,25 +1,8 @@
 import { Router as newRouter, type Request, type RequestHandler, type Response, type Router } from "express";
-import { API, type Api, type RouteAccess, type RouteInput, type RouteName, type RouteOutput, type RouteSpec } from "@hub/contract/routes";
+import { API, type RouteAccess, type RouteName, type RouteSpec } from "@hub/contract/routes";
 import { authenticate, callerOf } from "./auth/auth.guard";
-import type { Caller } from "./accounts/caller";
 import { ApiError } from "./platform/api-error";
-
-/** What a route's handler receives: its input parsed by the table's schemas, and who calls. */
-export interface RouteContext<N extends RouteName> {
-  params: RouteInput<N, "params">;
-  query: RouteInput<N, "query">;
-  body: RouteInput<N, "body">;
-  /** Always there behind a guard; on a public route, there only when it reads an optional caller. */
-  caller: Api[N]["access"] extends "public" ? Caller | undefined : Caller;
-  /** For what the table does not describe: the client's address, a header to set (caching, a file's name). */
-  req: Request;
-  res: Response;
-}
-
-export type RouteHandler<N extends RouteName> = (context: RouteContext<N>) => RouteOutput<N> | Promise<RouteOutput<N>>;
-
-/** The handlers of some routes of the table: each router module gives those of its own resource. */
-export type RouteHandlers<N extends RouteName> = { [K in N]: RouteHandler<K> };
+import type { RouteHandlers } from "./route-handlers";
 
 // What each kind of access puts in front of a route's handler.
 const GUARDS: Record<RouteAccess, RequestHandler[]> = {

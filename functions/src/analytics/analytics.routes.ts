@@ -1,5 +1,5 @@
 import { clicksIn, fairnessIn, ownLinkStatsIn, usersIn } from "./analytics.service";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 import type { AppDeps } from "../platform/deps";
 import { outcomesIn } from "./outcome-analytics.service";
 import { trafficIn } from "./traffic.service";

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_ID, getAnnouncement, saveAnnouncement } from "./announcements.store";
 import { ApiError } from "../platform/api-error";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 /** The one announcement: everyone reads it while active, the admin reads it (active or not) and writes it. */
 export function announcementsRoutes(): RouteHandlers<

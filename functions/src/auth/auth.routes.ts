@@ -5,7 +5,7 @@ import { exchangeLoginToken, requestLoginLink } from "./email-login.service";
 import { loginAsUser, returnToAdmin } from "./impersonation.service";
 import { startAddressTruncationJob } from "./address-truncation-job.service";
 import { clientIp } from "../platform/http/client-ip";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 type AuthRoutes =
   | "getSession"

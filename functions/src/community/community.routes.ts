@@ -1,6 +1,6 @@
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 /** The community that runs the hub: its name, join page and support address, open to everyone. */
 export function communityRoutes(deps: AppDeps): RouteHandlers<"getCommunity"> {

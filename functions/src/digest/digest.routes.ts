@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { AppDeps } from "../platform/deps";
 import { ApiError } from "../platform/api-error";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 import { startWeeklyDigestJob } from "./digest-job.service";
 import { INVALID_UNSUBSCRIBE, unsubscribeFromDigest } from "./unsubscribe.service";
 

@@ -21,7 +21,7 @@ import {
 } from "./links.service";
 import { testOwnLink } from "./link-health.service";
 import { startLinkHealthJob } from "./link-health-job.service";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 type LinkRoutes =
   | "listLinks"

@@ -14,7 +14,7 @@ import {
   removeUser,
   userByUsername,
 } from "./members.service";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 type UserRoutes =
   | "listUsers"

@@ -1,6 +1,6 @@
 import { earningsFileName } from "@hub/contract/outcomes";
 import type { AppDeps } from "../platform/deps";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 import { deleteOutcome, earningsCsv, earningsOf, recordOutcome } from "./outcomes.service";
 
 type OutcomeRoutes = "recordOutcome" | "deleteOwnOutcome" | "listOwnOutcomes" | "exportOwnOutcomes";

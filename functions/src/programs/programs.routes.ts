@@ -3,7 +3,7 @@ import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, remov
 import { OpenList } from "./open-list";
 import { startDailyJob } from "./daily-job.service";
 import { startProgramSlugsJob } from "./program-slugs-job.service";
-import type { RouteHandlers } from "../route-table";
+import type { RouteHandlers } from "../route-handlers";
 
 type ProgramRoutes =
   | "listPublicPrograms"

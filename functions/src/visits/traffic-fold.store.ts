@@ -1,8 +1,7 @@
-import { utcDay } from "@hub/contract/dates";
-import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
 import { addHourReasons, addReasons, noReasons, totalOf, type ReasonCounts } from "./traffic-counts";
 import { trafficCounters, trafficDayRef, trafficMonthRef } from "./traffic-tallies.store";
+import { foldFinishedDaysOf } from "./finished-days.store";
 
 /*
  * The nightly fold of the traffic tallies (traffic-tallies.store.ts explains them), beside the visit
@@ -62,26 +61,5 @@ export async function foldTrafficDay(programId: string, day: string): Promise<Tr
  * and day; one that fails is logged and left for the next run, the rest go on, and the run then fails
  * naming how many could not be folded.
  */
-export async function foldFinishedTrafficDays(now: Date, marginMs = 30 * 60_000): Promise<TrafficFoldResult[]> {
-  const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
-  const snap = await trafficCounters().where("day", "<=", lastFinishedDay).select("programId", "day").get();
-  const pending = new Map<string, { programId: string; day: string }>();
-  for (const doc of snap.docs) {
-    const programId = String(doc.get("programId"));
-    const day = String(doc.get("day"));
-    pending.set(`${programId}_${day}`, { programId, day });
-  }
-  const results: TrafficFoldResult[] = [];
-  const failures: unknown[] = [];
-  for (const { programId, day } of pending.values()) {
-    try {
-      results.push(await foldTrafficDay(programId, day));
-    } catch (err) {
-      failures.push(err);
-      logger.error("traffic fold failed", { programId, day, error: err instanceof Error ? err.message : String(err) });
-    }
-  }
-  if (failures.length > 0)
-    throw new AggregateError(failures, `${String(failures.length)} of ${String(pending.size)} traffic days could not be folded`);
-  return results;
-}
+export const foldFinishedTrafficDays = (now: Date, marginMs = 30 * 60_000): Promise<TrafficFoldResult[]> =>
+  foldFinishedDaysOf(trafficCounters(), "traffic", now, marginMs, foldTrafficDay);

@@ -1,4 +1,3 @@
-import { utcDay } from "@hub/contract/dates";
 import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
@@ -16,6 +15,7 @@ import {
   type PeriodCounts,
 } from "./period-counts";
 import { schedulePurgeIn, startPurge } from "./click-purges.store";
+import { foldFinishedDaysOf } from "./finished-days.store";
 
 /*
  * The nightly fold of the rotation's visit counters (visits.store.ts explains them): each
@@ -132,28 +132,9 @@ function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<s
  * visitors to a deleted link for the couple of seconds its instances take to see the deletion), in
  * the background like every purge (click-purges.store.ts).
  */
-export async function foldFinishedDays(now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> {
-  const lastFinishedDay = utcDay(new Date(now.getTime() - marginMs - 86_400_000));
-  const snap = await counters().where("day", "<=", lastFinishedDay).select("programId", "day").get();
-  const pending = new Map<string, { programId: string; day: string }>();
-  for (const doc of snap.docs) {
-    const programId = String(doc.get("programId"));
-    const day = String(doc.get("day"));
-    pending.set(`${programId}_${day}`, { programId, day });
-  }
-  const results: FoldResult[] = [];
-  const failures: unknown[] = [];
-  for (const { programId, day } of pending.values()) {
-    try {
-      const folded = await foldDay(programId, day);
-      await startPurge(folded.purgeId);
-      results.push(folded);
-    } catch (err) {
-      failures.push(err);
-      logger.error("visit fold failed", { programId, day, error: err instanceof Error ? err.message : String(err) });
-    }
-  }
-  if (failures.length > 0)
-    throw new AggregateError(failures, `${String(failures.length)} of ${String(pending.size)} days could not be folded`);
-  return results;
-}
+export const foldFinishedDays = (now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> =>
+  foldFinishedDaysOf(counters(), "visit", now, marginMs, async (programId, day) => {
+    const folded = await foldDay(programId, day);
+    await startPurge(folded.purgeId);
+    return folded;
+  });
