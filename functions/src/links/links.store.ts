@@ -439,3 +439,20 @@ export const countLinksToCheck = async (): Promise<number> => (await linksToChec
 
 export const countFailingLinksToCheck = async (): Promise<number> =>
   (await linksToCheck().where("health.status", "==", "failing").count().get()).data().count;
+
+/**
+ * Balanced mode's marks (rotation.store balanceReturns): `leaving` links are marked away, each of
+ * `returning` back with its new offset, in one transaction that writes a mark only where it is still
+ * as read (another instance may have written it first).
+ */
+export async function writeBreakTurns(leaving: readonly string[], returning: ReadonlyMap<string, number>): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const snaps = await tx.getAll(...[...leaving, ...returning.keys()].map((id) => linksCollection().doc(id)));
+    for (const snap of snaps) {
+      if (!snap.exists) continue;
+      const offset = returning.get(snap.id);
+      if (offset === undefined && snap.get("away") !== true) tx.update(snap.ref, { away: true });
+      else if (offset !== undefined && snap.get("away") === true) tx.update(snap.ref, { away: false, balanceOffset: offset });
+    }
+  });
+}

@@ -2,8 +2,8 @@ import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { unexpiredTokensOf } from "../auth/email-tokens.store";
-import { linkSlotRef } from "../platform/keys";
-import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
+import { linksCollection, type LinkRecord } from "../links/links.store";
+import { deleteLinksIn, giveLinksToOwnerIn, linksOfOwnerIn, setBlockedLinksIn, setPaidDaysIn } from "../links/owner-links.store";
 import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
 import { ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
@@ -25,10 +25,6 @@ export async function listUsersWithLinkCounts(): Promise<{ user: UserRecord; lin
 export async function findUserByExactUsername(username: string): Promise<UserRecord | null> {
   const snap = await users().where("username", "==", username).limit(1).get();
   return snap.docs[0] ? userFromSnapshot(snap.docs[0]) : null;
-}
-
-async function linksOfOwnerIn(tx: Transaction, email: string): Promise<LinkRecord[]> {
-  return (await tx.get(linksCollection().where("email", "==", email))).docs.map((d) => linkFromSnapshot(d)!);
 }
 
 export class EmailTakenError extends Error {}
@@ -67,11 +63,7 @@ export async function updateUserProfile(
       const links = await linksOfOwnerIn(tx, oldEmail);
       // their outcomes stay theirs
       reassignOutcomesIn(tx, await ownerOutcomesIn(tx, oldEmail), newEmail);
-      for (const link of links) {
-        tx.update(linksCollection().doc(link.id), { email: newEmail, updatedAt: FieldValue.serverTimestamp() });
-        tx.delete(linkSlotRef(link.programId, oldEmail));
-        tx.set(linkSlotRef(link.programId, newEmail), { linkId: link.id, programId: link.programId, email: newEmail });
-      }
+      giveLinksToOwnerIn(tx, links, newEmail);
     }
     tx.update(ref, {
       ...changes,
@@ -118,18 +110,7 @@ export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEnt
     const links = await linksOfOwnerIn(tx, String(snap.get("username")));
     const ownerHeldBack = holdsBackLinks({ ...snap.data(), blocked });
     const counts = new ProgramCountChanges();
-    for (const link of links) {
-      const target = linksCollection().doc(link.id);
-      const pause =
-        blocked && !link.paused
-          ? { paused: true, pausedByBlock: true }
-          : !blocked && link.pausedByBlock
-            ? { paused: false, pausedByBlock: false }
-            : null;
-      if (pause) tx.update(target, { ...pause, ownerHeldBack, updatedAt: FieldValue.serverTimestamp() });
-      else if (link.ownerHeldBack !== ownerHeldBack) tx.update(target, { ownerHeldBack });
-      counts.changed(link, { ...link, ...pause, ownerHeldBack });
-    }
+    setBlockedLinksIn(tx, links, blocked, ownerHeldBack, counts);
     counts.writeIn(tx);
     tx.update(ref, { blocked, updatedAt: FieldValue.serverTimestamp() });
     auditIn(tx, audit);
@@ -154,11 +135,7 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
     const outcomePrograms = await outcomeProgramsIn(tx, outcomes);
     const counts = new ProgramCountChanges();
     deleteOutcomesIn(tx, outcomes, outcomePrograms);
-    for (const link of links) {
-      tx.delete(linksCollection().doc(link.id));
-      tx.delete(linkSlotRef(link.programId, link.email));
-      counts.removed(link);
-    }
+    deleteLinksIn(tx, links, counts);
     counts.writeIn(tx);
     userTokens.forEach((d) => tx.delete(d.ref));
     tx.delete(ref);
@@ -200,20 +177,14 @@ export async function mergeUserAccounts(
     // every link now belongs to the merged primary, whose filled-in subscription decides for all of them
     const ownerHeldBack = holdsBackLinks({ ...primary, subscriptionStatus: fill("subscriptionStatus") });
     const counts = new ProgramCountChanges();
+    giveLinksToOwnerIn(tx, duplicateLinks, primary.username, (link) => ({ ownerHeldBack, paidOn: paidOn(link) }));
     for (const link of duplicateLinks) {
-      tx.update(linksCollection().doc(link.id), {
-        email: primary.username,
-        ownerHeldBack,
-        paidOn: paidOn(link),
-        updatedAt: FieldValue.serverTimestamp(),
-      });
-      tx.delete(linkSlotRef(link.programId, duplicate.username));
-      tx.set(linkSlotRef(link.programId, primary.username), { linkId: link.id, programId: link.programId, email: primary.username });
       counts.changed(link, { ...link, ownerHeldBack });
+      // a cap the two accounts' paid days reach together: counted afresh on the program's next read
+      if (paidOn(link).join() !== link.paidOn.join()) counts.recountLater(link.programId);
     }
     setOwnerHeldBackIn(tx, primaryLinks, ownerHeldBack, counts);
-    for (const link of primaryLinks)
-      if (paidOn(link).join() !== link.paidOn.join()) tx.update(linksCollection().doc(link.id), { paidOn: paidOn(link) });
+    setPaidDaysIn(tx, primaryLinks, paidOn, counts);
     reassignOutcomesIn(tx, duplicateOutcomes, primary.username);
     counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));

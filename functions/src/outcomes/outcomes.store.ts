@@ -6,6 +6,7 @@ import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
 import { paidDaysBeforeChangeIn, paidOnToStore } from "../links/paid-days.store";
+import { setPaidDaysIn } from "../links/owner-links.store";
 import { rateLimitIn, type RateLimitCheck } from "../platform/rate-limits.store";
 
 /*
@@ -79,15 +80,16 @@ async function ownerLinksInProgram(tx: Transaction, email: string, programId: st
 
 /**
  * Writes each link's new paid days and what that does to its program's active count (a cap reached
- * or lifted). Reads the program's rule first: call before any write of the transaction.
+ * or lifted). Reads first: call before any write of the transaction.
  */
 async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, change: (paidOn: string[]) => string[]) {
-  const [program, links] = await Promise.all([findProgramIn(tx, programId), ownerLinksInProgram(tx, email, programId)]);
+  const links = await ownerLinksInProgram(tx, email, programId);
   const before = await Promise.all(links.map((link) => paidDaysBeforeChangeIn(tx, email, programId, link.paidOn)));
+  const after = new Map(links.map((link, i) => [link.id, paidOnToStore(change(before[i]!))]));
   return () => {
-    links.forEach((link, i) => tx.update(linksCollection().doc(link.id), { paidOn: paidOnToStore(change(before[i]!)) }));
-    // a cap reached or lifted, now or on a later day: the program's counts are counted afresh on its next read
-    if (program && links.length > 0) new ProgramCountChanges().recountLater(programId).writeIn(tx);
+    const counts = new ProgramCountChanges();
+    setPaidDaysIn(tx, links, (link) => after.get(link.id)!, counts);
+    counts.writeIn(tx);
   };
 }
 

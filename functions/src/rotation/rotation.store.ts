@@ -1,10 +1,9 @@
 import type { DistributionMode } from "@hub/contract/programs";
 import { getProgram } from "../catalog/programs.store";
-import { linksCollection } from "../links/links.store";
+import { linksCollection, writeBreakTurns } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
 import { ownersOutOfRotationAmong } from "../accounts/users.store";
 import { linkAvailability } from "../links/link-availability";
-import { db } from "../platform/db";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 import { offsetOnReturn } from "./balance-offset";
 
@@ -130,15 +129,9 @@ async function balanceReturns<L extends ReadLink>(links: L[]): Promise<L[]> {
     const others = links.filter((o) => o.active && !o.away && o.id !== link.id).map((o) => o.visits + o.balanceOffset);
     offsets.set(link.id, offsetOnReturn(link, others));
   }
-  await db().runTransaction(async (tx) => {
-    const refs = [...leaving, ...returning].map((l) => linksCollection().doc(l.id));
-    const snaps = await tx.getAll(...refs);
-    for (const snap of snaps) {
-      if (!snap.exists) continue;
-      const offset = offsets.get(snap.id);
-      if (offset === undefined && snap.get("away") !== true) tx.update(snap.ref, { away: true });
-      else if (offset !== undefined && snap.get("away") === true) tx.update(snap.ref, { away: false, balanceOffset: offset });
-    }
-  });
+  await writeBreakTurns(
+    leaving.map((l) => l.id),
+    offsets,
+  );
   return links.map((l) => (offsets.has(l.id) ? { ...l, away: false, balanceOffset: offsets.get(l.id)! } : l));
 }

@@ -451,6 +451,7 @@ describe("outcomes stay with the member", () => {
         year: Number(today().slice(0, 4)),
       });
     expect((await ownLink(alice, aliceLink)).cap).toMatchObject({ reached: false });
+    expect(await activeCount(programId)).toBe(2);
 
     const merged = await call("POST", "/api/admin/merge-accounts", {
       idToken: admin,
@@ -460,5 +461,7 @@ describe("outcomes stay with the member", () => {
     const entries = (await callRoute("listOwnOutcomes", { idToken: alice, query: { year: today().slice(0, 4) } })).body.entries;
     expect(entries).toMatchObject([{ linkId: "gone", programName: "Old name" }]);
     expect(await ownLink(alice, aliceLink)).toMatchObject({ cap: { reached: true }, isActive: false });
+    // the cap the two accounts reach together takes the link off the program's active count too
+    expect(await activeCount(programId)).toBe(1);
   });
 });
