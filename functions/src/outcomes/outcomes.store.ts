@@ -1,8 +1,9 @@
-import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { Timestamp, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { OutcomeKind } from "@hub/contract/outcomes";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { countPaidIn, findProgramIn } from "../catalog/programs.store";
+import { addToOutcomeMonthIn, outcomeMonthsMergeIn } from "../catalog/outcome-months.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
 import { ProgramCountChanges } from "../links/link-counts.store";
 import { paidDaysBeforeChangeIn, paidOnToStore } from "../links/paid-days.store";
@@ -34,7 +35,6 @@ export interface OutcomeRecord {
 export type NewOutcome = Pick<OutcomeRecord, "kind" | "occurredOn" | "amount" | "currency" | "note">;
 
 const outcomes = () => db().collection(COLLECTIONS.outcomes);
-const outcomeMonths = () => db().collection(COLLECTIONS.outcomeMonths);
 
 function outcomeFromSnapshot(snap: DocumentSnapshot): OutcomeRecord | null {
   const d = snap.data();
@@ -53,23 +53,6 @@ function outcomeFromSnapshot(snap: DocumentSnapshot): OutcomeRecord | null {
     recordedAt: toIsoOrEpoch(d.recordedAt),
     year: Number(d.year),
   };
-}
-
-/** The roll-up's field for a kind. */
-const ROLL_UP_FIELD: Record<OutcomeKind, string> = { "signed-up": "signedUp", paid: "paid", "clawed-back": "clawedBack" };
-
-/** Adds `by` to the roll-up of the outcome's program, month and day, under its link (merged: no read needed). */
-function rollUpIn(tx: Transaction, o: Pick<OutcomeRecord, "programId" | "linkId" | "kind" | "occurredOn">, by: number): void {
-  const month = o.occurredOn.slice(0, 7);
-  tx.set(
-    outcomeMonths().doc(`${o.programId}_${month}`),
-    {
-      programId: o.programId,
-      month,
-      days: { [o.occurredOn.slice(8, 10)]: { [o.linkId]: { [ROLL_UP_FIELD[o.kind]]: FieldValue.increment(by) } } },
-    },
-    { merge: true },
-  );
 }
 
 /** Inside a transaction, before its writes: the owner's links in a program. */
@@ -128,7 +111,7 @@ export async function recordOutcomeOn(
     });
     writePaidDays?.();
     allowance.count();
-    rollUpIn(tx, { ...outcome, linkId, programId: link.programId }, 1);
+    addToOutcomeMonthIn(tx, { ...outcome, linkId, programId: link.programId }, 1);
     if (program && outcome.kind === "paid") countPaidIn(tx, program.id, outcome.occurredOn.slice(0, 4), 1);
     return true;
   });
@@ -178,7 +161,7 @@ export async function outcomeProgramsIn(tx: Transaction, list: readonly OutcomeR
 
 /** What one outcome counted: its roll-up, and a paid one in its program's yearly count (when the program still exists). */
 function uncountIn(tx: Transaction, outcome: OutcomeRecord, programs: ReadonlySet<string>): void {
-  rollUpIn(tx, outcome, -1);
+  addToOutcomeMonthIn(tx, outcome, -1);
   if (outcome.kind === "paid" && programs.has(outcome.programId)) countPaidIn(tx, outcome.programId, outcome.occurredOn.slice(0, 4), -1);
 }
 
@@ -203,31 +186,15 @@ export function reassignOutcomesIn(tx: Transaction, list: OutcomeRecord[], email
 export const followProgramMerge =
   (sourceId: string, targetId: string) =>
   async (tx: Transaction): Promise<() => void> => {
-    const [source, target, moved, months] = await Promise.all([
+    const [source, target, moved, writeMonths] = await Promise.all([
       findProgramIn(tx, sourceId),
       findProgramIn(tx, targetId),
       tx.get(outcomes().where("programId", "==", sourceId)),
-      tx.get(outcomeMonths().where("programId", "==", sourceId)),
+      outcomeMonthsMergeIn(tx, sourceId, targetId),
     ]);
     return () => {
       for (const doc of moved.docs) tx.update(doc.ref, { programId: targetId, programName: target?.name ?? "" });
       if (target) for (const [year, paid] of Object.entries(source?.paidByYear ?? {})) countPaidIn(tx, targetId, year, paid);
-      for (const doc of months.docs) {
-        const month = String(doc.get("month"));
-        const days = (doc.get("days") ?? {}) as Record<string, Record<string, Record<string, number>>>;
-        const added = Object.fromEntries(
-          Object.entries(days).map(([day, links]) => [
-            day,
-            Object.fromEntries(
-              Object.entries(links).map(([linkId, counts]) => [
-                linkId,
-                Object.fromEntries(Object.entries(counts).map(([field, n]) => [field, FieldValue.increment(n)])),
-              ]),
-            ),
-          ]),
-        );
-        tx.set(outcomeMonths().doc(`${targetId}_${month}`), { programId: targetId, month, days: added }, { merge: true });
-        tx.delete(doc.ref);
-      }
+      writeMonths();
     };
   };

@@ -13,7 +13,7 @@ import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
 import { addSubscriber, followJob, runJob, stripeLocal } from "../../../testing/jobs";
 import { signInMember } from "../../../testing/members";
 import { productionLikeDeps } from "../../../testing/in-process-app";
-import { storeOutcome } from "../../../testing/outcomes";
+import { seedOutcome } from "../../../testing/outcomes";
 import { addLink, visitMany } from "../../../testing/rotation";
 import { LOCAL_VISITOR_COOKIE_SECRET } from "../../../testing/suite-config";
 import { suite } from "../../../testing/suite-env";
@@ -96,29 +96,21 @@ describe("the weekly digest", () => {
       .collection("programs")
       .doc(travel.id)
       .update({ offerEndsOn: addDays(utcDay(monday), 30) });
-    await db()
-      .collection("referral_links")
-      .doc(cashbackLink.id)
-      .update({ paidOn: [weekStart] });
     const snoozedUntil = addDays(utcDay(monday), 10);
     await db().collection("referral_links").doc(travelLink.id).update({ snoozedUntil, failing: true, "health.status": "failing" });
     const recordedAt = new Date(`${weekStart}T12:00:00Z`);
-    await storeOutcome({
+    await seedOutcome({
       email: ALICE,
       linkId: cashbackLink.id,
-      programId: cashback.id,
-      programName: "Cashback Card",
       kind: "paid",
       occurredOn: weekStart,
       amount: 150,
       currency: "USD",
       recordedAt,
     });
-    await storeOutcome({
+    await seedOutcome({
       email: ALICE,
       linkId: travelLink.id,
-      programId: travel.id,
-      programName: "Travel Points",
       kind: "signed-up",
       occurredOn: addDays(weekStart, -9),
       recordedAt: new Date(`${addDays(weekStart, -8)}T12:00:00Z`),
