@@ -1,7 +1,6 @@
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -17,9 +16,9 @@ import {
 import { formatCount } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import { FairnessStatus } from "./fairness-status";
-import { ExpandableProgramRow } from "./expandable-program-row";
+import { ExpandableProgramsTable } from "./expandable-programs-table";
 import { MissingFigure } from "./missing-figure";
-import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
+import type { SortableColumn } from "./sortable-table-head";
 
 const COLUMNS: SortableColumn<FairnessSortColumn>[] = [
   { column: "name", label: "Program Name", align: "left" },
@@ -39,27 +38,15 @@ interface FairnessTableProps {
 /** 'Fairness by Program': one row per program; each opens to its links against their fair share. */
 export function FairnessTable({ rows, sort, onSort }: FairnessTableProps) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Fairness by Program" sx={{ minWidth: 680 }}>
-        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
-        <TableBody>
-          {rows.map((row) => (
-            <ProgramRows key={row.programId} row={row} />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function ProgramRows({ row }: { row: FairnessRow }) {
-  return (
-    <ExpandableProgramRow
-      programId={row.programId}
-      name={row.name}
+    <ExpandableProgramsTable
+      label="Fairness by Program"
+      minWidth={680}
+      columns={COLUMNS}
+      rows={rows}
+      sort={sort}
+      onSort={onSort}
       idPrefix="fairness-links"
-      columnCount={COLUMNS.length}
-      cells={
+      cells={(row) => (
         <>
           <TableCell>
             <FairnessStatus row={row} />
@@ -73,10 +60,9 @@ function ProgramRows({ row }: { row: FairnessRow }) {
             {row.maxDeviation === null ? <MissingFigure reason={missingFigureReason(row)} /> : formatIndex(row.maxDeviation)}
           </TableCell>
         </>
-      }
-    >
-      <ProgramLinks row={row} />
-    </ExpandableProgramRow>
+      )}
+      links={(row) => <ProgramLinks row={row} />}
+    />
   );
 }
 

@@ -1,16 +1,15 @@
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { formatCount } from "../utils/numbers";
 import { formatConversion, ownerLabel, type OutcomeRow, type OutcomeSortColumn } from "../utils/outcome-report";
 import type { SortState } from "../utils/table-sort";
-import { ExpandableProgramRow } from "./expandable-program-row";
+import { ExpandableProgramsTable } from "./expandable-programs-table";
 import { MissingFigure } from "./missing-figure";
-import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
+import type { SortableColumn } from "./sortable-table-head";
 
 const COLUMNS: SortableColumn<OutcomeSortColumn>[] = [
   { column: "name", label: "Program Name", align: "left" },
@@ -34,27 +33,15 @@ const Conversion = ({ value }: { value: number | null }) =>
 /** 'Outcomes by Program': one row per program; each opens to its links. */
 export function OutcomesTable({ rows, sort, onSort }: OutcomesTableProps) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Outcomes by Program" sx={{ minWidth: 640 }}>
-        <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
-        <TableBody>
-          {rows.map((row) => (
-            <ProgramRows key={row.programId} row={row} />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function ProgramRows({ row }: { row: OutcomeRow }) {
-  return (
-    <ExpandableProgramRow
-      programId={row.programId}
-      name={row.name}
+    <ExpandableProgramsTable
+      label="Outcomes by Program"
+      minWidth={640}
+      columns={COLUMNS}
+      rows={rows}
+      sort={sort}
+      onSort={onSort}
       idPrefix="outcome-links"
-      columnCount={COLUMNS.length}
-      cells={
+      cells={(row) => (
         <>
           <TableCell align="right">{formatCount(row.visits)}</TableCell>
           <TableCell align="right">{formatCount(row.signedUp)}</TableCell>
@@ -64,10 +51,9 @@ function ProgramRows({ row }: { row: OutcomeRow }) {
             <Conversion value={row.conversion} />
           </TableCell>
         </>
-      }
-    >
-      <ProgramLinks row={row} />
-    </ExpandableProgramRow>
+      )}
+      links={(row) => <ProgramLinks row={row} />}
+    />
   );
 }
 
