@@ -38,6 +38,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: false,
+          // one after another in one worker, which keeps the modules it imported (firebase-admin, the
+          // toolkit: seconds per file): nothing here keeps state between files at module scope
+          isolate: false,
         },
       },
       {
@@ -54,6 +57,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          isolate: false,
           // expect.poll() waits for what the page shows as long as Playwright waits for an element
           // (30 s): its default of 1 s failed a title that waits for the API's answer on a busy machine.
           expect: { poll: { timeout: 30_000 } },

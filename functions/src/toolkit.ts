@@ -11,7 +11,7 @@ export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink } from "./links/links.store";
 export { createProgram, updateProgram } from "./catalog/programs.store";
 export { recountProgramLinks } from "./links/program-links.store";
-export { capState, keptPaidDays } from "./links/link-availability";
+export { keptPaidDays, linkAvailability } from "./links/link-availability";
 export { setSnooze, updateLink } from "./links/links.store";
 export { recordOutcome } from "./outcomes/outcomes.service";
 export { foldFinishedDays } from "./visits/visit-fold.store";
