@@ -127,7 +127,12 @@ describe("linkAvailability", () => {
   const capOfOne = { referrerCap: { count: 1, period: "calendar-year" as const } };
 
   it("is in the rotation with nothing holding it out", () => {
-    expect(linkAvailability(inRotation, TODAY)).toEqual({ outReason: null, cap: null, onBreak: false });
+    expect(linkAvailability(inRotation, TODAY)).toEqual({ outReason: null, cap: null, snoozedUntil: null, onBreak: false });
+  });
+
+  it("gives the snooze's day while it is ahead, and none from that day on", () => {
+    expect(linkAvailability(facts({ snoozedUntil: "2026-12-01" }), TODAY).snoozedUntil).toBe("2026-12-01");
+    expect(linkAvailability(facts({ snoozedUntil: TODAY }), TODAY)).toMatchObject({ outReason: null, snoozedUntil: null });
   });
 
   it("names the first reason that holds, in the order members are told", () => {
