@@ -15,18 +15,13 @@ export async function linksOfOwnerIn(tx: Transaction, email: string): Promise<Li
 }
 
 /**
- * The links become `email`'s (a change of e-mail, a merge of accounts): each its slot under the new
- * owner, and `also` what else changes with the owner (for a merge: the merged owner's standing, and
- * the paid days of both accounts).
+ * The links become `email`'s (a change of e-mail, a merge of accounts), each with its slot under the
+ * new owner. What else a merge changes (the owner's standing, the paid days of both accounts) the
+ * caller writes with setOwnerHeldBackIn and setPaidDaysIn.
  */
-export function giveLinksToOwnerIn(
-  tx: Transaction,
-  links: readonly LinkRecord[],
-  email: string,
-  also: (link: LinkRecord) => Partial<Pick<LinkRecord, "ownerHeldBack" | "paidOn">> = () => ({}),
-): void {
+export function giveLinksToOwnerIn(tx: Transaction, links: readonly LinkRecord[], email: string): void {
   for (const link of links) {
-    tx.update(linksCollection().doc(link.id), { email, ...also(link), updatedAt: FieldValue.serverTimestamp() });
+    tx.update(linksCollection().doc(link.id), { email, updatedAt: FieldValue.serverTimestamp() });
     tx.delete(linkSlotRef(link.programId, link.email));
     tx.set(linkSlotRef(link.programId, email), { linkId: link.id, programId: link.programId, email });
   }

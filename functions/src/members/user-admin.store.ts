@@ -177,14 +177,11 @@ export async function mergeUserAccounts(
     // every link now belongs to the merged primary, whose filled-in subscription decides for all of them
     const ownerHeldBack = holdsBackLinks({ ...primary, subscriptionStatus: fill("subscriptionStatus") });
     const counts = new ProgramCountChanges();
-    giveLinksToOwnerIn(tx, duplicateLinks, primary.username, (link) => ({ ownerHeldBack, paidOn: paidOn(link) }));
-    for (const link of duplicateLinks) {
-      counts.changed(link, { ...link, ownerHeldBack });
-      // a cap the two accounts' paid days reach together: counted afresh on the program's next read
-      if (paidOn(link).join() !== link.paidOn.join()) counts.recountLater(link.programId);
-    }
-    setOwnerHeldBackIn(tx, primaryLinks, ownerHeldBack, counts);
-    setPaidDaysIn(tx, primaryLinks, paidOn, counts);
+    giveLinksToOwnerIn(tx, duplicateLinks, primary.username);
+    const merged = [...duplicateLinks, ...primaryLinks];
+    setOwnerHeldBackIn(tx, merged, ownerHeldBack, counts);
+    // a cap the two accounts' paid days reach together: their programs are counted afresh
+    setPaidDaysIn(tx, merged, paidOn, counts);
     reassignOutcomesIn(tx, duplicateOutcomes, primary.username);
     counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
