@@ -1,5 +1,6 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
+import { utcDay } from "@hub/contract/dates";
 import { COLLECTIONS, db } from "../platform/db";
 import { programNameRef } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
@@ -20,9 +21,10 @@ export interface ProgramRecord {
   /** Kept with every change of its links (links/link-counts.store). */
   linkCount: number;
   activeLinkCount: number;
-  /** False for a program stored before the counts were kept, or whose rules changed since: links/program-links.store recounts them. */
-  linkCountsKept: boolean;
-  /** The first day a date-derived reason of one of its links may change (a cap resuming, a snooze or its offer ending): counted afresh from then. */
+  /**
+   * The first day its kept counts may be wrong (a cap resuming, a snooze or its offer ending, a rule
+   * changed: links/link-counts.store): counted afresh on a read from then; null: they hold.
+   */
   countsValidUntil: string | null;
   createdAt: string;
   /** Program rules (docs/architecture.md, *Program rules*): the bank's cap on one referrer, the offer's last day (UTC), its terms. */
@@ -50,6 +52,9 @@ export function referrerCapOf(value: unknown): ReferrerCap | null {
 
 const programs = () => db().collection(COLLECTIONS.programs);
 
+/** A program stored before its counts were kept (no `linkCountsKept`) is due for a count from any day. */
+const COUNTS_NEVER_KEPT = "0000-01-01";
+
 function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
   const d = snap.data();
   if (!d) return null;
@@ -65,8 +70,7 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     proposedBy: str(d.proposedBy),
     linkCount: typeof d.linkCount === "number" ? d.linkCount : 0,
     activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
-    linkCountsKept: d.linkCountsKept === true,
-    countsValidUntil: str(d.countsValidUntil),
+    countsValidUntil: d.linkCountsKept === true ? str(d.countsValidUntil) : COUNTS_NEVER_KEPT,
     createdAt: toIsoOrEpoch(d.createdAt),
     referrerCap: referrerCapOf(d.referrerCap),
     offerEndsOn: str(d.offerEndsOn),
@@ -134,7 +138,7 @@ export async function requireProgramIn(tx: Transaction, id: string): Promise<Pro
 }
 
 /** The counts of a program with no links, written when it is created. */
-const NO_LINKS = { linkCount: 0, activeLinkCount: 0, linkCountsKept: true } as const;
+const NO_LINKS = { linkCount: 0, activeLinkCount: 0, linkCountsKept: true, countsValidUntil: null } as const;
 
 export interface NewProgram {
   name: string;
@@ -249,8 +253,8 @@ export async function updateProgram(id: string, changes: ProgramChanges): Promis
     }
     writeSlug?.();
     const nameLower = changes.name !== undefined ? { nameLower: changes.name.toLowerCase() } : {};
-    // a rule takes effect at once: the counts are counted afresh on the next read, the answer's included
-    const recount = COUNTED_RULES.some((rule) => changes[rule] !== undefined) ? { linkCountsKept: false } : {};
+    // a rule takes effect at once: the counts hold until today, so the next read counts them afresh, the answer's included
+    const recount = COUNTED_RULES.some((rule) => changes[rule] !== undefined) ? { countsValidUntil: utcDay(new Date()) } : {};
     const newSlug = slug !== current.slug ? { slug } : {};
     tx.update(ref, { ...fields, ...newSlug, ...nameLower, ...recount, updatedAt: FieldValue.serverTimestamp() });
     return true;

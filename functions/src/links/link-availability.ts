@@ -90,43 +90,39 @@ function rollingResumes(sorted: readonly string[], count: number, start: string)
   return addDays(sorted[sorted.length - 1]!, 365);
 }
 
-/** The date-derived reasons a link is out of the rotation, for the program counts kept by date (program-links.store). */
-export interface DatedAvailability {
-  capReached?: boolean;
-  snoozed?: boolean;
-  offerEnded?: boolean;
-}
-
 /** What the date-derived reasons read: the link's snooze and paid days, its program's rules. */
 export interface DatedFacts {
   link: { snoozedUntil: string | null; paidOn: readonly string[] };
   program: { referrerCap: ReferrerCap | null; offerEndsOn: string | null };
 }
 
-/** The date-derived reasons that hold the link out today. */
-export function datedAvailability({ link, program }: DatedFacts, today: string): DatedAvailability {
-  return {
-    capReached: capState(link.paidOn, program.referrerCap, today)?.reached === true,
-    snoozed: isSnoozed(link.snoozedUntil, today),
-    offerEnded: isOfferEnded(program.offerEndsOn, today),
-  };
+/** What the date alone decides of a link, as the program counts keep it (links/link-counts.store). */
+export interface DatedState {
+  /** A date-derived reason (its owner's cap, its snooze, its offer's end) holds it out today. */
+  outByDate: boolean;
+  /**
+   * The first day after today on which that may change: its offer's end (the day after the last), its
+   * snooze's end, its cap's resumption, a paid day not yet come (an outcome may be dated tomorrow).
+   * Null when none is ahead: counts kept on the program are right until then.
+   */
+  nextChange: string | null;
+  /** It has a snooze, and the snooze is over (the daily job clears it). */
+  snoozeOver: boolean;
 }
 
-export const isOutByDate = (dated: DatedAvailability): boolean => !!(dated.capReached || dated.snoozed || dated.offerEnded);
-
-/**
- * The first day after `today` on which one of these reasons may change for the link: its offer's end
- * (the day after the last), its snooze's end, its cap's resumption, a paid day not yet come (an outcome
- * may be dated tomorrow). Null when none is ahead. Counts kept on the program are right until then.
- */
-export function nextDatedChange({ link, program }: DatedFacts, today: string): string | null {
+export function datedState({ link, program }: DatedFacts, today: string): DatedState {
+  const cap = capState(link.paidOn, program.referrerCap, today);
+  const snoozed = isSnoozed(link.snoozedUntil, today);
   const days: string[] = [];
   if (program.offerEndsOn && program.offerEndsOn >= today) days.push(addDays(program.offerEndsOn, 1));
-  if (link.snoozedUntil && link.snoozedUntil > today) days.push(link.snoozedUntil);
-  const cap = capState(link.paidOn, program.referrerCap, today);
+  if (snoozed) days.push(link.snoozedUntil!);
   if (cap?.reached) days.push(cap.resumesOn);
   if (program.referrerCap) days.push(...link.paidOn.filter((day) => day > today));
-  return days.sort()[0] ?? null;
+  return {
+    outByDate: cap?.reached === true || snoozed || isOfferEnded(program.offerEndsOn, today),
+    nextChange: days.sort()[0] ?? null,
+    snoozeOver: link.snoozedUntil !== null && !snoozed,
+  };
 }
 
 /** What decides whether a link is in the rotation: the link's own state, its program's, its owner's. */

@@ -1,11 +1,20 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { utcDay } from "@hub/contract/dates";
+import { findProgramIn, type ProgramRecord } from "../catalog/programs.store";
 import { COLLECTIONS, db } from "../platform/db";
+import { datedState, type DatedFacts } from "./link-availability";
 
 /**
  * Each program document keeps `linkCount` and `activeLinkCount`, so the program lists read one
  * document per program instead of every link and every user. Every transaction that adds, removes or
  * changes a link, or changes whether its owner may be in the rotation, adds its difference here and
  * writes it with its own writes: the counts change with what they count, or not at all.
+ *
+ * What the date alone changes (a cap resuming, a snooze or an offer ending) no write sees: each link
+ * keeps whether a date-derived reason held it out (`outByDate`), worked out by every write that changes
+ * what decides it (datedState), and each program the first day one of those may change for any of its
+ * links (`countsValidUntil`); a read on or after that day counts the program afresh
+ * (program-links.store recountProgramLinks). One mechanism: differences, and the day they hold until.
  */
 
 /** What decides whether a link counts, and where. */
@@ -33,10 +42,25 @@ export interface CountedLink {
 export const countsAsActive = (link: CountedLink) =>
   link.approved && !link.paused && !link.isDead && !link.failing && !link.ownerHeldBack && !link.outByDate;
 
-/** The differences one transaction makes to its programs' counts, summed per program. */
+/** A program as counting reads it, in the transaction that changes its links: its rules, and until when its counts hold. */
+export type CountingProgram = Pick<ProgramRecord, "id" | "referrerCap" | "offerEndsOn" | "countsValidUntil">;
+
+/** Inside a transaction, before its writes: the programs of these ids that exist, as counting reads them. */
+export async function countingProgramsIn(tx: Transaction, ids: Iterable<string>): Promise<ReadonlyMap<string, CountingProgram>> {
+  const found = await Promise.all([...new Set(ids)].map((id) => findProgramIn(tx, id)));
+  return new Map(found.filter((p) => p !== null).map((p) => [p.id, p]));
+}
+
+/** The earlier of two days, null being none (never). */
+export const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a < b ? a : b);
+
+/** The differences one transaction makes to its programs' counts, summed per program, and until when they hold. */
 export class ProgramCountChanges {
   private readonly deltas = new Map<string, { links: number; active: number }>();
-  private readonly due = new Set<string>();
+  private readonly holdUntil = new Map<string, string | null>();
+
+  /** `today`: the UTC day the transaction's dated states are worked out for. */
+  constructor(private readonly today = utcDay(new Date())) {}
 
   private add(programId: string, links: number, active: number) {
     const delta = this.deltas.get(programId) ?? { links: 0, active: 0 };
@@ -58,25 +82,28 @@ export class ProgramCountChanges {
   }
 
   /**
-   * The program's counts are to be counted afresh on its next read (programs.service withCounts): a
-   * change whose date-derived effects these differences cannot see (a link brought in with its
-   * snooze, a rule changed).
+   * The link in `program` after a change of what its dates decide (its snooze, its paid days, the
+   * program it is in): whether a date-derived reason holds it out today under the program's rules; and
+   * the program's counts hold no later than the next day that may change. The caller counts it
+   * (added, changed) and writes its `outByDate` on the link, in the same transaction.
    */
-  recountLater(programId: string): this {
-    this.due.add(programId);
-    return this;
+  datedState<L extends CountedLink & DatedFacts["link"]>(link: L, program: CountingProgram): L {
+    const { outByDate, nextChange } = datedState({ link, program }, this.today);
+    const held = this.holdUntil.has(program.id) ? this.holdUntil.get(program.id)! : program.countsValidUntil;
+    this.holdUntil.set(program.id, earlier(held, nextChange));
+    return { ...link, programId: program.id, outByDate };
   }
 
-  /** Writes the differences as increments (concurrent transactions add up). */
+  /** Writes the differences as increments (concurrent transactions add up), with the day they hold until where it came closer. */
   writeIn(tx: Transaction): void {
-    for (const programId of new Set([...this.deltas.keys(), ...this.due])) {
+    for (const programId of new Set([...this.deltas.keys(), ...this.holdUntil.keys()])) {
       const { links, active } = this.deltas.get(programId) ?? { links: 0, active: 0 };
-      const due = this.due.has(programId) ? { linkCountsKept: false } : {};
-      if (links === 0 && active === 0 && !this.due.has(programId)) continue;
+      const until = this.holdUntil.has(programId) ? { countsValidUntil: this.holdUntil.get(programId)! } : {};
+      if (links === 0 && active === 0 && !this.holdUntil.has(programId)) continue;
       tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
         linkCount: FieldValue.increment(links),
         activeLinkCount: FieldValue.increment(active),
-        ...due,
+        ...until,
       });
     }
   }
@@ -84,8 +111,9 @@ export class ProgramCountChanges {
 
 /**
  * Writes a program's counts outright, from every one of its links read in the same transaction (a
- * recount), and marks them kept: from then on ProgramCountChanges keeps them, until
- * `countsValidUntil` (the first day a date-derived reason of one of its links may change; null: none).
+ * recount): from then on ProgramCountChanges keeps them, until `countsValidUntil` (the first day a
+ * date-derived reason of one of its links may change; null: none). `linkCountsKept` marks programs
+ * counted at least once (catalog/programs.store reads those stored before as due for a count).
  */
 export function setProgramCountsIn(tx: Transaction, programId: string, links: CountedLink[], countsValidUntil: string | null): void {
   tx.update(db().collection(COLLECTIONS.programs).doc(programId), {

@@ -7,7 +7,7 @@ import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
 import { ownerHeldBackIn } from "../accounts/users.store";
 import { UNKNOWN_HEALTH, type LinkHealth, type LinkTest } from "@hub/contract/links";
 import { ProgramCountChanges } from "./link-counts.store";
-import { findProgramIn } from "../catalog/programs.store";
+import { findProgramIn, requireProgramIn } from "../catalog/programs.store";
 import { paidDaysIn, paidOnOf } from "./paid-days.store";
 import { healthFromStored, nextHealth } from "./link-health";
 
@@ -177,11 +177,15 @@ export async function createLink(link: NewLink, programCheck: (tx: Transaction) 
     // the cap follows the owner: a new link starts from their paid days in the program, so deleting a
     // capped link and submitting another does not start the count again
     const paidOn = paidOnOf(await paidDaysIn(tx, "email", [link.email]), (d) => d.programId === link.programId);
+    const program = await requireProgramIn(tx, link.programId);
     const now = FieldValue.serverTimestamp();
-    const state = { approved: false, paused: false, isDead: false, ownerHeldBack, failing: false, outByDate: false };
+    const counts = new ProgramCountChanges();
+    // a capped owner's new link is held out by the cap from the start, and counted so
+    const fresh = { programId: program.id, approved: false, paused: false, isDead: false, ownerHeldBack, failing: false, outByDate: false };
+    const state = counts.datedState({ ...fresh, snoozedUntil: null, paidOn }, program);
     tx.create(slot, { linkId: ref.id, programId: link.programId, email: link.email });
-    new ProgramCountChanges().added({ programId: link.programId, ...state }).writeIn(tx);
-    const { failing: _derived, ...stored } = state;
+    counts.added(state).writeIn(tx);
+    const { failing: _derived, programId: _program, snoozedUntil: _none, paidOn: _paid, ...stored } = state;
     tx.create(ref, {
       ...link,
       ...stored,
@@ -278,19 +282,20 @@ export async function moveLink(
     if ((await tx.get(target)).exists) throw new SlotTakenError(targetProgramId, current.email);
     // its outcomes stay in the program they were earned in: its cap there counts the owner's paid days there
     const paid = await paidDaysIn(tx, "email", [current.email]);
+    const program = await requireProgramIn(tx, targetProgramId);
+    const counts = new ProgramCountChanges();
+    // the target's rules may hold it out, and the snooze it brings ends on its day there
+    const moved = counts.datedState({ ...current, paidOn: paidOnOf(paid, (d) => d.programId === targetProgramId) }, program);
     tx.delete(linkSlotRef(current.programId, current.email));
     tx.create(target, { linkId: id, programId: targetProgramId, email: current.email });
     tx.update(ref, {
       programId: targetProgramId,
-      paidOn: paidOnOf(paid, (d) => d.programId === targetProgramId),
+      paidOn: moved.paidOn,
+      outByDate: moved.outByDate,
       pastProgramIds: FieldValue.arrayUnion(current.programId),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    // the target's rules may hold it out, or a snooze it brings may end before the target's next recount
-    new ProgramCountChanges()
-      .changed(current, { ...current, programId: targetProgramId })
-      .recountLater(targetProgramId)
-      .writeIn(tx);
+    counts.changed(current, moved).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;
@@ -306,9 +311,15 @@ export async function setSnooze(id: string, email: string, snoozedUntil: string 
     const current = linkFromSnapshot(await tx.get(ref));
     if (!current || current.email !== email) return false;
     const program = await findProgramIn(tx, current.programId);
-    tx.update(ref, { snoozedUntil });
-    // in or out now, and back on its day: the program's counts are counted afresh on its next read
-    if (program) new ProgramCountChanges().recountLater(program.id).writeIn(tx);
+    if (!program) {
+      tx.update(ref, { snoozedUntil });
+      return true;
+    }
+    // out now and back on its day (or back now): counted so, the program's counts holding until that day
+    const counts = new ProgramCountChanges();
+    const after = counts.datedState({ ...current, snoozedUntil }, program);
+    tx.update(ref, { snoozedUntil, outByDate: after.outByDate });
+    counts.changed(current, after).writeIn(tx);
     return true;
   });
   return found ? getLink(id) : null;

@@ -1,7 +1,7 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { linkSlotRef } from "../platform/keys";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
-import type { ProgramCountChanges } from "./link-counts.store";
+import type { CountingProgram, ProgramCountChanges } from "./link-counts.store";
 
 /*
  * What changes of an owner (an e-mail change, a block, an account merge, a deletion) and of their
@@ -64,19 +64,23 @@ export function deleteLinksIn(tx: Transaction, links: readonly LinkRecord[], cou
 
 /**
  * Writes the links' new paid days where they changed (outcomes/paid-days.store paidOnToStore made
- * them): a cap reached or lifted, now or on a later day, so `counts` counts their programs afresh on
- * their next read.
+ * them): a cap reached or lifted, now or on a later day, worked out under each link's program
+ * (`programs`, from countingProgramsIn) and added to `counts`. `links` as they stand in the
+ * transaction so far (after an owner's change setOwnerHeldBackIn counted).
  */
 export function setPaidDaysIn(
   tx: Transaction,
   links: readonly LinkRecord[],
   paidOn: (link: LinkRecord) => string[],
+  programs: ReadonlyMap<string, CountingProgram>,
   counts: ProgramCountChanges,
 ) {
   for (const link of links) {
     const days = paidOn(link);
     if (days.join() === link.paidOn.join()) continue;
-    tx.update(linksCollection().doc(link.id), { paidOn: days });
-    counts.recountLater(link.programId);
+    const program = programs.get(link.programId);
+    const after = program ? counts.datedState({ ...link, paidOn: days }, program) : { ...link, paidOn: days };
+    tx.update(linksCollection().doc(link.id), { paidOn: days, outByDate: after.outByDate });
+    counts.changed(link, after);
   }
 }

@@ -5,10 +5,11 @@ import { followMergeIn } from "../catalog/program-slugs.store";
 import { db } from "../platform/db";
 import { linkSlotRef } from "../platform/keys";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
-import { countsAsActive, ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
-import { datedAvailability, isOutByDate, nextDatedChange } from "./link-availability";
+import { countsAsActive, earlier, ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
+import { datedState } from "./link-availability";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
 import { paidDaysIn, paidOnOf } from "./paid-days.store";
+import { setPaidDaysIn } from "./owner-links.store";
 
 /**
  * What happens to a program's links when the program goes or merges into another: the links' side of
@@ -89,23 +90,23 @@ export async function mergePrograms(sourceId: string, targetId: string, follower
     // the source's slugs, current and past, lead to the target from now on: printed codes keep working
     const moveSlugs = await followMergeIn(tx, sourceId, targetId);
     const counts = new ProgramCountChanges();
-    for (const link of targetByOwner.values()) {
-      const paidOn = paidOnOf(paid, (d) => d.email === link.email);
-      if (paidOn.join() !== link.paidOn.join()) tx.update(linksCollection().doc(link.id), { paidOn });
-    }
+    const paidOn = (link: LinkRecord) => paidOnOf(paid, (d) => d.email === link.email);
+    setPaidDaysIn(tx, [...targetByOwner.values()], paidOn, new Map([[targetId, target]]), counts);
     for (const link of sourceLinks) {
-      counts.added({ ...link, programId: targetId });
+      // the target's rules decide whether the links it takes in are held out by date
+      const moved = counts.datedState({ ...link, paidOn: paidOn(link) }, target);
+      counts.added(moved);
       tx.update(linksCollection().doc(link.id), {
         programId: targetId,
-        paidOn: paidOnOf(paid, (d) => d.email === link.email),
+        paidOn: moved.paidOn,
+        outByDate: moved.outByDate,
         pastProgramIds: FieldValue.arrayUnion(link.programId),
         updatedAt: FieldValue.serverTimestamp(),
       });
       tx.delete(linkSlotRef(sourceId, link.email));
       tx.create(linkSlotRef(targetId, link.email), { linkId: link.id, programId: targetId, email: link.email });
     }
-    // the target's rules decide whether the links it takes in are held out by date: counted afresh on its next read
-    counts.recountLater(targetId).writeIn(tx);
+    counts.writeIn(tx);
     writeFollowers?.();
     moveSlugs();
     deleteProgramIn(tx, source);
@@ -141,15 +142,13 @@ async function recountIn(programId: string, today: string, clearEndedSnoozes: bo
     let snoozesEnded = 0;
     let countsValidUntil: string | null = null;
     const counted = links.map((link) => {
-      const facts = { link, program };
-      const dated = datedAvailability(facts, today);
-      const kept = { ownerHeldBack: heldBack.has(link.email), outByDate: isOutByDate(dated) };
-      const snoozeOver = clearEndedSnoozes && link.snoozedUntil !== null && !dated.snoozed;
+      const dated = datedState({ link, program }, today);
+      const kept = { ownerHeldBack: heldBack.has(link.email), outByDate: dated.outByDate };
+      const snoozeOver = clearEndedSnoozes && dated.snoozeOver;
       if (snoozeOver) snoozesEnded += 1;
       if (kept.ownerHeldBack !== link.ownerHeldBack || kept.outByDate !== link.outByDate || snoozeOver)
         tx.update(linksCollection().doc(link.id), { ...kept, ...(snoozeOver ? { snoozedUntil: null } : {}) });
-      const next = nextDatedChange(facts, today);
-      if (next !== null && (countsValidUntil === null || next < countsValidUntil)) countsValidUntil = next;
+      countsValidUntil = earlier(countsValidUntil, dated.nextChange);
       return { ...link, ...kept };
     });
     setProgramCountsIn(tx, programId, counted, countsValidUntil);

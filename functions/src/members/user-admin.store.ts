@@ -5,7 +5,7 @@ import { unexpiredTokensOf } from "../auth/email-tokens.store";
 import { linksCollection, type LinkRecord } from "../links/links.store";
 import { deleteLinksIn, giveLinksToOwnerIn, linksOfOwnerIn, setBlockedLinksIn, setPaidDaysIn } from "../links/owner-links.store";
 import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
-import { ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
+import { countingProgramsIn, ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
 import { paidDaysIn, paidOnOf } from "../links/paid-days.store";
 import { deleteOutcomesIn, outcomeProgramsIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";
@@ -176,12 +176,22 @@ export async function mergeUserAccounts(
     const fill = <K extends keyof UserRecord>(key: K) => (primary[key] === null || primary[key] === "" ? duplicate[key] : primary[key]);
     // every link now belongs to the merged primary, whose filled-in subscription decides for all of them
     const ownerHeldBack = holdsBackLinks({ ...primary, subscriptionStatus: fill("subscriptionStatus") });
+    const merged = [...duplicateLinks, ...primaryLinks];
+    const programs = await countingProgramsIn(
+      tx,
+      merged.map((l) => l.programId),
+    );
     const counts = new ProgramCountChanges();
     giveLinksToOwnerIn(tx, duplicateLinks, primary.username);
-    const merged = [...duplicateLinks, ...primaryLinks];
     setOwnerHeldBackIn(tx, merged, ownerHeldBack, counts);
-    // a cap the two accounts' paid days reach together: their programs are counted afresh
-    setPaidDaysIn(tx, merged, paidOn, counts);
+    // a cap the two accounts' paid days reach together holds the link out from today
+    setPaidDaysIn(
+      tx,
+      merged.map((l) => ({ ...l, ownerHeldBack })),
+      paidOn,
+      programs,
+      counts,
+    );
     reassignOutcomesIn(tx, duplicateOutcomes, primary.username);
     counts.writeIn(tx);
     duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));

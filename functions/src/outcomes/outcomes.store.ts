@@ -5,7 +5,7 @@ import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { addToOutcomeMonthIn, outcomeMonthsMergeIn } from "../catalog/outcome-months.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
-import { ProgramCountChanges } from "../links/link-counts.store";
+import { countingProgramsIn, ProgramCountChanges } from "../links/link-counts.store";
 import { paidDaysBeforeChangeIn, paidOnToStore } from "../links/paid-days.store";
 import { setPaidDaysIn } from "../links/owner-links.store";
 import { rateLimitIn, type RateLimitCheck } from "../platform/rate-limits.store";
@@ -69,9 +69,10 @@ async function paidDaysChangeIn(tx: Transaction, email: string, programId: strin
   const links = await ownerLinksInProgram(tx, email, programId);
   const before = await Promise.all(links.map((link) => paidDaysBeforeChangeIn(tx, email, programId, link.paidOn)));
   const after = new Map(links.map((link, i) => [link.id, paidOnToStore(change(before[i]!))]));
+  const programs = await countingProgramsIn(tx, [programId]);
   return () => {
     const counts = new ProgramCountChanges();
-    setPaidDaysIn(tx, links, (link) => after.get(link.id)!, counts);
+    setPaidDaysIn(tx, links, (link) => after.get(link.id)!, programs, counts);
     counts.writeIn(tx);
   };
 }

@@ -14,7 +14,6 @@ const program = (id: string, name: string, rules: Partial<ProgramRecord> = {}): 
   proposedBy: null,
   linkCount: 2,
   activeLinkCount: 1,
-  linkCountsKept: true,
   countsValidUntil: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   referrerCap: null,

@@ -61,12 +61,12 @@ function toProgram(deps: ProgramDeps, p: ProgramRecord): Program {
   };
 }
 
-/** The kept counts hold: they were counted since the last rule change, and no date has changed a link's state since. */
-const countsHold = (p: ProgramRecord, today: string) => p.linkCountsKept && (p.countsValidUntil === null || today < p.countsValidUntil);
+/** The kept counts hold: no rule changed and no date changed a link's state since they were counted (links/link-counts.store). */
+const countsHold = (p: ProgramRecord, today: string) => p.countsValidUntil === null || today < p.countsValidUntil;
 
 /**
  * Programs whose kept counts do not hold (stored before counts were kept, a rule changed, or a date
- * passed that changes a link's state) are counted afresh, then read like the rest: a stored count is
+ * came that changes a link's state) are counted afresh, then read like the rest: a stored count is
  * never shown wrong for want of the daily job.
  */
 async function withCounts(deps: Pick<AppDeps, "now">, programs: ProgramRecord[]): Promise<ProgramRecord[]> {

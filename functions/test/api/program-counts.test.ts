@@ -5,7 +5,7 @@ import { isActiveSubscriptionStatus } from "@hub/contract/users";
 import { addDays, utcDay } from "@hub/contract/dates";
 import { createProgramAs, signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
-import { call } from "../../../testing/http";
+import { call, callRoute } from "../../../testing/http";
 import { stripeLocal } from "../../../testing/jobs";
 
 /**
@@ -15,6 +15,8 @@ import { stripeLocal } from "../../../testing/jobs";
  */
 
 let admin: string;
+/** The members' own tokens, OWNERS order: they snooze their links and record what their referrals earned. */
+let members: string[];
 beforeEach(async () => {
   await resetEmulators();
   ({ admin } = await signInActors());
@@ -34,7 +36,9 @@ type Op =
   | { kind: "subscription"; member: number; status: "active" | "trialing" | "past_due" | "canceled" | "unpaid" }
   | { kind: "merge"; program: number; into: number }
   | { kind: "offer"; program: number; ended: boolean }
-  | { kind: "delete-user"; owner: number };
+  | { kind: "delete-user"; owner: number }
+  | { kind: "snooze" | "unsnooze" | "paid" | "unpaid-outcome"; member: number; link: number }
+  | { kind: "cap"; program: number; count: number | null };
 
 const index = fc.nat(20);
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -57,6 +61,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("merge" as const), program: index, into: index }),
   fc.record({ kind: fc.constant("delete-user" as const), owner: fc.nat(OWNERS.length - 1) }),
   fc.record({ kind: fc.constant("offer" as const), program: index, ended: fc.boolean() }),
+  fc.record({
+    kind: fc.constantFrom("snooze", "unsnooze", "paid", "unpaid-outcome"),
+    member: fc.nat(MEMBERS.length - 1),
+    link: index,
+  }),
+  fc.record({ kind: fc.constant("cap" as const), program: index, count: fc.constantFrom(1, 2, null) }),
 );
 
 interface AdminLink {
@@ -66,6 +76,8 @@ interface AdminLink {
   approved: boolean;
   paused: boolean;
   isDead: boolean;
+  cap: { reached: boolean } | null;
+  snoozedUntil: string | null;
 }
 interface AdminUser {
   username: string;
@@ -140,6 +152,32 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
     }
     case "delete-user":
       return call("DELETE", `/api/users/${OWNERS[step.owner]!}`, { idToken: admin });
+    case "snooze":
+    case "unsnooze":
+    case "paid":
+    case "unpaid-outcome": {
+      const idToken = members[step.member]!;
+      const own = pick(
+        links.filter((l) => l.email === MEMBERS[step.member]),
+        step.link,
+      );
+      if (!own) return;
+      const today = utcDay(new Date());
+      if (step.kind === "snooze") return callRoute("snoozeOwnLink", { idToken, params: { id: own.id }, body: { until: addDays(today, 2) } });
+      if (step.kind === "unsnooze") return callRoute("endOwnLinkSnooze", { idToken, params: { id: own.id } });
+      if (step.kind === "paid")
+        return callRoute("recordOutcome", { idToken, params: { id: own.id }, body: { kind: "paid", occurredOn: today } });
+      // the member's latest paid outcome taken back: a cap it reached is lifted
+      const year = today.slice(0, 4);
+      const earnings = (await callRoute("listOwnOutcomes", { idToken, query: { year } })).body as { entries?: { id: string; kind: string }[] };
+      const last = earnings.entries?.find((o) => o.kind === "paid");
+      return last && callRoute("deleteOwnOutcome", { idToken, params: { id: last.id } });
+    }
+    case "cap": {
+      const programId = pick(programs, step.program);
+      const referrerCap = step.count === null ? null : { count: step.count, period: "calendar-year" };
+      return programId && call("PATCH", `/api/programs/${programId}`, { idToken: admin, body: { referrerCap } });
+    }
     case "offer": {
       // ended yesterday, or no end: every link of an ended program is out, and back when it reopens
       const offerEndsOn = step.ended ? addDays(utcDay(new Date()), -1) : null;
@@ -169,7 +207,8 @@ async function expectedCounts(): Promise<Record<string, [number, number]>> {
   const ended = new Set(programs.filter((p) => p.offerEnded).map((p) => p.id));
   for (const l of links) {
     counts[l.programId]![0]++;
-    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !ended.has(l.programId)) counts[l.programId]![1]++;
+    const outByDate = ended.has(l.programId) || l.cap?.reached === true || l.snoozedUntil !== null;
+    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !outByDate) counts[l.programId]![1]++;
   }
   return counts;
 }
@@ -180,7 +219,9 @@ describe("program link counts", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 12, maxLength: 24 }), async (steps) => {
         await Promise.all([resetEmulators(), stripeLocal.reset()]);
-        ({ admin } = await signInActors());
+        const actors = await signInActors();
+        ({ admin } = actors);
+        members = [actors.alice, actors.tom];
         await call("POST", "/api/admin/create-user", { idToken: admin, body: { email: "made@example.com" } });
         const programs = [
           (await createProgramAs(admin, "Alpha")).id,
@@ -197,6 +238,8 @@ describe("program link counts", () => {
       }),
       {
         numRuns: 4,
+        // shrinking re-runs whole API sequences for minutes: the failing sequence is in the message as found
+        endOnFailure: true,
         // one sequence that takes every path at least once, then random ones
         examples: [
           [
@@ -222,6 +265,30 @@ describe("program link counts", () => {
               { kind: "delete-user", owner: 1 },
               { kind: "delete", link: 0 },
               { kind: "offer", program: 0, ended: false },
+            ],
+          ],
+          // the dated reasons: a cap reached, a capped member's new link, a snooze, a move and a merge into a capped program
+          [
+            [
+              { kind: "submit", program: 0, owner: 0 },
+              { kind: "submit", program: 1, owner: 1 },
+              { kind: "bulk-approve", links: [0, 1] },
+              { kind: "cap", program: 0, count: 1 },
+              { kind: "paid", member: 0, link: 0 },
+              { kind: "delete", link: 0 },
+              { kind: "submit", program: 0, owner: 0 },
+              { kind: "approve", link: 0 },
+              { kind: "snooze", member: 1, link: 0 },
+              { kind: "paid", member: 1, link: 0 },
+              { kind: "cap", program: 1, count: 1 },
+              { kind: "unsnooze", member: 1, link: 0 },
+              { kind: "unpaid-outcome", member: 0, link: 0 },
+              { kind: "paid", member: 0, link: 0 },
+              { kind: "move", link: 1, program: 2 },
+              { kind: "cap", program: 2, count: 1 },
+              { kind: "move", link: 1, program: 1 },
+              { kind: "merge", program: 1, into: 0 },
+              { kind: "cap", program: 0, count: null },
             ],
           ],
         ],
