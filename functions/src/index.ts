@@ -166,8 +166,8 @@ export const sendLoginMail = onTaskDispatched(
  * and into the links' visit counts (the counts stay the same; readers then read less).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const { foldFinishedVisitDays } = await import("./visits/visit-fold");
-  await foldFinishedVisitDays(new Date(event.scheduleTime));
+  const [{ foldFinishedVisitDays }, { linkVisitsIn }] = await Promise.all([import("./visits/visit-fold"), import("./links/link-visits.store")]);
+  await foldFinishedVisitDays(new Date(event.scheduleTime), linkVisitsIn);
 });
 
 /**

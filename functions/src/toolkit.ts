@@ -4,6 +4,9 @@
  * services and stores through this file and nothing else under functions/src (ESLint holds it), so
  * the functions can be reshaped without breaking them unseen. The deployed functions are index.ts.
  */
+import { linkVisitsIn } from "./links/link-visits.store";
+import { foldFinishedDays as foldVisitDays } from "./visits/visit-fold.store";
+
 export { createApp } from "./app";
 export { DEFAULT_HOSTING_CDN_RANGES } from "./platform/config";
 export { parseRanges } from "./platform/http/ip-prefix";
@@ -14,7 +17,8 @@ export { recountProgramLinks } from "./links/program-links.store";
 export { keptPaidDays, linkAvailability } from "./links/link-availability";
 export { setSnooze, updateLink } from "./links/links.store";
 export { recordOutcome } from "./outcomes/outcomes.service";
-export { foldFinishedDays } from "./visits/visit-fold.store";
+/** The nightly fold of finished days' visit counters, the links' visit counts with it. */
+export const foldFinishedDays = (now: Date) => foldVisitDays(now, linkVisitsIn);
 export { dayRecordRef, hourRecordRef, monthRecordRef, newClickId, recordVisit, rotationSetOf, rotationSetRef } from "./visits/visits.store";
 export { dayRollup, emptyPeriod, hourRollup } from "./visits/period-counts";
 export { addTrafficTallies } from "./visits/traffic-tallies.store";

@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
+import type { Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
 import { counters, dayRecordRef, hourRecordRef, monthRecordRef, readRotationSets } from "./visits.store";
@@ -21,6 +21,16 @@ import { foldFinishedDaysOf } from "./finished-days.store";
  * The nightly fold of the rotation's visit counters (visits.store.ts explains them): each
  * finished day's shards rolled up into click_days, click_hours, click_months and the links' visitCount.
  */
+
+/**
+ * The links' side of a fold, in its transaction (links/link-visits.store linkVisitsIn: link documents
+ * are written in links/ only): which of these links exist, read before any write, and the writer of
+ * their visit counts.
+ */
+export type LinkVisitsIn = (
+  tx: Transaction,
+  ids: string[],
+) => Promise<{ existing: ReadonlySet<string>; addVisits: (visits: ReadonlyMap<string, number>) => void }>;
 
 export interface FoldResult {
   programId: string;
@@ -48,7 +58,7 @@ export interface FoldResult {
  * links in the rotation one by one (`active`): a new fold of that day moves the hours out and keeps
  * the list (readers take both forms).
  */
-export async function foldDay(programId: string, day: string): Promise<FoldResult> {
+export async function foldDay(programId: string, day: string, linkVisits: LinkVisitsIn): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
     if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [], purgeId: null };
@@ -59,15 +69,12 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
       addHours(hours, shard.get("hours"));
     }
     const linkIds = [...folded.links.keys()];
-    const linkRefs: DocumentReference[] = linkIds.map((id) => db().collection(COLLECTIONS.links).doc(id));
     const month = day.slice(0, 7);
-    const [program, record, monthRecord, ...links] = await tx.getAll(
-      db().collection(COLLECTIONS.programs).doc(programId),
-      dayRecordRef(programId, day),
-      monthRecordRef(programId, month),
-      ...linkRefs,
-    );
-    const deletedLinkIds = linkIds.filter((_, i) => !links[i]!.exists);
+    const [[program, record, monthRecord], links] = await Promise.all([
+      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), dayRecordRef(programId, day), monthRecordRef(programId, month)),
+      linkVisits(tx, linkIds),
+    ]);
+    const deletedLinkIds = linkIds.filter((id) => !links.existing.has(id));
     // A program merged away leaves counters whose links live on elsewhere: their visits are folded all
     // the same (analytics files them under each link's program now). A deleted program's links are gone.
     if (!program!.exists) {
@@ -105,9 +112,7 @@ export async function foldDay(programId: string, day: string): Promise<FoldResul
         fair: Object.fromEntries(monthFair),
       });
     }
-    links.forEach((link, i) => {
-      if (link!.exists) tx.update(link!.ref, { visitCount: FieldValue.increment(folded.links.get(linkIds[i]!)!) });
-    });
+    links.addVisits(folded.links);
     shards.docs.forEach((shard) => tx.delete(shard.ref));
     // with the fold, so that folding their counters away can never lose track of these clicks
     const purgeId = schedulePurgeIn(tx, deletedLinkIds, "fold");
@@ -132,9 +137,9 @@ function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<s
  * visitors to a deleted link for the couple of seconds its instances take to see the deletion), in
  * the background like every purge (click-purges.store.ts).
  */
-export const foldFinishedDays = (now: Date, marginMs = 30 * 60_000): Promise<FoldResult[]> =>
+export const foldFinishedDays = (now: Date, linkVisits: LinkVisitsIn, marginMs = 30 * 60_000): Promise<FoldResult[]> =>
   foldFinishedDaysOf(counters(), "visit", now, marginMs, async (programId, day) => {
-    const folded = await foldDay(programId, day);
+    const folded = await foldDay(programId, day, linkVisits);
     await startPurge(folded.purgeId);
     return folded;
   });

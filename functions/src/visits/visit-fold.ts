@@ -1,18 +1,20 @@
 import { logger } from "firebase-functions";
 import { foldFinishedTrafficDays } from "./traffic-fold.store";
-import { foldFinishedDays } from "./visit-fold.store";
+import { foldFinishedDays, type LinkVisitsIn } from "./visit-fold.store";
 
 /**
  * The nightly roll-up of finished days' visit counters (visit-fold.store.ts): keeps what the admin
  * list, the member dashboard and the balanced rotation read down to the unfolded days, whatever the
  * history. Counts do not change by it; only where they are kept. The traffic tallies (requests not
  * counted, traffic-fold.store.ts) are rolled up beside them, on their own: a failure of one fold
- * leaves the other's work done, and the run still fails so that it is seen.
+ * leaves the other's work done, and the run still fails so that it is seen. `linkVisits`: the links'
+ * side (links/link-visits.store linkVisitsIn).
  */
 export async function foldFinishedVisitDays(
   now: Date,
+  linkVisits: LinkVisitsIn,
 ): Promise<{ days: number; visits: number; shards: number; traffic: { days: number; requests: number; shards: number } }> {
-  const [visitFold, trafficFold] = await Promise.allSettled([foldFinishedDays(now), foldFinishedTrafficDays(now)]);
+  const [visitFold, trafficFold] = await Promise.allSettled([foldFinishedDays(now, linkVisits), foldFinishedTrafficDays(now)]);
   if (visitFold.status === "rejected") throw visitFold.reason;
   if (trafficFold.status === "rejected") throw trafficFold.reason;
   const folded = visitFold.value;

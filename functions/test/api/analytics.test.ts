@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TIME_FILTERS, type ClickRecord, type UserAnalytics } from "@hub/contract/analytics";
 import { db } from "../../src/platform/db";
-import { foldFinishedDays } from "../../src/visits/visit-fold.store";
+import { foldFinishedDays } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";

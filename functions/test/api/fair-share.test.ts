@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness } from "@hub/contract/analytics";
 import { db } from "../../src/platform/db";
 import { clicksIn, fairnessIn, ownLinkStatsIn } from "../../src/analytics/analytics.service";
-import { foldFinishedDays } from "../../src/visits/visit-fold.store";
+import { foldFinishedDays } from "../../src/toolkit";
 import { forgetWrittenSets, newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";

@@ -3,7 +3,7 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 import { addDays, utcDay } from "@hub/contract/dates";
 import type { ProgramOutcomes } from "@hub/contract/outcomes";
 import type { PublicProgram } from "@hub/contract/programs";
-import { foldFinishedDays } from "../../src/visits/visit-fold.store";
+import { foldFinishedDays } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
