@@ -16,7 +16,17 @@
  * For a quicker run while iterating: BENCH_PROGRAMS (the large store's programs, 100), BENCH_CALLS
  * (calls per figure, of which the median is taken; 3).
  */
-import { COLLECTIONS, createLink, createProgram, db, newClickId, recordVisit, ensureAdmin } from "../../functions/src/toolkit";
+import {
+  COLLECTIONS,
+  createLink,
+  createProgram,
+  db,
+  newClickId,
+  recordVisit,
+  ensureAdmin,
+  importOutcomeMonths,
+  type OutcomeMonth,
+} from "../../functions/src/toolkit";
 import { importPastDays, type PastDay } from "./past-days";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
@@ -121,15 +131,17 @@ async function seed(programCount: number, linksPerProgram: number) {
  * claw-back for one link in ten. Returns how many outcomes they count.
  */
 async function importPastOutcomes(links: { id: string; programId: string }[], now: number, random: () => number) {
-  type Counts = Record<"signedUp" | "paid" | "clawedBack", number>;
-  const months = new Map<string, { programId: string; month: string; days: Record<string, Record<string, Counts>> }>();
+  const months = new Map<string, OutcomeMonth>();
   let count = 0;
   const add = (link: { id: string; programId: string }, kind: "signedUp" | "paid" | "clawedBack") => {
     const day = new Date(now - Math.floor(random() * HISTORY_DAYS) * 86_400_000).toISOString().slice(0, 10);
     const key = `${link.programId}_${day.slice(0, 7)}`;
-    const month = months.get(key) ?? { programId: link.programId, month: day.slice(0, 7), days: {} };
-    const counts = ((month.days[day.slice(8, 10)] ??= {})[link.id] ??= { signedUp: 0, paid: 0, clawedBack: 0 });
+    const month = months.get(key) ?? { programId: link.programId, month: day.slice(0, 7), days: new Map() };
+    const byLink = month.days.get(day.slice(8, 10)) ?? new Map();
+    const counts = byLink.get(link.id) ?? { signedUp: 0, paid: 0, clawedBack: 0 };
     counts[kind] += 1;
+    byLink.set(link.id, counts);
+    month.days.set(day.slice(8, 10), byLink);
     months.set(key, month);
     count += 1;
   };
@@ -138,13 +150,8 @@ async function importPastOutcomes(links: { id: string; programId: string }[], no
     for (let i = 0; i < 2; i++) add(link, "paid");
     if (random() < 0.1) add(link, "clawedBack");
   }
-  const writes = [...months.entries()];
-  for (let i = 0; i < writes.length; i += 500) {
-    const batch = db().batch();
-    for (const [key, month] of writes.slice(i, i + 500)) batch.set(db().collection(COLLECTIONS.outcomeMonths).doc(key), month);
-    await batch.commit();
-  }
-  return { outcomes: count, rollups: writes.length };
+  await importOutcomeMonths([...months.values()]);
+  return { outcomes: count, rollups: months.size };
 }
 
 /**

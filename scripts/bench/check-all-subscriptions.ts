@@ -17,6 +17,7 @@ import {
   createLinkTester,
   createStripeClient,
   ensureAdmin,
+  importUsers,
   StripeSubscriptionLookup,
   type AppDeps,
 } from "../../functions/src/toolkit";
@@ -38,32 +39,17 @@ async function seed() {
   const subscribers = Array.from({ length: MEMBERS }, (_, i) => ({ email: `member-${String(i)}@example.com`, status: statusOf(i) }));
   const res = await fetch(`${suite.stripeUrl}/__bulk`, { method: "POST", body: JSON.stringify({ subscribers }) });
   const { customerIds } = (await res.json()) as { customerIds: string[] };
-  const writer = db().bulkWriter();
-  const now = new Date();
-  subscribers.forEach(({ email }, i) => {
-    void writer.set(
-      db()
-        .collection("users")
-        .doc(`member-${String(i).padStart(5, "0")}`),
-      {
-        username: email,
-        email,
-        displayName: null,
-        isAdmin: false,
-        blocked: false,
-        approved: true,
-        createdByAdmin: false,
-        notes: null,
-        stripeCustomerId: i % 2 ? customerIds[i] : null,
-        stripeSubscriptionId: null,
-        subscriptionStatus: "active",
-        subscriptionLastChecked: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
-  });
-  await writer.close();
+  // every member stored as active, half with their Stripe customer id known: the check finds the rest
+  await importUsers(
+    subscribers.map(({ email }, i) => ({
+      uid: `member-${String(i).padStart(5, "0")}`,
+      email,
+      isAdmin: false,
+      approved: true,
+      createdByAdmin: false,
+      subscription: { stripeCustomerId: i % 2 ? customerIds[i]! : null, stripeSubscriptionId: null, subscriptionStatus: "active" },
+    })),
+  );
   await ensureAdmin(ADMIN.email, ADMIN.password);
 }
 

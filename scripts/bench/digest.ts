@@ -10,7 +10,8 @@
  * job a second time in the same week, which must deliver none.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { createProgram, db, ensureAdmin } from "../../functions/src/toolkit";
+import { utcDay } from "@hub/contract/dates";
+import { createProgram, ensureAdmin, importLinks, importUsers, recountProgramLinks } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { clearInbox } from "../../testing/inbox";
 import { followJob, startJob } from "../../testing/jobs";
@@ -34,46 +35,27 @@ async function seed() {
     });
     programIds.push(program.id);
   }
-  const writer = db().bulkWriter();
-  const now = new Date();
-  for (let i = 0; i < MEMBERS; i++) {
-    const email = `member-${String(i)}@example.com`;
-    const base = { createdAt: now, updatedAt: now };
-    void writer.set(
-      db()
-        .collection("users")
-        .doc(`member-${String(i).padStart(5, "0")}`),
-      {
-        ...base,
-        username: email,
-        email,
-        displayName: null,
-        isAdmin: false,
-        blocked: false,
-        approved: true,
-        createdByAdmin: true,
-        notes: null,
-        stripeCustomerId: null,
-        stripeSubscriptionId: null,
-        subscriptionStatus: null,
-        subscriptionLastChecked: null,
-      },
-    );
-    void writer.set(db().collection("referral_links").doc(), {
-      ...base,
-      submittedAt: now,
-      programId: programIds[i % PROGRAMS],
+  const members = Array.from({ length: MEMBERS }, (_, i) => ({ i, email: `member-${String(i)}@example.com` }));
+  await importUsers(
+    members.map(({ i, email }) => ({
+      uid: `member-${String(i).padStart(5, "0")}`,
+      email,
+      isAdmin: false,
+      approved: true,
+      createdByAdmin: true,
+    })),
+  );
+  await importLinks(
+    members.map(({ i, email }) => ({
+      programId: programIds[i % PROGRAMS]!,
       name: `member ${String(i)}`,
       email,
       link: `https://refer.example.com/${String(i)}`,
       description: "Offer",
       approved: true,
-      paused: false,
-      isDead: false,
-      visitCount: 0,
-    });
-  }
-  await writer.close();
+    })),
+  );
+  for (const id of programIds) await recountProgramLinks(id, utcDay(new Date()));
   await ensureAdmin(ADMIN.email, ADMIN.password);
 }
 

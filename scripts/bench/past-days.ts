@@ -1,12 +1,12 @@
-import { FieldValue, Timestamp } from "firebase-admin/firestore";
+import { Timestamp } from "firebase-admin/firestore";
 import {
-  COLLECTIONS,
   dayRecordRef,
   dayRollup,
   db,
   emptyPeriod,
   hourRecordRef,
   hourRollup,
+  linkVisitsIn,
   monthRecordRef,
   rotationSetOf,
   rotationSetRef,
@@ -74,8 +74,11 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
   }
   for (const set of sets.values()) void writer.set(rotationSetRef(set.id), { programId: set.programId, linkIds: set.linkIds });
   for (const month of months.values()) void writer.set(monthRecordRef(month.programId, month.month), month);
-  for (const [id, n] of perLink) void writer.update(db().collection(COLLECTIONS.links).doc(id), { visitCount: FieldValue.increment(n) });
   await writer.close();
+  // the links' visit counts, as the fold adds them (through links/, in transactions of up to 400 links)
+  const ids = [...perLink.keys()];
+  for (let i = 0; i < ids.length; i += 400)
+    await db().runTransaction(async (tx) => (await linkVisitsIn(tx, ids.slice(i, i + 400))).addVisits(perLink));
 }
 
 /** A day's visits per link spread over its 24 hours (the remainder in the first ones), the day's rotation set in each hour. */

@@ -61,81 +61,65 @@ const pad = (i: number) => String(i).padStart(5, "0");
 const MEASURED = ["listPublicPrograms", "listPrograms", "listOwnLinks"] as const;
 const endpointOf = (name: (typeof MEASURED)[number]) => `${API[name].method} ${routePath(name)}`;
 
+/**
+ * Programs numbered `from` to `from + count - 1`, approved (so with a slug), shared on the open page
+ * when `shared` says so, through the app's own writers; their ids in that order.
+ */
+async function createPrograms(toolkit: Toolkit, from: number, count: number, shared: (p: number) => boolean): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, async (_, k) => {
+        const p = from + i + k;
+        const program = { name: `Program ${pad(p)}`, description: `Offer ${String(p)}`, fallbackUrl: null, approved: true, proposedBy: null };
+        const { id } = await toolkit.createProgram(program);
+        if (shared(p)) await toolkit.updateProgram(id, { isSharedOnSite: true });
+        return id;
+      }),
+    );
+    ids.push(...made);
+  }
+  return ids;
+}
+
+/** The programs' counts, counted from their links once (what the app keeps from then on). */
+async function countPrograms(toolkit: Toolkit, ids: string[]) {
+  for (let i = 0; i < ids.length; i += 10)
+    await Promise.all(ids.slice(i, i + 10).map((id) => toolkit.recountProgramLinks(id, utcDay(new Date()))));
+}
+
 async function seed(toolkit: Toolkit) {
-  const { db } = toolkit;
-  const writer = db().bulkWriter();
-  const now = new Date();
   const lapsed = (m: number) => m % 10 === 9;
-  for (let p = 0; p < PROGRAMS; p++) {
-    void writer.set(
-      db()
-        .collection("programs")
-        .doc(`program-${pad(p)}`),
-      {
-        name: `Program ${pad(p)}`,
-        nameLower: `program ${pad(p)}`,
-        description: `Offer ${String(p)}`,
-        approved: true,
-        proposedBy: null,
-        distributionMode: "even",
-        fallbackUrl: null,
-        isSharedOnSite: p % 2 === 0,
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
-  }
-  for (let m = 0; m < MEMBERS; m++) {
-    const email = `member-${pad(m)}@example.com`;
-    void writer.set(
-      db()
-        .collection("users")
-        .doc(`uid-${pad(m)}`),
-      {
-        username: email,
-        email,
-        displayName: `Member ${String(m)}`,
-        isAdmin: false,
-        blocked: false,
-        approved: true,
-        createdByAdmin: false,
-        notes: null,
-        stripeCustomerId: null,
-        stripeSubscriptionId: null,
-        subscriptionStatus: lapsed(m) ? "canceled" : "active",
-        subscriptionLastChecked: now,
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
-    for (let k = 0; k < LINKS_PER_MEMBER; k++) {
-      const programId = `program-${pad((m * 7 + k * 20) % PROGRAMS)}`;
-      void writer.set(db().collection("referral_links").doc(), {
-        programId,
-        name: `Member ${String(m)}`,
-        email,
-        link: `https://refer.example.com/${programId}/${String(m)}`,
-        description: "Bonus",
-        approved: (m + k) % 10 !== 0,
-        paused: false,
-        pausedByBlock: false,
-        isDead: false,
-        deadNote: null,
-        ownerHeldBack: lapsed(m),
-        visitCount: 0,
-        testedOffer: null,
-        testedAt: null,
-        lastNotifiedAt: null,
-        createdAt: now,
-        submittedAt: now,
-        updatedAt: now,
-      });
-    }
-  }
-  await writer.close();
-  // the counts, as the app keeps them: counted from the links once
-  for (let p = 0; p < PROGRAMS; p += 10)
-    await Promise.all(Array.from({ length: 10 }, (_, i) => toolkit.recountProgramLinks(`program-${pad(p + i)}`, utcDay(new Date()))));
+  const programIds = await createPrograms(toolkit, 0, PROGRAMS, (p) => p % 2 === 0);
+  const members = Array.from({ length: MEMBERS }, (_, m) => ({ m, email: `member-${pad(m)}@example.com` }));
+  await toolkit.importUsers(
+    members.map(({ m, email }) => ({
+      uid: `uid-${pad(m)}`,
+      email,
+      displayName: `Member ${String(m)}`,
+      isAdmin: false,
+      approved: true,
+      createdByAdmin: false,
+      subscription: { stripeCustomerId: null, stripeSubscriptionId: null, subscriptionStatus: lapsed(m) ? "canceled" : "active" },
+    })),
+  );
+  await toolkit.importLinks(
+    members.flatMap(({ m, email }) =>
+      Array.from({ length: LINKS_PER_MEMBER }, (_, k) => {
+        const programId = programIds[(m * 7 + k * 20) % PROGRAMS]!;
+        return {
+          programId,
+          name: `Member ${String(m)}`,
+          email,
+          link: `https://refer.example.com/${programId}/${String(m)}`,
+          description: "Bonus",
+          approved: (m + k) % 10 !== 0,
+        };
+      }),
+    ),
+  );
+  // the counts and each link's owner standing, as the app keeps them: counted from the links once
+  await countPrograms(toolkit, programIds);
 }
 
 /** Measures the three calls against the app in `appRoot` (this checkout or the baseline's); prints JSON rows. */
@@ -171,38 +155,7 @@ async function measure(appRoot: string): Promise<Row[]> {
 
 /** Adds shared programs (no links) until SHARED_FOR_PAGES are shared; their counts kept as the app keeps them. */
 async function seedSharedPrograms(toolkit: Toolkit) {
-  const { db } = toolkit;
-  const now = new Date();
-  const extra = EXTRA_SHARED;
-  const writer = db().bulkWriter();
-  for (let i = 0; i < extra; i++) {
-    const p = PROGRAMS + i;
-    void writer.set(
-      db()
-        .collection("programs")
-        .doc(`program-${pad(p)}`),
-      {
-        name: `Program ${pad(p)}`,
-        nameLower: `program ${pad(p)}`,
-        description: `Offer ${String(p)}`,
-        approved: true,
-        proposedBy: null,
-        distributionMode: "even",
-        fallbackUrl: null,
-        isSharedOnSite: true,
-        slug: `program-${pad(p)}`,
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
-  }
-  await writer.close();
-  for (let i = 0; i < extra; i += 10)
-    await Promise.all(
-      Array.from({ length: Math.min(10, extra - i) }, (_, k) =>
-        toolkit.recountProgramLinks(`program-${pad(PROGRAMS + i + k)}`, utcDay(new Date())),
-      ),
-    );
+  await countPrograms(toolkit, await createPrograms(toolkit, PROGRAMS, EXTRA_SHARED, () => true));
 }
 
 interface PagesRow {

@@ -94,21 +94,21 @@ export async function anyAdminExists(): Promise<boolean> {
   return !snap.empty;
 }
 
-interface NewUser {
+export interface NewUser {
   uid: string;
   email: string;
   isAdmin: boolean;
   approved: boolean;
   createdByAdmin: boolean;
   subscription?: SubscriptionFields;
+  displayName?: string | null;
 }
 
-function newUserData(user: NewUser) {
-  const now = FieldValue.serverTimestamp();
+function newUserData(user: NewUser, now: FieldValue | Date = FieldValue.serverTimestamp()) {
   return {
     username: user.email,
     email: user.email,
-    displayName: null,
+    displayName: user.displayName ?? null,
     isAdmin: user.isAdmin,
     blocked: false,
     approved: user.approved,
@@ -266,6 +266,17 @@ export async function listUserNames(emails?: string[]): Promise<Map<string, stri
   const query = emails ? users().where("username", "in", emails.slice(0, 30)) : users();
   const snap = await query.select("username", "displayName").get();
   return new Map(snap.docs.map((d) => [String(d.get("username")), str(d.get("displayName"))]));
+}
+
+/**
+ * Stores many new users at once, each as a sign-in or an admin would store one, outside transactions:
+ * for the demo seed and the benches (toolkit), before their links exist (links/links.store importLinks).
+ */
+export async function importUsers(list: readonly NewUser[]): Promise<void> {
+  const writer = db().bulkWriter();
+  const now = new Date();
+  for (const user of list) void writer.create(users().doc(user.uid), newUserData(user, now));
+  await writer.close();
 }
 
 /** A user made by an admin: approved at once and exempt from the subscription rule. */

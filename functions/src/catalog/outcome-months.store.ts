@@ -46,6 +46,19 @@ export function addToOutcomeMonthIn(
 }
 
 /**
+ * Stores whole roll-ups at once (the months' every count), outside transactions: for the benches
+ * (toolkit), a history no outcome writer has to replay one outcome at a time.
+ */
+export async function importOutcomeMonths(months: readonly OutcomeMonth[]): Promise<void> {
+  const writer = db().bulkWriter();
+  for (const { programId, month, days } of months) {
+    const stored = Object.fromEntries([...days].map(([day, links]) => [day, Object.fromEntries(links)]));
+    void writer.set(rollups().doc(`${programId}_${month}`), { programId, month, days: stored });
+  }
+  await writer.close();
+}
+
+/**
  * Inside a transaction, before its writes: a program merged into another adds its monthly roll-ups
  * into the target's (increments: no read of the target's needed) and deletes them. Returns the writes.
  */
