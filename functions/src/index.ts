@@ -166,7 +166,10 @@ export const sendLoginMail = onTaskDispatched(
  * and into the links' visit counts (the counts stay the same; readers then read less).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const [{ foldFinishedVisitDays }, { linkVisitsIn }] = await Promise.all([import("./visits/visit-fold"), import("./links/link-visits.store")]);
+  const [{ foldFinishedVisitDays }, { linkVisitsIn }] = await Promise.all([
+    import("./visits/visit-fold"),
+    import("./links/link-visits.store"),
+  ]);
   await foldFinishedVisitDays(new Date(event.scheduleTime), linkVisitsIn);
 });
 

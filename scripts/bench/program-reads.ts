@@ -71,7 +71,13 @@ async function createPrograms(toolkit: Toolkit, from: number, count: number, sha
     const made = await Promise.all(
       Array.from({ length: Math.min(10, count - i) }, async (_, k) => {
         const p = from + i + k;
-        const program = { name: `Program ${pad(p)}`, description: `Offer ${String(p)}`, fallbackUrl: null, approved: true, proposedBy: null };
+        const program = {
+          name: `Program ${pad(p)}`,
+          description: `Offer ${String(p)}`,
+          fallbackUrl: null,
+          approved: true,
+          proposedBy: null,
+        };
         const { id } = await toolkit.createProgram(program);
         if (shared(p)) await toolkit.updateProgram(id, { isSharedOnSite: true });
         return id;

@@ -5,7 +5,13 @@ import { unexpiredTokensOf } from "../auth/email-tokens.store";
 import { linksCollection, type LinkRecord } from "../links/links.store";
 import { deleteLinksIn, giveLinksToOwnerIn, linksOfOwnerIn, setBlockedLinksIn, setPaidDaysIn } from "../links/owner-links.store";
 import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
-import { countingProgramsIn, ownerHeldBackChangeIn, ownerLinksIn, ProgramCountChanges, setOwnerHeldBackIn } from "../links/link-counts.store";
+import {
+  countingProgramsIn,
+  ownerHeldBackChangeIn,
+  ownerLinksIn,
+  ProgramCountChanges,
+  setOwnerHeldBackIn,
+} from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
 import { paidDaysIn, paidOnOf } from "../links/paid-days.store";
 import { deleteOutcomesIn, outcomeProgramsIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";

@@ -163,13 +163,16 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
       );
       if (!own) return;
       const today = utcDay(new Date());
-      if (step.kind === "snooze") return callRoute("snoozeOwnLink", { idToken, params: { id: own.id }, body: { until: addDays(today, 2) } });
+      if (step.kind === "snooze")
+        return callRoute("snoozeOwnLink", { idToken, params: { id: own.id }, body: { until: addDays(today, 2) } });
       if (step.kind === "unsnooze") return callRoute("endOwnLinkSnooze", { idToken, params: { id: own.id } });
       if (step.kind === "paid")
         return callRoute("recordOutcome", { idToken, params: { id: own.id }, body: { kind: "paid", occurredOn: today } });
       // the member's latest paid outcome taken back: a cap it reached is lifted
       const year = today.slice(0, 4);
-      const earnings = (await callRoute("listOwnOutcomes", { idToken, query: { year } })).body as { entries?: { id: string; kind: string }[] };
+      const earnings = (await callRoute("listOwnOutcomes", { idToken, query: { year } })).body as {
+        entries?: { id: string; kind: string }[];
+      };
       const last = earnings.entries?.find((o) => o.kind === "paid");
       return last && callRoute("deleteOwnOutcome", { idToken, params: { id: last.id } });
     }
