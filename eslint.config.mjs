@@ -19,7 +19,7 @@ const CAPABILITY_LEVELS = [
   ["catalog"], // the programs' records and who may see them
   ["links"], // links, their counts, health and tests, and what a program's deletion or merge does to them
   ["outcomes"], // what came of members' referrals: with their links' paid days (caps) and the monthly roll-ups
-  ["programs", "rotation", "analytics", "auth"], // what composes links: program endpoints, the rotation, figures, sign-in
+  ["programs", "rotation", "analytics", "auth", "terms"], // what composes links: program endpoints, the rotation, figures, sign-in, the terms watch
   ["members", "digest"], // user admin and Stripe subscriptions; the weekly digest and its unsubscribe
   ["pages"], // the first pages, rendered per request
 ];

@@ -1,0 +1,102 @@
+/*
+ * The figures a terms page names (the contract's *Terms watch and alerts*, *Figures*): money with a
+ * symbol or an ISO code, numbers of points or miles, counts of referrals or friends, in the order the
+ * text names them. A bare number (a year, a date, a step of a list) and a percentage are not figures:
+ * a figure always carries its unit. Separators are read as the page's language writes numbers.
+ */
+
+export type FigureUnit = "currency" | "points" | "miles" | "referrals";
+
+export interface Figure {
+  /** The words the figure was read from, as the page has them ("60,000 bonus points"). */
+  text: string;
+  value: number;
+  unit: FigureUnit;
+  /** ISO 4217, for money only. */
+  currency?: string;
+}
+
+/**
+ * A number as pages write them: grouped by `,` `.` space, no-break spaces or `'` (in thousands, or in
+ * lakhs as India writes them: 1,00,000), with decimals.
+ */
+const GROUP = String.raw`[,.\u00a0\u202f '’]`;
+const NUMBER = String.raw`\d{1,3}(?:${GROUP}\d{2,3})*${GROUP}\d{3}(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+/** Not inside a longer run of digits, a date (12/31/2026, 2026-01-31) or a percentage. */
+const BEFORE = String.raw`(?<![\d/.,-])`;
+const AFTER = String.raw`(?![\d%/-]|[.,]\d|\s?(?:%|percent\b|per\s?cent\b))`;
+const ISO_CODES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "INR", "HKD", "SGD", "MXN"];
+const ISO = String.raw`\b(?:${ISO_CODES.join("|")})\b`;
+/** Dollar signs that say whose dollar (CA$, A$, …), then the other symbols. */
+const SYMBOL = String.raw`(?:US|CA|C|AU|A|NZ|HK|S)\$|[$€£¥₹]`;
+/** Up to a few words between a number and its unit ("60,000 Membership Rewards® points"), never across a sentence's end. */
+const WORDS = (n: number) => String.raw`(?:\s+[\p{L}®™'’-]+){0,${String(n)}}?`;
+
+const FIGURE = new RegExp(
+  [
+    String.raw`(?<moneyBefore>(?<sym1>${SYMBOL}|${ISO})\s?${BEFORE}(?<n1>${NUMBER})${AFTER})`,
+    String.raw`(?<moneyAfter>${BEFORE}(?<n2>${NUMBER})${AFTER}\s?(?<sym2>[€£$]|${ISO}))`,
+    String.raw`(?<reward>${BEFORE}(?<n3>${NUMBER})${AFTER}${WORDS(4)}\s+(?<kind>points?|pts|miles?)\b)`,
+    String.raw`(?<count>${BEFORE}(?<n4>${NUMBER})${AFTER}${WORDS(2)}\s+(?:referrals?|friends?)\b)`,
+  ].join("|"),
+  "giu",
+);
+
+const SYMBOL_CURRENCY: Record<string, string> = {
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  US$: "USD",
+  CA$: "CAD",
+  C$: "CAD",
+  AU$: "AUD",
+  A$: "AUD",
+  NZ$: "NZD",
+  HK$: "HKD",
+  S$: "SGD",
+};
+/** A bare `$` is the dollar of the page's region when it has one of its own. */
+const REGION_DOLLAR: Record<string, string> = { CA: "CAD", AU: "AUD", NZ: "NZD", HK: "HKD", SG: "SGD", MX: "MXN" };
+
+function localeOf(lang: string | null): Intl.Locale {
+  try {
+    return new Intl.Locale(lang ?? "en");
+  } catch {
+    return new Intl.Locale("en");
+  }
+}
+
+function currencyOf(symbol: string, locale: Intl.Locale): string {
+  const upper = symbol.toUpperCase();
+  if (ISO_CODES.includes(upper)) return upper;
+  if (symbol === "$") return REGION_DOLLAR[locale.region ?? ""] ?? "USD";
+  return SYMBOL_CURRENCY[upper] ?? "USD";
+}
+
+/** The number in `raw`, its separators read as `decimal` says (the page's language). */
+export function numberOf(raw: string, decimal: "." | ","): number {
+  const last = [...raw.matchAll(/\D/g)].pop();
+  // the last `.` or `,` is the decimal one when the language says so, or when other than three digits follow it
+  const decimalAt = last && /[.,]/.test(last[0]) && (last[0] === decimal || raw.length - last.index - 1 !== 3) ? last.index : -1;
+  const whole = (decimalAt >= 0 ? raw.slice(0, decimalAt) : raw).replace(/\D/g, "");
+  const fraction = decimalAt >= 0 ? raw.slice(decimalAt + 1) : "";
+  return Number(fraction ? `${whole}.${fraction}` : whole);
+}
+
+export function figuresOf(text: string, lang: string | null): Figure[] {
+  const locale = localeOf(lang);
+  const decimal = new Intl.NumberFormat(locale.baseName).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
+  const figures: Figure[] = [];
+  for (const match of text.matchAll(FIGURE)) {
+    const g = match.groups!;
+    const raw = g.n1 ?? g.n2 ?? g.n3 ?? g.n4!;
+    const value = numberOf(raw, decimal);
+    const figureText = match[0].trim();
+    if (g.moneyBefore || g.moneyAfter)
+      figures.push({ text: figureText, value, unit: "currency", currency: currencyOf((g.sym1 ?? g.sym2)!, locale) });
+    else if (g.reward) figures.push({ text: figureText, value, unit: /^m/i.test(g.kind!) ? "miles" : "points" });
+    else figures.push({ text: figureText, value, unit: "referrals" });
+  }
+  return figures;
+}
