@@ -1,4 +1,5 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import type net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -41,6 +42,8 @@ async function stopServer(s: CountingServer): Promise<void> {
 }
 
 const PUBLIC_NAME = "public.example.test";
+/** A terms page of about 2 MB once decoded (it compresses to a few KB). */
+const TERMS_PAGE = `<main><p>Earn 60,000 points.</p>${"<p>Terms apply.</p>".repeat(120_000)}</main>`;
 
 /** Fake DNS: the "public" name is the local test server; the others resolve to non-public addresses. */
 const fakeRecords: Record<string, { address: string; family: number }[]> = {
@@ -125,6 +128,20 @@ beforeAll(async () => {
         return;
       case "/hang":
         return; // never answers
+      case "/terms-gzip":
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" }).end(zlib.gzipSync(TERMS_PAGE));
+        return;
+      case "/terms-br":
+        res.writeHead(200, { "content-type": "text/html", "content-encoding": "br" }).end(zlib.brotliCompressSync(TERMS_PAGE));
+        return;
+      case "/terms-latin1":
+        res
+          .writeHead(200, { "content-type": "text/html; charset=iso-8859-1" })
+          .end(Buffer.from("<p>Prämie: 50 EUR für Freunde</p>", "latin1"));
+        return;
+      case "/terms-moved":
+        res.writeHead(301, { location: "/terms-gzip" }).end();
+        return;
       default:
         res.writeHead(404).end();
     }
@@ -327,6 +344,43 @@ describe("createLinkTester with default options", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("reading a page (the terms watch) under the link tester's rules", () => {
+  const reader = createLinkTester(seams);
+
+  it("reads the final answer's body decoded, after redirects, as its charset says", async () => {
+    const read = await reader.read(`${siteUrl}/terms-moved`, 4_000_000);
+    expect(read).toMatchObject({ isValid: true, statusCode: 200, finalUrl: `${siteUrl}/terms-gzip` });
+    expect(read.page).toEqual({ text: TERMS_PAGE, contentType: "text/html; charset=utf-8", cut: false });
+    expect((await reader.read(`${siteUrl}/terms-br`, 4_000_000)).page?.text).toBe(TERMS_PAGE);
+    // Latin-1 bytes read as UTF-8 would be "Pr\uFFFDmie"
+    expect((await reader.read(`${siteUrl}/terms-latin1`, 1000)).page?.text).toBe("<p>Prämie: 50 EUR für Freunde</p>");
+  });
+
+  it("cuts a longer body at the bytes asked for, decoded, and does not fail", async () => {
+    const read = await reader.read(`${siteUrl}/terms-gzip`, 1000);
+    expect(read.isValid).toBe(true);
+    expect(read.page).toMatchObject({ cut: true, text: TERMS_PAGE.slice(0, 1000) });
+    // a body that never ends is cut too, well before the deadline
+    const endless = await reader.read(`${siteUrl}/endless`, 100_000);
+    expect(endless.page).toMatchObject({ cut: true });
+    expect(endless.page!.text).toHaveLength(100_000);
+  });
+
+  it("keeps every rule of the test: no page for a failure, and no connection to an address that is not public", async () => {
+    expect(await reader.read(`${siteUrl}/missing`, 1000)).toMatchObject({ isValid: false, statusCode: 404, page: null });
+    victim.reset();
+    const refused = await reader.read(`http://127.0.0.1:${victim.port}/`, 1000);
+    expect(refused).toMatchObject({ isValid: false, errorCode: "REFUSED_ADDRESS", page: null });
+    expect(victim.connections).toBe(0);
+  });
+
+  it("a test never reads the body, and answers as before", async () => {
+    const v = await reader.test(`${siteUrl}/terms-gzip`);
+    expect(v).not.toHaveProperty("page");
+    expect(v.isValid).toBe(true);
   });
 });
 

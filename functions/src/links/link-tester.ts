@@ -34,10 +34,11 @@ import http from "node:http";
 import https from "node:https";
 import dns from "node:dns";
 import net, { type LookupFunction } from "node:net";
+import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 
-export type { LinkTester, LinkTestValidation } from "../platform/deps";
-import type { LinkTester, LinkTestValidation } from "../platform/deps";
+export type { LinkTester, LinkTestValidation, PageRead, PageReader } from "../platform/deps";
+import type { LinkTester, LinkTestValidation, PageRead, PageReader } from "../platform/deps";
 
 export interface LinkTesterOptions {
   /** Deadline for the whole test, redirects included. Default 10 000. */
@@ -193,7 +194,7 @@ export function describeLinkTest(v: LinkTestValidation): string {
   return `Broken: ${reason}`;
 }
 
-export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
+export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & PageReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   if (!(timeoutMs > 0)) throw new RangeError("timeoutMs must be positive");
@@ -202,8 +203,12 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
   const isAllowed = options.isAddressAllowed ?? ((ip: string) => isPublicAddress(ip));
   const now = options.now ?? (() => performance.now());
 
-  /** One GET; resolves with the status and Location once headers arrive, never reads the body. */
-  function requestOnce(url: URL, signal: AbortSignal): Promise<{ statusCode: number; location: string | undefined }> {
+  /**
+   * One GET; resolves with the status and Location once headers arrive and, when `maxBytes` is given
+   * and the answer is 2xx, its body decoded (gzip, deflate, br) and cut at `maxBytes`; otherwise the
+   * body is never read.
+   */
+  function requestOnce(url: URL, signal: AbortSignal, maxBytes?: number): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const host = stripBrackets(url.hostname);
       if (net.isIP(host) !== 0 && !isAllowed(host, host)) {
@@ -246,7 +251,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
           port: url.port || undefined,
           path: `${url.pathname}${url.search}`,
           method: "GET",
-          headers: REQUEST_HEADERS,
+          headers: maxBytes === undefined ? REQUEST_HEADERS : { ...REQUEST_HEADERS, "accept-encoding": "gzip, deflate, br" },
           agent: false, // a fresh socket: no pooled connection to reuse without the checks
           lookup: guardedLookup,
           signal,
@@ -256,43 +261,55 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
         return;
       }
       req.once("response", (res) => {
-        resolve({ statusCode: res.statusCode ?? 0, location: res.headers.location });
-        res.destroy();
-        req.destroy();
+        const statusCode = res.statusCode ?? 0;
+        const answer = { statusCode, location: res.headers.location, contentType: res.headers["content-type"] ?? null };
+        if (maxBytes === undefined || statusCode < 200 || statusCode >= 300) {
+          resolve(answer);
+          res.destroy();
+          req.destroy();
+          return;
+        }
+        readBody(res, maxBytes).then(
+          (body) => resolve({ ...answer, ...body }),
+          (err: unknown) => reject(err),
+        );
       });
       req.once("error", (err) => reject(refusal ?? err));
       req.end();
     });
   }
 
-  async function test(rawUrl: string): Promise<LinkTestValidation> {
+  /** The test of `rawUrl`, and, with `maxBytes`, the body of its final 2xx answer. */
+  async function fetchChecked(rawUrl: string, maxBytes?: number): Promise<PageRead> {
     const start = now();
     const elapsed = () => Math.max(0, Math.ceil(now() - start));
-    const state: { url: URL | null; statusCode: number | null } = { url: null, statusCode: null };
-    const result = (isValid: boolean, errorMessage: string | null, errorCode?: string): LinkTestValidation => ({
+    const state: { url: URL | null; statusCode: number | null; page: PageRead["page"] } = { url: null, statusCode: null, page: null };
+    const result = (isValid: boolean, errorMessage: string | null, errorCode?: string): PageRead => ({
       isValid,
       responseTime: elapsed(),
       errorMessage,
       statusCode: state.statusCode,
       finalUrl: state.url?.href ?? null,
       ...(errorCode ? { errorCode } : {}),
+      page: state.page,
     });
 
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<LinkTestValidation>((resolve) => {
+    const deadline = new Promise<PageRead>((resolve) => {
       timer = setTimeout(() => {
         controller.abort();
         resolve(result(false, formatTimeout(timeoutMs)));
       }, timeoutMs);
     });
 
-    const run = async (): Promise<LinkTestValidation> => {
+    const run = async (): Promise<PageRead> => {
       let url = parseHttpUrl(typeof rawUrl === "string" ? rawUrl.trim() : "");
       state.url = url;
       for (let redirects = 0; ; redirects++) {
-        const { statusCode, location } = await requestOnce(url, controller.signal);
+        const { statusCode, location, contentType, body, cut } = await requestOnce(url, controller.signal, maxBytes);
         state.statusCode = statusCode;
+        if (body !== undefined) state.page = { text: decodeText(body, contentType), contentType, cut: cut === true };
         if (REDIRECT_STATUSES.has(statusCode) && location) {
           if (redirects >= maxRedirects) return result(false, "Too many redirects");
           url = parseHttpUrl(location, url);
@@ -326,5 +343,71 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester {
     }
   }
 
-  return { test };
+  return {
+    test: async (url) => {
+      const { page: _none, ...validation } = await fetchChecked(url);
+      return validation;
+    },
+    read: (url, maxBytes) => fetchChecked(url, maxBytes),
+  };
+}
+
+/** What one request answered. */
+interface Answer {
+  statusCode: number;
+  location: string | undefined;
+  contentType: string | null;
+  /** The decoded body (2xx, when asked for), at most the bytes asked for. */
+  body?: Buffer;
+  /** The body went on beyond them. */
+  cut?: boolean;
+}
+
+/** The answer's body, decoded as its Content-Encoding says, up to `maxBytes` decoded bytes (then cut, not failed). */
+function readBody(res: http.IncomingMessage, maxBytes: number): Promise<{ body: Buffer; cut: boolean }> {
+  const encoding = String(res.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : encoding === "br"
+          ? zlib.createBrotliDecompress()
+          : null;
+  const stream: NodeJS.ReadableStream = decoder ? res.pipe(decoder) : res;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (cut: boolean) => {
+      if (done) return;
+      done = true;
+      resolve({ body: Buffer.concat(chunks).subarray(0, maxBytes), cut });
+      res.destroy();
+      decoder?.destroy();
+    };
+    stream.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > maxBytes) finish(true);
+    });
+    stream.once("end", () => finish(false));
+    stream.once("error", (err) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    });
+  });
+}
+
+/** The body as text, in the charset its Content-Type names (UTF-8 when none, or one this runtime does not know). */
+function decodeText(body: Buffer, contentType: string | null): string {
+  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
 }

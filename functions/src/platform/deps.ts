@@ -114,3 +114,20 @@ export interface LinkTestValidation {
 export interface LinkTester {
   test(url: string): Promise<LinkTestValidation>;
 }
+
+/** A read of a page under the link tester's rules (the terms watch): the test, and the final 2xx answer's text. */
+export interface PageRead extends LinkTestValidation {
+  /** Null when no 2xx answer came (the test says why). */
+  page: {
+    /** Decoded as its charset says. */
+    text: string;
+    contentType: string | null;
+    /** The body was longer than asked for: this is its beginning. */
+    cut: boolean;
+  } | null;
+}
+
+export interface PageReader {
+  /** Reads `url` as the link tester tests it (public addresses only, every redirect checked), at most `maxBytes` of decoded body. */
+  read(url: string, maxBytes: number): Promise<PageRead>;
+}
