@@ -1,6 +1,6 @@
 import { EMAIL_TOKENS_TTL } from "./auth/email-tokens.store";
 import { LOGIN_MAIL_COUNTS_TTL } from "./auth/login-mail-counts.store";
-import { HOST_PACES_TTL } from "./links/host-paces.store";
+import { HOST_PACES_TTL } from "./platform/host-paces.store";
 import type { TtlPolicy } from "./platform/db";
 import { MAIL_CLAIMS_TTL } from "./platform/mail-claims.store";
 import { RATE_LIMITS_TTL } from "./platform/rate-limits.store";

@@ -6,13 +6,14 @@ import { countDoneIn, finishJob, saveProgress, type JobOrigin, type JobRecord } 
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { countFailingLinksToCheck, countLinksToCheck, failingLinksNotTold, linksToCheckAfter, type LinkToCheck } from "./links.store";
 import { tellOwnerFailing, testAndRecord } from "./link-health.service";
-import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
+import { hostOf } from "../platform/host-turns";
 
 /**
  * The link-health check (docs/architecture.md, *Link health*, *Jobs*): every approved link no admin has paused or
  * marked dead, failing ones included, tested in id order, CHUNK links per step, `done` counted as each is. One bank can hold
  * hundreds of links, so a chunk's links are grouped by host: at most HOSTS_AT_ONCE hosts at a time,
- * one request at a time per host, SAME_HOST_GAP_MS apart. After each chunk the cursor and the counts
+ * one request at a time per host, each in its turn at the host (platform/host-turns: shared with every
+ * other fetcher of the hub, SAME_HOST_GAP_MS apart). After each chunk the cursor and the counts
  * are stored; each link's test is stored with the job's id, so a slice the queue retries skips what it
  * tested already and counts it from its stored test: a retry never makes two broken tests of one.
  */
@@ -67,7 +68,8 @@ async function testChunk(deps: AppDeps, job: JobRecord, chunk: LinkToCheck[]): P
     fresh,
     (link) => hostOf(link.link),
     HOSTS_AT_ONCE,
-    SAME_HOST_GAP_MS,
+    // the gap comes from the host's turns (testAndRecord), which other fetchers take too
+    0,
     async (link) => {
       // each test moves the progress the admin sees, in the transaction that records it
       const { test, recorded } = await testAndRecord(deps, link, { id: job.id, alsoIn: (tx) => countDoneIn(tx, job.id) });

@@ -9,8 +9,7 @@ import { hitRateLimits } from "../platform/rate-limits.store";
 import type { Caller } from "../accounts/caller";
 import { linkNotFound } from "./link-errors";
 import { classifyTest } from "./link-health";
-import { reserveHostSlot } from "./host-paces.store";
-import { hostOf, SAME_HOST_GAP_MS } from "./host-pacing";
+import { awaitHostTurn, takeHostTurn } from "../platform/host-turns";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 
 /**
@@ -26,8 +25,24 @@ export interface TestedLink {
   recorded: RecordedTest | null;
 }
 
-/** Tests the link's address now and records the answer; `job` marks it as that job's test of the link, recorded with `alsoIn`. */
+/** The longest a test asked for by a person (an admin's, a member's) waits for its turn at a busy host before it is refused. */
+const MAX_HOST_WAIT_MS = 10_000;
+
+/**
+ * Tests the link's address in its turn at the host (platform/host-turns: one pacing for every fetcher
+ * of the hub) and records the answer. `job` marks it as that job's test of the link, recorded with
+ * `alsoIn`, and waits as long as the host is held; a person's test waits up to MAX_HOST_WAIT_MS, and
+ * is refused beyond it (429, RATE_LIMITED with Retry-After; a failed entry of a bulk test).
+ */
 export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" | "link">, job?: TestingJob): Promise<TestedLink> {
+  if (job) await awaitHostTurn(link.link);
+  else {
+    const refused = await takeHostTurn(link.link, MAX_HOST_WAIT_MS);
+    if (refused)
+      throw new ApiError("RATE_LIMITED", "Many links at this site are being tested right now. Please try again shortly.", {
+        retryAfterSeconds: Math.ceil(refused.refusedForMs / 1000),
+      });
+  }
   const validation = await deps.linkTester.test(link.link);
   const test = classifyTest(validation, deps.now());
   const recorded = await recordLinkTest(link.id, link.link, test, job);
@@ -69,8 +84,6 @@ export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord, failingS
 }
 
 const HOUR_MS = 60 * 60_000;
-/** The longest a member's test waits for its turn at a busy host before it is refused (429). */
-const MAX_HOST_WAIT_MS = 10_000;
 
 /**
  * POST /api/user/links/{id}/test: the member tests their own link (someone else's is 404), at most
@@ -88,12 +101,5 @@ export async function testOwnLink(deps: AppDeps, caller: Caller, id: string): Pr
   if (retryAfterSeconds !== null) {
     throw new ApiError("RATE_LIMITED", `You can test your links ${String(MEMBER_TESTS_PER_HOUR)} times an hour.`, { retryAfterSeconds });
   }
-  const slot = await reserveHostSlot(hostOf(link.link), Date.now(), SAME_HOST_GAP_MS, MAX_HOST_WAIT_MS);
-  if ("refusedForMs" in slot) {
-    throw new ApiError("RATE_LIMITED", "Many links at this site are being tested right now. Please try again shortly.", {
-      retryAfterSeconds: Math.ceil(slot.refusedForMs / 1000),
-    });
-  }
-  if (slot.waitMs > 0) await new Promise((resume) => setTimeout(resume, slot.waitMs));
   return (await testAndRecord(deps, link)).test;
 }

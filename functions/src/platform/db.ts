@@ -90,7 +90,7 @@ export const COLLECTIONS = {
   jobs: "jobs",
   /** One per job kind while one runs: makes "one job of a kind at a time" hold in a transaction. */
   jobLocks: "job_locks",
-  /** One per host members' link tests reached lately: when the next test may go there (links/host-paces.store). TTL-deleted. */
+  /** One per host the hub's fetchers reached lately (link tests, link health, terms): when the next request may go there (platform/host-paces.store). TTL-deleted. */
   hostPaces: "host_paces",
   /** One per member who proposed a program: each proposal writes it, so one member's proposals run one at a time. */
   proposalLocks: "proposal_locks",

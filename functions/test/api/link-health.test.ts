@@ -8,7 +8,8 @@ import { linkHealthSlice, startScheduledLinkHealthCheck } from "../../src/links/
 import { countLinksToCheck } from "../../src/links/links.store";
 import type { LinkTestValidation } from "../../src/platform/deps";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
-import { SAME_HOST_GAP_MS } from "../../src/links/host-pacing";
+import { hostOf, SAME_HOST_GAP_MS } from "../../src/platform/host-turns";
+import { reserveHostSlot } from "../../src/platform/host-paces.store";
 import { resetEmulators } from "../../../testing/emulators";
 import { fixturePage, resetBankPages, setBankPage } from "../../../testing/fixture-site";
 import { call, callRoute } from "../../../testing/http";
@@ -181,6 +182,26 @@ describe("link health", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     // the second request to the host could not start before a gap after the first one started
     expect(Date.now() - started).toBeGreaterThanOrEqual(SAME_HOST_GAP_MS);
+  });
+
+  it("every fetcher takes its turn at a host from one pacing: a host another holds refuses a person's tests", async () => {
+    const program = await createProgramAs(admin, "Held Bank");
+    const aliceLink = await submitOwnLink(alice, program.id, fixturePage("/offer"));
+    // another fetcher of the hub (the check, the terms watch) holds the host for the next 30 seconds
+    await reserveHostSlot(hostOf(fixturePage("/offer")), Date.now(), 30_000, 60_000);
+    const busy = "Many links at this site are being tested right now. Please try again shortly.";
+    const member = await call("POST", `/api/user/links/${aliceLink.id}/test`, { idToken: alice, body: {} });
+    expect(member.status).toBe(429);
+    expect(member.body).toMatchObject({ code: "RATE_LIMITED", message: busy });
+    expect(Number(member.headers.get("retry-after"))).toBeGreaterThan(15);
+    const single = await call("POST", `/api/admin/test-referral-link/${aliceLink.id}`, { idToken: admin, body: {} });
+    expect(single.status).toBe(429);
+    const bulk = await callRoute("bulkUpdateLinks", { idToken: admin, body: { ids: [aliceLink.id], op: "test" } });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toMatchObject({ updated: 0, failed: [{ id: aliceLink.id, message: busy }] });
+    // no test of the link was made or recorded meanwhile
+    const [link] = (await call("GET", "/api/user/links", { idToken: alice })).body as ReferralLink[];
+    expect(link!.health.tests).toEqual([]);
   });
 
   it("the admin's bulk test says how many links passed, failed and could not be tested", async () => {

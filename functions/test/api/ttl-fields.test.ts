@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { programWithLinks, sleep, visit } from "../../../testing/rotation";
-import { reserveHostSlot } from "../../src/links/host-paces.store";
+import { reserveHostSlot } from "../../src/platform/host-paces.store";
 import { db } from "../../src/platform/db";
 import { claimMail } from "../../src/platform/mail-claims.store";
 import { TTL_POLICIES } from "../../src/ttl-policies";

@@ -1,10 +1,12 @@
 import { Timestamp } from "firebase-admin/firestore";
-import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
-import { sha256 } from "../platform/keys";
+import { COLLECTIONS, db, type TtlPolicy } from "./db";
+import { sha256 } from "./keys";
 
 /**
- * Members' link tests are paced per host across every instance (docs/architecture.md, *Link health*): a test
- * reserves the next free moment at its host, SAME_HOST_GAP_MS after the one before, in a transaction.
+ * One pacing per host for every fetcher of the hub, across every instance (the contract's *Terms
+ * watch and alerts*; docs/architecture.md, *Link health*): link tests, the link-health check and the
+ * terms watch each reserve the next free moment at a host, a gap after the one before, in a
+ * transaction (host-turns.ts waits for it).
  */
 
 /** A host's pace goes by TTL a minute after its last reserved moment: by then it no longer holds anyone back. */
