@@ -5,7 +5,7 @@ import { toIsoOrEpoch, str } from "../platform/timestamps";
 import { countPaidIn, findProgramIn } from "../catalog/programs.store";
 import { addToOutcomeMonthIn, outcomeMonthsMergeIn } from "../catalog/outcome-months.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "../links/links.store";
-import { countingProgramsIn, ProgramCountChanges } from "../links/link-counts.store";
+import { countingProgramsIn, ProgramCountChanges, type CountingProgram } from "../links/link-counts.store";
 import { paidDaysBeforeChangeIn, paidOnToStore } from "../links/paid-days.store";
 import { setPaidDaysIn } from "../links/owner-links.store";
 import { rateLimitIn, type RateLimitCheck } from "../platform/rate-limits.store";
@@ -63,13 +63,20 @@ async function ownerLinksInProgram(tx: Transaction, email: string, programId: st
 
 /**
  * Writes each link's new paid days and what that does to its program's active count (a cap reached
- * or lifted). Reads first: call before any write of the transaction.
+ * or lifted), under the program the caller read in the transaction (null when it is gone). Reads
+ * first: call before any write of the transaction.
  */
-async function paidDaysChangeIn(tx: Transaction, email: string, programId: string, change: (paidOn: string[]) => string[]) {
+async function paidDaysChangeIn(
+  tx: Transaction,
+  email: string,
+  programId: string,
+  program: CountingProgram | null,
+  change: (paidOn: string[]) => string[],
+) {
   const links = await ownerLinksInProgram(tx, email, programId);
   const before = await Promise.all(links.map((link) => paidDaysBeforeChangeIn(tx, email, programId, link.paidOn)));
   const after = new Map(links.map((link, i) => [link.id, paidOnToStore(change(before[i]!))]));
-  const programs = await countingProgramsIn(tx, [programId]);
+  const programs = new Map(program ? [[program.id, program]] : []);
   return () => {
     const counts = new ProgramCountChanges();
     setPaidDaysIn(tx, links, (link) => after.get(link.id)!, programs, counts);
@@ -100,7 +107,7 @@ export async function recordOutcomeOn(
     if ("retryAfterSeconds" in allowance) return allowance;
     const program = await findProgramIn(tx, link.programId);
     const writePaidDays =
-      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, (days) => [...days, outcome.occurredOn]) : null;
+      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, link.programId, program, (days) => [...days, outcome.occurredOn]) : null;
     tx.create(ref, {
       ...outcome,
       email,
@@ -125,12 +132,14 @@ export async function deleteOutcomeOf(id: string, email: string): Promise<boolea
   return db().runTransaction(async (tx) => {
     const outcome = outcomeFromSnapshot(await tx.get(ref));
     if (!outcome || outcome.email !== email) return false;
-    const programs = await outcomeProgramsIn(tx, [outcome]);
+    const program = (await countingProgramsIn(tx, [outcome.programId])).get(outcome.programId) ?? null;
     const writePaidDays =
-      outcome.kind === "paid" ? await paidDaysChangeIn(tx, email, outcome.programId, (days) => withoutOne(days, outcome.occurredOn)) : null;
+      outcome.kind === "paid"
+        ? await paidDaysChangeIn(tx, email, outcome.programId, program, (days) => withoutOne(days, outcome.occurredOn))
+        : null;
     tx.delete(ref);
     writePaidDays?.();
-    uncountIn(tx, outcome, programs);
+    uncountIn(tx, outcome, new Set(program ? [program.id] : []));
     return true;
   });
 }
