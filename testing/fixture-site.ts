@@ -18,3 +18,39 @@ export async function setBankPage(name: string, status: number): Promise<void> {
 export async function resetBankPages(): Promise<void> {
   await fetch(`${control}/__status`, { method: "DELETE" });
 }
+
+/**
+ * A bank's terms page on the fixture site (`/terms/{name}`), under one of its host names: `host`
+ * picks `host{n}.fixture.referral-hub.test`, a bank of its own (paced apart from the others).
+ */
+export function termsPageUrl(name: string, host?: number): string {
+  const site = new URL(FIXTURE_SITE);
+  if (host !== undefined) site.hostname = `host${String(host)}.${site.hostname}`;
+  return `${site.origin}/terms/${name}`;
+}
+
+/** `/terms/{name}` answers this HTML from now on. */
+export async function setTermsPage(name: string, html: string): Promise<void> {
+  const res = await fetch(`${control}/__terms/${name}`, { method: "PUT", body: html });
+  if (res.status !== 204) throw new Error(`fixture site: ${String(res.status)}`);
+}
+
+/** `/terms/{name}` answers 404 from now on (the bank took the page down). */
+export async function removeTermsPage(name: string): Promise<void> {
+  await fetch(`${control}/__terms/${name}`, { method: "DELETE" });
+}
+
+export async function resetTermsPages(): Promise<void> {
+  await fetch(`${control}/__terms`, { method: "DELETE" });
+}
+
+/** A terms page as banks write them: navigation and a footer around the terms, whose bonus is `bonus` points. */
+export function termsHtml(bonus: string, extra = ""): string {
+  return `<!doctype html><html lang="en"><head><title>Referral terms</title><style>p{margin:0}</style></head><body>
+<nav><a href="/">Home</a> <a href="/cards">Cards</a></nav>
+<main><h1>Refer a friend</h1>
+<p>Earn ${bonus} bonus points for each friend who is approved for the card through your referral link.</p>
+<p>You can earn up to 5 referrals per calendar year. Your friend must spend $4,000 on purchases in the first 3 months.</p>
+<p>Points are credited within 8 weeks after the friend's qualifying spend. Offer terms may change at any time.${extra}</p>
+</main><footer>© 2026 Example Bank. Member FDIC.</footer></body></html>`;
+}

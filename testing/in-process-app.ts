@@ -65,10 +65,12 @@ export const loginMailQueueOf = (deps: AppDeps): HeldLoginMailQueue => {
 
 /** The app's dependencies as a production deploy builds them, against the local Stripe; each can be replaced. */
 export function productionLikeDeps(stripeUrl: string, overrides: Partial<AppDeps> = {}): AppDeps {
+  const tester = createLinkTester();
   const deps: AppDeps = {
     subscriptions: new StripeSubscriptionLookup(createStripeClient("sk_test_local", stripeUrl)),
     mailer: { send: async () => undefined },
-    linkTester: createLinkTester(),
+    linkTester: tester,
+    pageReader: tester,
     appOrigin: "https://hub.example.com",
     community: TEST_COMMUNITY,
     webApiKey: "demo-api-key",

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   SLUG_TAKEN: 409,
   /** Outcomes are recorded on approved links only (POST /api/user/links/{id}/outcomes). */
   LINK_NOT_APPROVED: 409,
+  /** The request acts on a state that is no longer current (reviewing terms that are not the latest version). */
+  CONFLICT: 409,
   /** A job of this kind is running already; the body's `jobId` names it. */
   JOB_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   "daily",
   "weekly-digest",
   "program-slugs",
+  "terms-watch",
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
@@ -67,6 +68,20 @@ export type DigestSummary = z.infer<typeof digestSummarySchema>;
 export const programSlugsSummarySchema = z.object({ programsGivenSlugs: z.number().int() });
 export type ProgramSlugsSummary = z.infer<typeof programSlugsSummarySchema>;
 
+/**
+ * The terms watch (the contract's *Terms watch and alerts*): pages read, versions kept (the text
+ * changed), pages the same, reads that failed definitely or could not tell, and after it, programs
+ * whose terms wait for review and programs whose page is unreachable.
+ */
+export const termsWatchSummarySchema = z.object({
+  read: z.number().int(),
+  kept: z.number().int(),
+  same: z.number().int(),
+  broken: z.number().int(),
+  inconclusive: z.number().int(),
+});
+export type TermsWatchSummary = z.infer<typeof termsWatchSummarySchema>;
+
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
@@ -85,6 +100,7 @@ export const jobSchema = z.object({
       dailySummarySchema,
       digestSummarySchema,
       programSlugsSummarySchema,
+      termsWatchSummarySchema,
     ])
     .optional(),
   error: z.string().optional(),

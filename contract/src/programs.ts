@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { documentIdField, httpUrlField, LIMITS, textField } from "./common";
 import { calendarDayField } from "./dates";
 import { slugField } from "./slugs";
+import { termsStateSchema, watchForSchema } from "./terms";
 
 export const DISTRIBUTION_MODES = ["even", "balanced"] as const;
 export const distributionModeSchema = z.enum(DISTRIBUTION_MODES, { error: "Mode must be 'even' or 'balanced'" });
@@ -65,6 +66,8 @@ export const programSchema = z.object({
   termsUrl: z.string().nullable(),
   /** Today is after `offerEndsOn`: the rotation no longer sends to its links, new links are refused. */
   offerEnded: z.boolean(),
+  /** What the terms watch knows of the program's terms page: admins only (members never get the field). */
+  terms: termsStateSchema.nullable().optional(),
 });
 export type Program = z.infer<typeof programSchema>;
 export const programListSchema = z.array(programSchema);
@@ -109,6 +112,8 @@ export const updateProgramRequestSchema = z.strictObject({
   description: programDescription.optional(),
   fallbackUrl: httpUrlField().nullable().optional(),
   ...programRuleFields,
+  /** What makes the terms watch call the page changed (the contract's *Terms watch and alerts*). */
+  watchFor: watchForSchema.optional(),
 });
 export type UpdateProgramRequest = z.infer<typeof updateProgramRequestSchema>;
 

@@ -25,6 +25,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   createProgram: ["FORBIDDEN", "PROGRAM_EXISTS", "PROPOSAL_LIMIT"],
   updateProgram: ["PROGRAM_EXISTS", "SLUG_TAKEN"],
   mergeProgram: ["BAD_REQUEST", "MERGE_CONFLICT"],
+  reviewProgramTerms: ["CONFLICT"],
 
   // Links
   submitLink: ["FORBIDDEN", "NOT_FOUND", "DUPLICATE_PROGRAM_LINK", "OFFER_ENDED"],
@@ -49,5 +50,6 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   runDaily: ["JOB_RUNNING"],
   runProgramSlugs: ["JOB_RUNNING"],
   runWeeklyDigest: ["JOB_RUNNING"],
+  runTermsWatch: ["JOB_RUNNING"],
   mergeAccounts: ["NOT_FOUND", "BAD_REQUEST", "MERGE_CONFLICT"],
 };

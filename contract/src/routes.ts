@@ -15,6 +15,7 @@
  * The access check runs first, then params (a malformed id names nothing: 404), query and body
  * (400 VALIDATION), then the handler: an anonymous call with a bad body is a 401.
  */
+import { programTermsSchema, termsReviewRequestSchema } from "./terms";
 import {
   analyticsQuerySchema,
   clickRecordListSchema,
@@ -230,6 +231,17 @@ export const API = {
     access: "admin",
     params: idParams,
     body: updateProgramRequestSchema,
+    response: programSchema,
+  },
+  /** The versions of the program's terms page the watch kept, and what changed from the reviewed one to the latest. */
+  getProgramTerms: { method: "GET", path: "/programs/:id/terms", access: "admin", params: idParams, response: programTermsSchema },
+  /** Marks the latest version of the terms reviewed (any other: 409 CONFLICT); the program, no longer `changed`. */
+  reviewProgramTerms: {
+    method: "POST",
+    path: "/programs/:id/terms/review",
+    access: "admin",
+    params: idParams,
+    body: termsReviewRequestSchema,
     response: programSchema,
   },
   /** Deletes the program with its links and their clicks. */
@@ -463,6 +475,8 @@ export const API = {
   runDaily: { method: "POST", path: "/admin/daily/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The one-off job giving approved programs without a slug their short address (`/r/{slug}`, docs/architecture.md). */
   runProgramSlugs: { method: "POST", path: "/admin/program-slugs/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The terms watch now, as a job (also daily at 02:00 UTC): every approved program's terms page read. */
+  runTermsWatch: { method: "POST", path: "/admin/terms/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */
   runWeeklyDigest: { method: "POST", path: "/admin/weekly-digest/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** A job's state, progress and, once done, its summary. */

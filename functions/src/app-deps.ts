@@ -22,10 +22,14 @@ import { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
 // Params and secrets can be read only while handling a request, so the dependencies are built on first use.
 let deps: AppDeps | undefined;
 export function getDeps(): AppDeps {
-  deps ??= {
+  if (deps) return deps;
+  // one tester reads pages and tests links: the same guarded connections for both
+  const tester = createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {});
+  deps = {
     subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
     mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
-    linkTester: createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {}),
+    linkTester: tester,
+    pageReader: tester,
     appOrigin: appOriginValue(),
     community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),

@@ -10,6 +10,7 @@ import { linksRoutes } from "./links/links.routes";
 import { outcomesRoutes } from "./outcomes/outcomes.routes";
 import { programsRoutes } from "./programs/programs.routes";
 import { registerRoutes } from "./route-table";
+import { termsRoutes } from "./terms/terms.routes";
 import { digestRoutes, oneClickUnsubscribe } from "./digest/digest.routes";
 import { usersRoutes } from "./members/members.routes";
 import type { AppDeps } from "./platform/deps";
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
     ...announcementsRoutes(),
     ...analyticsRoutes(deps),
     ...digestRoutes(deps),
+    ...termsRoutes(deps),
   });
   app.use("/api", api);
 

@@ -74,6 +74,16 @@ export const linkHealthCheck = onSchedule({ schedule: "every 6 hours", timeoutSe
 });
 
 /**
+ * Daily at 02:00 UTC, the terms watch: every approved program's terms page read, a version kept when
+ * it changed, admins told (the contract's *Terms watch and alerts*); the same job as the admin's *Check
+ * Terms Now* (on the `runJobs` queue). Emulators do not fire schedules: the handler is tested through `.run`.
+ */
+export const termsWatch = onSchedule({ schedule: "every day 02:00", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {
+  const { startScheduledTermsWatch } = await import("./terms/terms-job.service");
+  await startScheduledTermsWatch(new Date(event.scheduleTime));
+});
+
+/**
  * The day's turn at 00:05 UTC: counts brought up to the new date, snoozes that are over cleared,
  * offer-end warnings sent; the same job as the admin's button (on the `runJobs` queue). One already
  * running is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.
@@ -94,7 +104,7 @@ export const weeklyDigest = onSchedule({ schedule: "0 8 * * 1", timeZone: "UTC",
 
 /**
  * Slices of the jobs (jobs/jobs.store, jobs/job-runner): subscription checks, auto-approve, the
- * link-health check, the day's turn, the weekly digest and the one-offs (stored addresses truncated,
+ * link-health check, the terms watch, the day's turn, the weekly digest and the one-offs (stored addresses truncated,
  * programs given slugs), each slice about 30 s of
  * work that stores its cursor and enqueues the next. A failed slice is retried from that cursor; on the
  * last attempt the job is marked failed (never left running). One job per kind at a time.
@@ -133,6 +143,8 @@ export const runJobs = onTaskDispatched(
           return (await import("./programs/daily-job.service")).dailySlice;
         case "weekly-digest":
           return (await import("./digest/digest-job.service")).weeklyDigestSlice;
+        case "terms-watch":
+          return (await import("./terms/terms-job.service")).termsWatchSlice;
         case "program-slugs":
           return (await import("./programs/program-slugs-job.service")).programSlugsSlice;
       }

@@ -1,7 +1,7 @@
 /**
  * A tiny "public web site" for the local suite, which has no internet: the link tester reaches it
- * under one made-up host name (LINK_TESTER_FIXTURE_HOST, emulator only) to check working links,
- * broken ones, and redirects towards addresses it must refuse.
+ * under made-up host names (LINK_TESTER_FIXTURE_HOST and its subdomains `hostN.…`, emulator only) to
+ * check working links, broken ones, redirects towards addresses it must refuse, and terms pages.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,8 +24,18 @@ const ROUTES: Record<string, { status: number; location?: string; body?: string 
  */
 const bankStatuses = new Map<string, number>();
 
+/**
+ * `/terms/{name}`: a bank's terms page, whose HTML the tests (and the demo) set with `PUT
+ * /__terms/{name}`; 404 until set and after `DELETE /__terms/{name}` (`DELETE /__terms` forgets all).
+ */
+const termsPages = new Map<string, string>();
+
 function control(method: string, path: string, body: string): number | null {
   if (method === "DELETE" && path === "/__status") return (bankStatuses.clear(), 204);
+  if (method === "DELETE" && path === "/__terms") return (termsPages.clear(), 204);
+  const terms = /^\/__terms\/([\w-]+)$/.exec(path)?.[1];
+  if (terms && method === "PUT") return (termsPages.set(terms, body), 204);
+  if (terms && method === "DELETE") return (termsPages.delete(terms), 204);
   const name = /^\/__status\/([\w-]+)$/.exec(path)?.[1];
   if (method !== "PUT" || !name) return null;
   const status = Number(body);
@@ -38,9 +48,9 @@ export async function startWebFixture(port: number, host = "127.0.0.1"): Promise
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fixture").pathname;
     if (req.method !== "GET" && req.method !== "HEAD") {
-      let body = "";
-      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      req.on("end", () => void res.writeHead(control(req.method ?? "", path, body) ?? 405).end());
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => void res.writeHead(control(req.method ?? "", path, Buffer.concat(chunks).toString("utf8")) ?? 405).end());
       return;
     }
     const bank = /^\/bank\/([\w-]+)$/.exec(path)?.[1];
@@ -48,6 +58,13 @@ export async function startWebFixture(port: number, host = "127.0.0.1"): Promise
       return void res
         .writeHead(bankStatuses.get(bank) ?? 200, { "content-type": "text/html; charset=utf-8" })
         .end("<!doctype html><title>Offer</title>");
+    const terms = /^\/terms\/([\w-]+)$/.exec(path)?.[1];
+    if (terms) {
+      const page = termsPages.get(terms);
+      if (page === undefined)
+        return void res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Not found</title>");
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+    }
     const route = ROUTES[path];
     if (!route) return void res.writeHead(404).end("not found");
     res.writeHead(route.status, { "content-type": "text/html; charset=utf-8", ...(route.location ? { location: route.location } : {}) });

@@ -94,6 +94,12 @@ export async function anyAdminExists(): Promise<boolean> {
   return !snap.empty;
 }
 
+/** Every admin, for the hub's news to its admins (the terms watch's mail). */
+export async function listAdmins(): Promise<UserRecord[]> {
+  const snap = await users().where("isAdmin", "==", true).get();
+  return snap.docs.map((d) => userFromSnapshot(d)!);
+}
+
 export interface NewUser {
   uid: string;
   email: string;

@@ -1,10 +1,12 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
+import type { WatchFor } from "@hub/contract/terms";
 import { utcDay } from "@hub/contract/dates";
 import { COLLECTIONS, db } from "../platform/db";
 import { programNameRef } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
 import { changeSlugIn, createSlugIn, freeSlugIn } from "./program-slugs.store";
+import { termsWatchOf, type TermsWatch } from "./terms-watch-record";
 
 export interface ProgramRecord {
   id: string;
@@ -31,6 +33,10 @@ export interface ProgramRecord {
   referrerCap: ReferrerCap | null;
   offerEndsOn: string | null;
   termsUrl: string | null;
+  /** What makes the terms watch call the page changed: any text, or only its figures (the admin's). */
+  watchFor: WatchFor;
+  /** What the terms watch knows of the page (catalog/terms-versions.store); null before its first read. */
+  termsWatch: TermsWatch | null;
   /**
    * Paid outcomes members recorded in the program, by the year they are dated in (kept by the outcomes'
    * own transactions): what the open page's `paidReferralsThisYear` reads, with no document beyond the program's.
@@ -75,6 +81,8 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     referrerCap: referrerCapOf(d.referrerCap),
     offerEndsOn: str(d.offerEndsOn),
     termsUrl: str(d.termsUrl),
+    watchFor: d.watchFor === "figures" ? "figures" : "text",
+    termsWatch: termsWatchOf(d.termsWatch),
     paidByYear: paidByYearOf(d.paidByYear),
   };
 }
@@ -106,6 +114,8 @@ export async function listProgramsAfter(after: string | null, limit: number): Pr
 }
 
 export const countPrograms = async (): Promise<number> => (await programs().count().get()).data().count;
+export const countApprovedPrograms = async (): Promise<number> =>
+  (await programs().where("approved", "==", true).count().get()).data().count;
 
 /** A member's programs: the approved ones and those they proposed, read by two queries (never the whole collection). */
 export async function listProgramsForMember(uid: string): Promise<ProgramRecord[]> {
@@ -202,7 +212,16 @@ export async function createProgram(program: NewProgram, waitingLimit?: number):
 export type ProgramChanges = Partial<
   Pick<
     ProgramRecord,
-    "name" | "description" | "fallbackUrl" | "approved" | "distributionMode" | "isSharedOnSite" | "referrerCap" | "offerEndsOn" | "termsUrl"
+    | "name"
+    | "description"
+    | "fallbackUrl"
+    | "approved"
+    | "distributionMode"
+    | "isSharedOnSite"
+    | "referrerCap"
+    | "offerEndsOn"
+    | "termsUrl"
+    | "watchFor"
   >
 > & {
   /** A new short address (the admin's); the previous one keeps leading to the program. */

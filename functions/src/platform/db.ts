@@ -45,6 +45,11 @@ export const COLLECTIONS = {
   /** Per UTC hour and shard: login e-mails sent, the hub-wide hourly ceiling's count (auth/login-mail-counts.store). TTL-deleted. */
   loginMailCounts: "login_mail_counts",
   programs: "programs",
+  /**
+   * Under each program (`programs/{id}/terms_versions/{version}`): the versions of its terms page the
+   * terms watch kept, the last 10 and the reviewed one (catalog/terms-versions.store).
+   */
+  termsVersions: "terms_versions",
   /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
   programNames: "program_names",
   /**

@@ -12,6 +12,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The admin "test link" check: a real, SSRF-safe HTTP request. */
   linkTester: LinkTester;
+  /** Reads a page under the link tester's rules (the terms watch): the same guarded connections. */
+  pageReader: PageReader;
   /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
   appOrigin: string;
   /**

@@ -103,6 +103,40 @@ export function offerEndingMail(
   };
 }
 
+/** The terms watch: a program's terms page changed (to each admin, once per change). `figures`: the changed figures, one line each. */
+export function termsChangedMail(
+  to: string,
+  details: { programName: string; termsUrl: string; figures: string[]; reviewUrl: string },
+  community: Community | null,
+): OutgoingMail {
+  const end = signOff(community);
+  const figures = details.figures.length > 0 ? details.figures : ["No amount it names changed: only its wording."];
+  const advice =
+    "Nothing was changed in the hub: open the program's terms to see the change, then mark it reviewed, edit its rules or end its offer.";
+  return {
+    to,
+    subject: `The ${details.programName} terms changed`,
+    text: `Hello,\n\nThe terms page of ${details.programName} (${details.termsUrl}) changed.\n\n${figures.map((f) => `- ${f}`).join("\n")}\n\n${advice}\n\nReview it: ${details.reviewUrl}\n${end.text}`,
+    html: `<p>Hello,</p><p>The terms page of ${escapeHtml(details.programName)} (<a href="${escapeHtml(details.termsUrl)}">${escapeHtml(details.termsUrl)}</a>) changed.</p><ul>${figures.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul><p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(details.reviewUrl)}">Review it</a></p>${end.html}`,
+  };
+}
+
+/** The terms watch: a program's terms page failed two reads in a row (to each admin, once per spell). */
+export function termsUnreachableMail(
+  to: string,
+  details: { programName: string; termsUrl: string; reason: string; reviewUrl: string },
+  community: Community | null,
+): OutgoingMail {
+  const end = signOff(community);
+  const advice = "The bank may have moved the page or ended the offer. If the page moved, set its new address in the program's rules.";
+  return {
+    to,
+    subject: `The ${details.programName} terms page cannot be read`,
+    text: `Hello,\n\nThe terms page of ${details.programName} (${details.termsUrl}) failed two checks in a row.\n\nLast check: ${details.reason}\n\n${advice}\n\nThe program: ${details.reviewUrl}\n${end.text}`,
+    html: `<p>Hello,</p><p>The terms page of ${escapeHtml(details.programName)} (<a href="${escapeHtml(details.termsUrl)}">${escapeHtml(details.termsUrl)}</a>) failed two checks in a row.</p><p>Last check: ${escapeHtml(details.reason)}</p><p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(details.reviewUrl)}">The program</a></p>${end.html}`,
+  };
+}
+
 /** What one member's weekly digest says (docs/architecture.md, *The weekly digest*); the figures are last week's, the states today's. */
 export interface DigestMailContent {
   /** Monday and Sunday of last ISO week (UTC). */

@@ -19,6 +19,8 @@ const program = (id: string, name: string, rules: Partial<ProgramRecord> = {}): 
   referrerCap: null,
   offerEndsOn: null,
   termsUrl: null,
+  watchFor: "text",
+  termsWatch: null,
   paidByYear: { "2026": 3 },
   ...rules,
 });

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../platform/deps";
-import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, removeProgram } from "./programs.service";
+import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, removeProgram, reviewProgramTerms } from "./programs.service";
 import { OpenList } from "./open-list";
 import { startDailyJob } from "./daily-job.service";
 import { startProgramSlugsJob } from "./program-slugs-job.service";
@@ -15,6 +15,7 @@ type ProgramRoutes =
   | "mergeProgram"
   | "setDistributionMode"
   | "toggleProgramShared"
+  | "reviewProgramTerms"
   | "runDaily"
   | "runProgramSlugs";
 
@@ -40,6 +41,8 @@ export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
     mergeProgram: ({ params, body }) => mergeProgramInto(params.id, body.targetProgramId),
     setDistributionMode: ({ params, body }) => changeProgram(deps, params.id, { distributionMode: body.mode }),
     toggleProgramShared: ({ params, body }) => changeProgram(deps, params.id, { isSharedOnSite: body.isSharedOnSite }),
+    // the latest version of its terms page becomes the reviewed one (the terms watch)
+    reviewProgramTerms: ({ params, body }) => reviewProgramTerms(deps, params.id, body.version),
     // the day's turn now, as a job (the schedule runs the same at 00:05 UTC)
     runDaily: ({ caller }) => startDailyJob({ trigger: "admin", actorUid: caller.uid }, deps.now()),
     // once, after the upgrade that brought short addresses: approved programs without a slug get theirs

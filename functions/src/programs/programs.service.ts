@@ -18,6 +18,8 @@ import {
   type ProgramRecord,
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
+import { deleteTermsVersions, updateTermsWatch } from "../catalog/terms-versions.store";
+import { reviewedWatch, termsStateOf } from "../catalog/terms-watch-record";
 import { SlugTakenError } from "../catalog/program-slugs.store";
 import { deleteProgram, MergeConflictError, mergePrograms, recountProgramLinks } from "../links/program-links.store";
 import { followProgramMerge } from "../outcomes/outcomes.store";
@@ -40,7 +42,8 @@ export const SLUG_BEFORE_APPROVAL_MESSAGE = "A program gets its short address wh
 
 type ProgramDeps = Pick<AppDeps, "appOrigin" | "now">;
 
-function toProgram(deps: ProgramDeps, p: ProgramRecord): Program {
+/** The program as its caller may see it: an admin gets what the terms watch knows of its terms page too. */
+function toProgram(deps: ProgramDeps, p: ProgramRecord, forAdmin = false): Program {
   return {
     id: p.id,
     name: p.name,
@@ -58,6 +61,7 @@ function toProgram(deps: ProgramDeps, p: ProgramRecord): Program {
     offerEndsOn: p.offerEndsOn,
     termsUrl: p.termsUrl,
     offerEnded: isOfferEnded(p.offerEndsOn, utcDay(deps.now())),
+    ...(forAdmin ? { terms: termsStateOf(p, p.termsWatch) } : {}),
   };
 }
 
@@ -81,7 +85,7 @@ const byName = (a: ProgramRecord, b: ProgramRecord) =>
 export async function listProgramsFor(deps: AppDeps, caller: Caller): Promise<Program[]> {
   const read = caller.isAdmin ? await listPrograms() : await listProgramsForMember(caller.uid);
   const visible = read.filter((p) => visibleTo(caller, p));
-  return (await withCounts(deps, visible)).sort(byName).map((p) => toProgram(deps, p));
+  return (await withCounts(deps, visible)).sort(byName).map((p) => toProgram(deps, p, caller.isAdmin));
 }
 
 /**
@@ -138,7 +142,7 @@ export async function proposeProgram(deps: AppDeps, caller: Caller, body: Create
       },
       WAITING_PROPOSALS_PER_MEMBER,
     );
-    return toProgram(deps, (await withCounts(deps, [program]))[0]!);
+    return toProgram(deps, (await withCounts(deps, [program]))[0]!, caller.isAdmin);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     if (err instanceof ProposalLimitError) {
@@ -152,7 +156,7 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
   try {
     const program = await updateProgram(id, changes as ProgramChanges);
     if (!program) throw notFound();
-    return toProgram(deps, (await withCounts(deps, [program]))[0]!);
+    return toProgram(deps, (await withCounts(deps, [program]))[0]!, true);
   } catch (err) {
     if (err instanceof ProgramNameTakenError) throw nameTaken();
     if (err instanceof SlugTakenError) throw new ApiError("SLUG_TAKEN", SLUG_TAKEN_MESSAGE);
@@ -165,12 +169,39 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
 
 export async function removeProgram(id: string): Promise<void> {
   if (!(await deleteProgram(id))) throw notFound();
+  await deleteTermsVersions(id);
+}
+
+/**
+ * POST /api/programs/{id}/terms/review: the latest version of its terms page becomes the reviewed one,
+ * and what changes next is measured from it. Any other version is refused (409): the admin saw an
+ * older page than the one now kept. Nothing else of the program changes.
+ */
+export async function reviewProgramTerms(deps: AppDeps, id: string, version: number): Promise<Program> {
+  let latest: number | null = null;
+  const program = await updateTermsWatch(id, (p) => {
+    const watch = p.approved && p.termsUrl && p.termsWatch?.url === p.termsUrl ? p.termsWatch : null;
+    latest = watch?.latestVersion ?? null;
+    return watch && watch.latestVersion === version ? reviewedWatch(watch) : null;
+  });
+  if (!program) throw notFound();
+  if (latest !== version) {
+    throw new ApiError(
+      "CONFLICT",
+      latest === null
+        ? "These terms have no version to review yet"
+        : `Version ${String(version)} is not the latest version of these terms (${String(latest)}): open them again and review the latest`,
+    );
+  }
+  return toProgram(deps, (await withCounts(deps, [program]))[0]!, true);
 }
 
 export async function mergeProgramInto(sourceId: string, targetId: string): Promise<{ movedLinks: number }> {
   if (sourceId === targetId) throw new ApiError("BAD_REQUEST", "A program cannot be merged into itself");
   try {
-    return await mergePrograms(sourceId, targetId, followProgramMerge(sourceId, targetId));
+    const merged = await mergePrograms(sourceId, targetId, followProgramMerge(sourceId, targetId));
+    await deleteTermsVersions(sourceId);
+    return merged;
   } catch (err) {
     if (err instanceof ProgramNotFoundError) throw notFound();
     if (err instanceof MergeConflictError) {

@@ -19,13 +19,22 @@ export const QUERY_KEYS = {
   community: ["community"],
   /** The signed-in member's profile (its settings). */
   profile: ["profile"],
+  /** What the terms watch kept of each program's terms page (admin), one entry per program under this key. */
+  programTerms: ["program-terms"],
 } as const;
 
 /**
  * What an admin change touches. Users carry link counts and links carry owners, so every admin change
  * refreshes all of them (only the lists on screen refetch; the rest are marked stale).
  */
-const ADMIN_LISTS = [QUERY_KEYS.links, QUERY_KEYS.programs, QUERY_KEYS.announcements, QUERY_KEYS.users, QUERY_KEYS.duplicateUsers];
+const ADMIN_LISTS = [
+  QUERY_KEYS.links,
+  QUERY_KEYS.programs,
+  QUERY_KEYS.announcements,
+  QUERY_KEYS.users,
+  QUERY_KEYS.duplicateUsers,
+  QUERY_KEYS.programTerms,
+];
 
 /** Mutations that act on one link share this key, so the list can tell which rows are busy. */
 export const linkActionMutationKey = ["admin", "link-action"] as const;

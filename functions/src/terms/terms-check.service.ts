@@ -1,0 +1,122 @@
+import { logger } from "firebase-functions";
+import { figureChangeLine, TERMS_MIN_TEXT_CHARS, TERMS_PAGE_MAX_BYTES, TERMS_TEXT_MAX_CHARS } from "@hub/contract/terms";
+import type { AppDeps, PageRead } from "../platform/deps";
+import { sha256 } from "../platform/keys";
+import { termsChangedMail, termsUnreachableMail } from "../platform/mailer";
+import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
+import { awaitHostTurn } from "../platform/host-turns";
+import { listAdmins } from "../accounts/users.store";
+import type { ProgramRecord } from "../catalog/programs.store";
+import { readTermsVersion, recordTermsRead, updateTermsWatch } from "../catalog/terms-versions.store";
+import { classifyTest } from "../links/link-health";
+import { describeLinkTest } from "../links/link-tester";
+import { figuresOf } from "./terms-figures";
+import { readableText } from "./terms-text";
+import { figureChanges } from "./terms-diff";
+import { newsOf, nextTermsWatch, type TermsRead } from "./terms-watch";
+
+/*
+ * One check of one program's terms page (the contract's *Terms watch and alerts*): read in its turn at
+ * the host (platform/host-turns, shared with every fetcher of the hub) under the link tester's rules,
+ * classed as link health classes a test, its readable text and figures kept as a version when they
+ * changed, and admins told once per change and per unreachable spell.
+ */
+
+export type TermsCheckOutcome = "kept" | "same" | "broken" | "inconclusive" | "skipped";
+
+/** What one read of the page says: its text and figures, or why there are none. */
+export function termsReadOf(read: PageRead, now: Date): TermsRead {
+  const outcome = classifyTest(read, now).outcome;
+  if (outcome !== "ok") return { outcome };
+  if (!read.page) return { outcome: "inconclusive" };
+  const isHtml = !read.page.contentType || /html|xml/i.test(read.page.contentType);
+  const { text, lang } = isHtml ? readableText(read.page.text) : { text: read.page.text.replace(/\s+/g, " ").trim(), lang: null };
+  if (text.length < TERMS_MIN_TEXT_CHARS) return { outcome: "inconclusive" };
+  // the hash is of the whole text; what is kept of it is cut at TERMS_TEXT_MAX_CHARS
+  const kept = text.slice(0, TERMS_TEXT_MAX_CHARS);
+  return { outcome: "ok", text: kept, lang, figures: figuresOf(kept, lang), hash: sha256(text) };
+}
+
+/** Reads the program's page (waiting for its turn at the host) and records what the read says. */
+export async function checkProgramTerms(deps: AppDeps, program: Pick<ProgramRecord, "id" | "termsUrl">): Promise<TermsCheckOutcome> {
+  const url = program.termsUrl;
+  if (!url) return "skipped";
+  await awaitHostTurn(url);
+  const read = await deps.pageReader.read(url, TERMS_PAGE_MAX_BYTES);
+  const now = deps.now();
+  const terms = termsReadOf(read, now);
+  let kept = false;
+  const recorded = await recordTermsRead(program.id, url, (current) => {
+    const result = nextTermsWatch(current.termsWatch, url, terms, current.watchFor, now);
+    kept = result.kept !== null;
+    return result;
+  });
+  if (!recorded) return "skipped";
+  await tellAdmins(deps, recorded, describeLinkTest(read));
+  return terms.outcome === "ok" ? (kept ? "kept" : "same") : terms.outcome;
+}
+
+/**
+ * Each admin is told once of a change (by its version) and of an unreachable spell (by its start),
+ * each mail claimed before it is handed to the mail server (*Mail at most once*). What was told is
+ * kept on the program, so the next check tells what a refused mail left untold, and only that.
+ */
+export async function tellAdmins(deps: AppDeps, program: ProgramRecord, reason: string): Promise<void> {
+  const watch = program.termsWatch;
+  if (!watch || !program.termsUrl) return;
+  const news = newsOf(watch, program.watchFor);
+  if (news.change === null && news.unreachable === null) return;
+  const admins = await listAdmins();
+  const reviewUrl = `${deps.appOrigin}/admin?tab=programs&terms=${encodeURIComponent(program.id)}`;
+  const details = { programName: program.name, termsUrl: program.termsUrl, reviewUrl };
+  let toldChange = true;
+  let toldUnreachable = true;
+  if (news.change !== null) {
+    const figures = await changedFigures(program.id, watch.reviewedVersion, news.change);
+    for (const admin of admins) {
+      const mail = termsChangedMail(admin.email, { ...details, figures }, deps.community);
+      toldChange &&= await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, mail);
+    }
+  }
+  if (news.unreachable !== null) {
+    for (const admin of admins) {
+      const mail = termsUnreachableMail(admin.email, { ...details, reason }, deps.community);
+      toldUnreachable &&= await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, mail);
+    }
+  }
+  await updateTermsWatch(program.id, (current) => {
+    const now = current.termsWatch;
+    if (!now || now.url !== watch.url) return null;
+    return {
+      ...now,
+      ...(news.change !== null && toldChange ? { toldChange: news.change } : {}),
+      ...(news.unreachable !== null && toldUnreachable ? { toldUnreachable: news.unreachable } : {}),
+    };
+  });
+}
+
+/** The figures that changed from the reviewed version to `version`, one line each ("60,000 → 40,000 points"). */
+async function changedFigures(programId: string, reviewed: number | null, version: number): Promise<string[]> {
+  const [before, after] = await Promise.all([
+    reviewed === null ? null : readTermsVersion(programId, reviewed),
+    readTermsVersion(programId, version),
+  ]);
+  return figureChanges(before?.figures ?? [], after?.figures ?? []).map((change) => figureChangeLine(change));
+}
+
+async function sendOnce(deps: AppDeps, claim: string, mail: Parameters<AppDeps["mailer"]["send"]>[0]): Promise<boolean> {
+  try {
+    if (!(await claimMail(claim, "terms-watch", deps.now()))) return true;
+    try {
+      await deps.mailer.send(mail);
+    } catch (err) {
+      await releaseMailClaim(claim);
+      throw err;
+    }
+    return true;
+  } catch (err) {
+    // never the address or the mail: the claim names the program and the admin's uid
+    logger.error("terms-watch e-mail not sent", { claim, error: err instanceof Error ? err.message : String(err) });
+    return false;
+  }
+}
