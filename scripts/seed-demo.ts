@@ -19,9 +19,14 @@ import {
   ensureAdmin,
   recordOutcome,
   setSnooze,
+  checkProgramTerms,
+  createLinkTester,
+  emulatorFixtureOptions,
+  SmtpMailer,
 } from "../functions/src/toolkit";
+import { setTermsPage, termsHtml, termsPageUrl } from "../testing/fixture-site";
 import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
-import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE, LOCAL_VISITOR_COOKIE_SECRET } from "../testing/suite-config";
+import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE, LOCAL_VISITOR_COOKIE_SECRET, URLS } from "../testing/suite-config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * DAY);
@@ -51,7 +56,8 @@ const PROGRAMS = [
     fallbackUrl: "https://creditcards.chase.com/",
     isSharedOnSite: true,
     // the bank pays one referrer at most five bonuses a calendar year: Alice has had hers (demo outcomes)
-    rules: { referrerCap: { count: 5, period: "calendar-year" }, offerEndsInDays: null, termsUrl: "https://creditcards.chase.com/" },
+    // its terms page (on the fixture site) cut the bonus this week: the terms watch marks it for review
+    rules: { referrerCap: { count: 5, period: "calendar-year" }, offerEndsInDays: null, termsUrl: termsPageUrl("chase-sapphire", 1) },
   },
   {
     key: "amexgold",
@@ -65,7 +71,7 @@ const PROGRAMS = [
     rules: {
       referrerCap: { count: 3, period: "rolling-12-months" },
       offerEndsInDays: 4,
-      termsUrl: "https://www.americanexpress.com/",
+      termsUrl: termsPageUrl("amex-gold", 2),
     },
   },
   {
@@ -279,6 +285,28 @@ async function seedTraffic(programIds: Map<ProgramKey, string>): Promise<void> {
   await foldFinishedTrafficDays(new Date());
 }
 
+/**
+ * The terms watch's story (the contract's *Terms watch and alerts*): both watched programs' pages read
+ * six days ago (their first versions, reviewed), then Chase's read again two days ago after the bank
+ * cut its bonus from 60,000 to 40,000 points: the Programs tab marks it, and the admin's mail about it
+ * is in the inbox. Read by the watch's own check, against the fixture site's pages.
+ */
+async function seedTermsWatch(programIds: Map<ProgramKey, string>): Promise<void> {
+  await setTermsPage("chase-sapphire", termsHtml("60,000"));
+  await setTermsPage("amex-gold", termsHtml("60,000", " Membership Rewards points are credited to the referrer's account."));
+  const reader = createLinkTester(emulatorFixtureOptions(new URL(FIXTURE_SITE).hostname));
+  const mailer = new SmtpMailer(URLS.smtp, `${DEMO_COMMUNITY.name} Referral Hub <no-reply@referral-hub.local>`);
+  const check = (key: ProgramKey, termsUrl: string, daysAgo: number) =>
+    checkProgramTerms(
+      { pageReader: reader, mailer, appOrigin: URLS.app, community: DEMO_COMMUNITY, now: () => new Date(Date.now() - daysAgo * DAY) },
+      { id: programIds.get(key)!, termsUrl },
+    );
+  await check("sapphire", termsPageUrl("chase-sapphire", 1), 6);
+  await check("amexgold", termsPageUrl("amex-gold", 2), 6);
+  await setTermsPage("chase-sapphire", termsHtml("40,000"));
+  await check("sapphire", termsPageUrl("chase-sapphire", 1), 2);
+}
+
 async function main() {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error("seed-demo writes demo data and runs against the emulators only");
@@ -347,6 +375,7 @@ async function main() {
   for (const programId of programIds.values()) await recountProgramLinks(programId, today);
   await seedVisits();
   await seedTraffic(programIds);
+  await seedTermsWatch(programIds);
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {
     message: `Welcome to the ${DEMO_COMMUNITY.name} Referral Hub demo! New links are reviewed within a day.`,

@@ -90,7 +90,14 @@ export type TermsReviewRequest = z.infer<typeof termsReviewRequestSchema>;
 export function formatFigure(figure: TermsFigure, locale = "en-US"): string {
   if (figure.unit === "currency" && figure.currency) {
     try {
-      return new Intl.NumberFormat(locale, { style: "currency", currency: figure.currency, maximumFractionDigits: 2 }).format(figure.value);
+      // whole amounts without cents ("$200"), others with them ("$7.50")
+      const cents = Number.isInteger(figure.value) ? 0 : 2;
+      return new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency: figure.currency,
+        minimumFractionDigits: cents,
+        maximumFractionDigits: cents,
+      }).format(figure.value);
     } catch {
       /* an unknown code: the number and the code */
     }

@@ -2,7 +2,7 @@ import { logger } from "firebase-functions";
 import { figureChangeLine, TERMS_MIN_TEXT_CHARS, TERMS_PAGE_MAX_BYTES, TERMS_TEXT_MAX_CHARS } from "@hub/contract/terms";
 import type { AppDeps, PageRead } from "../platform/deps";
 import { sha256 } from "../platform/keys";
-import { termsChangedMail, termsUnreachableMail } from "../platform/mailer";
+import { termsChangedMail, termsUnreachableMail, type OutgoingMail } from "../platform/mailer";
 import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
 import { awaitHostTurn } from "../platform/host-turns";
 import { listAdmins } from "../accounts/users.store";
@@ -24,6 +24,9 @@ import { newsOf, nextTermsWatch, type TermsRead } from "./terms-watch";
 
 export type TermsCheckOutcome = "kept" | "same" | "broken" | "inconclusive" | "skipped";
 
+/** What a check uses of the app's dependencies (the demo's seed gives these alone). */
+export type TermsDeps = Pick<AppDeps, "pageReader" | "mailer" | "appOrigin" | "community" | "now">;
+
 /** What one read of the page says: its text and figures, or why there are none. */
 export function termsReadOf(read: PageRead, now: Date): TermsRead {
   const outcome = classifyTest(read, now).outcome;
@@ -38,7 +41,7 @@ export function termsReadOf(read: PageRead, now: Date): TermsRead {
 }
 
 /** Reads the program's page (waiting for its turn at the host) and records what the read says. */
-export async function checkProgramTerms(deps: AppDeps, program: Pick<ProgramRecord, "id" | "termsUrl">): Promise<TermsCheckOutcome> {
+export async function checkProgramTerms(deps: TermsDeps, program: Pick<ProgramRecord, "id" | "termsUrl">): Promise<TermsCheckOutcome> {
   const url = program.termsUrl;
   if (!url) return "skipped";
   await awaitHostTurn(url);
@@ -61,7 +64,7 @@ export async function checkProgramTerms(deps: AppDeps, program: Pick<ProgramReco
  * each mail claimed before it is handed to the mail server (*Mail at most once*). What was told is
  * kept on the program, so the next check tells what a refused mail left untold, and only that.
  */
-export async function tellAdmins(deps: AppDeps, program: ProgramRecord, reason: string): Promise<void> {
+export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason: string): Promise<void> {
   const watch = program.termsWatch;
   if (!watch || !program.termsUrl) return;
   const news = newsOf(watch, program.watchFor);
@@ -104,7 +107,7 @@ async function changedFigures(programId: string, reviewed: number | null, versio
   return figureChanges(before?.figures ?? [], after?.figures ?? []).map((change) => figureChangeLine(change));
 }
 
-async function sendOnce(deps: AppDeps, claim: string, mail: Parameters<AppDeps["mailer"]["send"]>[0]): Promise<boolean> {
+async function sendOnce(deps: TermsDeps, claim: string, mail: OutgoingMail): Promise<boolean> {
   try {
     if (!(await claimMail(claim, "terms-watch", deps.now()))) return true;
     try {

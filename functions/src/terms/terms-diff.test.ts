@@ -36,5 +36,13 @@ describe("what changed between two versions of a terms page", () => {
     expect(same!.text.length).toBeLessThan(260);
     expect(same!.text).toContain(" … ");
     expect(same!.text.startsWith("word0 word1")).toBe(true);
+    // never half a word on either side of the ellipsis
+    const words = new Set(long.split(" "));
+    expect(
+      same!.text
+        .split(/\s+/)
+        .filter((w) => w && w !== "…")
+        .every((w) => words.has(w)),
+    ).toBe(true);
   });
 });

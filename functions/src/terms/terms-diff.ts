@@ -28,9 +28,14 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
 /** A `same` run longer than this is shortened to its ends around an ellipsis. */
 const SAME_KEPT = 120;
 
+/** A long unchanged run as its first and last words around an ellipsis, never cutting a word. */
 function shortened(text: string): string {
   if (text.length <= SAME_KEPT * 2 + 3) return text;
-  return `${text.slice(0, SAME_KEPT).trimEnd()} … ${text.slice(-SAME_KEPT).trimStart()}`;
+  const head = text.slice(0, SAME_KEPT);
+  const tail = text.slice(-SAME_KEPT);
+  const headCut = head.lastIndexOf(" ");
+  const tailCut = tail.indexOf(" ");
+  return `${(headCut > 0 ? head.slice(0, headCut) : head).trimEnd()} … ${(tailCut >= 0 ? tail.slice(tailCut) : tail).trimStart()}`;
 }
 
 /**

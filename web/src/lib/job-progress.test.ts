@@ -10,6 +10,7 @@ describe("jobProgressText", () => {
     expect(jobProgressText({ kind: "program-slugs", phase: "applying", done: 4, total: 10 })).toBe("Programs: 4 of 10");
     expect(jobProgressText({ phase: "testing", done: 12, total: 40 })).toBe("Links tested: 12 of 40");
     expect(jobProgressText({ phase: "testing", done: 0, total: null })).toBe("Links tested: 0 of ?");
+    expect(jobProgressText({ phase: "testing", done: 3, total: 9, kind: "terms-watch" })).toBe("Programs checked: 3 of 9");
   });
 });
 

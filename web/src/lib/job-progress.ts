@@ -4,7 +4,8 @@ const plural = (count: number, one: string, many = `${one}s`) => `${String(count
 
 /**
  * Where a job stands, in words, by its phase: the provider's listing is counted in pages (its size is
- * unknown), applying in users (in programs for the short-address job), testing in links. `null`: the
+ * unknown), applying in users (in programs for the short-address job), testing in links (in programs
+ * for the terms watch). `null`: the
  * job has not answered yet.
  */
 export function jobProgressText(job: (Pick<Job, "phase" | "done" | "total"> & Partial<Pick<Job, "kind">>) | null): string {
@@ -16,7 +17,7 @@ export function jobProgressText(job: (Pick<Job, "phase" | "done" | "total"> & Pa
     case "applying":
       return job.kind === "program-slugs" ? `Programs: ${ofTotal}` : `Users: ${ofTotal}`;
     case "testing":
-      return `Links tested: ${ofTotal}`;
+      return job.kind === "terms-watch" ? `Programs checked: ${ofTotal}` : `Links tested: ${ofTotal}`;
     case "finished":
       return "Finishing…";
   }

@@ -5,7 +5,13 @@ import { ApiRequestError, callApi } from "./api-client";
 
 /** The routes that start a job. */
 export type JobRoute =
-  "checkAllSubscriptions" | "autoApproveSubscribers" | "runLinkHealth" | "runDaily" | "runWeeklyDigest" | "runProgramSlugs";
+  | "checkAllSubscriptions"
+  | "autoApproveSubscribers"
+  | "runLinkHealth"
+  | "runDaily"
+  | "runWeeklyDigest"
+  | "runProgramSlugs"
+  | "runTermsWatch";
 
 /** Starts the job; when one of its kind runs already (409 JOB_RUNNING), that one is the answer. */
 export async function startJob(route: JobRoute): Promise<JobStarted> {

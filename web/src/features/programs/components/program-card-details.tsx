@@ -10,6 +10,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import CallMergeIcon from "@mui/icons-material/CallMerge";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import PolicyOutlinedIcon from "@mui/icons-material/PolicyOutlined";
 import { useId, type ReactNode } from "react";
 import { distributionModeSchema, type Program } from "@hub/contract/programs";
 import { ProgramRulesList } from "@/components/program-rules/index";
@@ -17,8 +18,10 @@ import { CopyRotationAddress } from "@/components/rotation-address/index";
 import { useApproveProgram } from "../api/approve-program";
 import { useSetDistributionMode } from "../api/set-distribution-mode";
 import { useToggleProgramShared } from "../api/toggle-program-shared";
+import { termsStatusText } from "../utils/terms";
+import { localDateTime } from "@/lib/dates";
 
-export type ProgramDialogAction = "edit" | "merge" | "delete";
+export type ProgramDialogAction = "edit" | "merge" | "delete" | "terms";
 
 const MODE_HELP = {
   even: "Even: every active link gets equal traffic.",
@@ -92,6 +95,11 @@ export function ProgramCardDetails({
       <Detail label="Rules">
         <ProgramRulesList program={program} showUnset />
       </Detail>
+      {program.terms ? (
+        <Detail label="Terms watch">
+          <Typography variant="body2">{termsStatusText(program.terms, (iso) => localDateTime(iso) ?? iso)}</Typography>
+        </Detail>
+      ) : null}
       <Detail label="Rotation address">
         <CopyRotationAddress redirectUrl={program.redirectUrl} />
       </Detail>
@@ -141,6 +149,16 @@ export function ProgramCardDetails({
         <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onDialog("edit", program)}>
           Edit
         </Button>
+        {program.terms ? (
+          <Button
+            variant={program.terms.status === "watching" ? "outlined" : "contained"}
+            color={program.terms.status === "watching" ? "primary" : "warning"}
+            startIcon={<PolicyOutlinedIcon />}
+            onClick={() => onDialog("terms", program)}
+          >
+            Terms
+          </Button>
+        ) : null}
         <Button variant="outlined" startIcon={<CallMergeIcon />} onClick={() => onDialog("merge", program)}>
           Merge into…
         </Button>

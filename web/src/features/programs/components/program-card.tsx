@@ -9,6 +9,7 @@ import { memo, useId } from "react";
 import type { Program } from "@hub/contract/programs";
 import { EndedChip } from "@/components/program-rules/index";
 import { ProgramCardDetails, type ProgramDialogAction } from "./program-card-details";
+import { termsMark } from "../utils/terms";
 
 interface ProgramCardProps {
   program: Program;
@@ -21,6 +22,7 @@ interface ProgramCardProps {
  */
 export const ProgramCard = memo(function ProgramCard({ program, onDialog }: ProgramCardProps) {
   const id = useId();
+  const terms = termsMark(program.terms);
   return (
     <Accordion disableGutters variant="outlined" slots={{ heading: "h2" }} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
@@ -35,6 +37,7 @@ export const ProgramCard = memo(function ProgramCard({ program, onDialog }: Prog
           )}
           {program.isSharedOnSite ? <Chip size="small" color="info" label="Shared on site" /> : null}
           {program.offerEnded ? <EndedChip /> : null}
+          {terms ? <Chip size="small" color={terms.color} label={terms.label} /> : null}
           <Chip size="small" variant="outlined" label={`Mode: ${program.distributionMode}`} />
           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
             {program.activeLinkCount} active / {program.linkCount} link{program.linkCount === 1 ? "" : "s"}

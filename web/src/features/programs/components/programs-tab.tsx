@@ -1,5 +1,6 @@
 import Stack from "@mui/material/Stack";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import type { Program } from "@hub/contract/programs";
 import { PageSpinner } from "@/components/spinners/index";
 import { usePrograms } from "../api/get-programs";
@@ -12,6 +13,8 @@ import { FilterBar } from "@/components/filter-switch";
 import { MergeProgramDialog } from "./merge-program-dialog";
 import { ProgramCard } from "./program-card";
 import { ShortAddressesNotice } from "./short-addresses-notice";
+import { TermsCheckButton } from "./terms-check-button";
+import { TermsDialog } from "./terms-dialog";
 import type { ProgramDialogAction } from "./program-card-details";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
@@ -44,8 +47,26 @@ export function ProgramsTab() {
   const withoutSlug = useMemo(() => programsWithoutSlug(programs ?? []), [programs]);
 
   const handleFilterChange = useCallback((name: keyof ProgramFilters, checked: boolean) => setFilters({ [name]: checked }), [setFilters]);
+  // `terms=<id>` (the address a terms-watch e-mail links to) opens that program's Terms dialog
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedTerms = searchParams.get("terms");
   const handleDialog = useCallback((kind: ProgramDialogAction, program: Program) => setDialog({ kind, program }), []);
-  const closeDialog = useCallback(() => setDialog(null), []);
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    if (linkedTerms !== null) {
+      setSearchParams(
+        (params) => {
+          params.delete("terms");
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [linkedTerms, setSearchParams]);
+  const linked = linkedTerms !== null ? programs?.find((p) => p.id === linkedTerms) : undefined;
+  const open = dialog ?? (linked ? { kind: "terms" as const, program: linked } : null);
+  // the dialog shows the program as the list has it now (a review or a rule changes it)
+  const openProgram = open ? (programs?.find((p) => p.id === open.program.id) ?? open.program) : null;
 
   if (programsQuery.isPending) return <PageSpinner label="Loading programs" />;
   if (programsQuery.isError) return <QueryErrorAlert what="the programs" queries={[programsQuery]} />;
@@ -54,7 +75,10 @@ export function ProgramsTab() {
   return (
     <Stack spacing={2}>
       <ShortAddressesNotice programsWithoutSlug={withoutSlug} />
-      <DailyTurnButton />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+        <DailyTurnButton />
+        <TermsCheckButton />
+      </Stack>
       <SearchField label="Search programs" hint="Program name or description" value={query} onChange={setQuery} />
       <FilterBar
         label="Program filters"
@@ -80,9 +104,12 @@ export function ProgramsTab() {
         </Stack>
       )}
 
-      {dialog?.kind === "edit" ? <EditProgramDialog program={dialog.program} onClose={closeDialog} /> : null}
-      {dialog?.kind === "merge" ? <MergeProgramDialog program={dialog.program} programs={all} onClose={closeDialog} /> : null}
-      {dialog?.kind === "delete" ? <DeleteProgramDialog program={dialog.program} onClose={closeDialog} /> : null}
+      {open?.kind === "edit" && openProgram ? <EditProgramDialog program={openProgram} onClose={closeDialog} /> : null}
+      {open?.kind === "merge" && openProgram ? <MergeProgramDialog program={openProgram} programs={all} onClose={closeDialog} /> : null}
+      {open?.kind === "delete" && openProgram ? <DeleteProgramDialog program={openProgram} onClose={closeDialog} /> : null}
+      {open?.kind === "terms" && openProgram ? (
+        <TermsDialog program={openProgram} onClose={closeDialog} onEditRules={() => handleDialog("edit", openProgram)} />
+      ) : null}
     </Stack>
   );
 }

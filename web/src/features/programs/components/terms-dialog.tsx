@@ -11,8 +11,8 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useTheme } from "@mui/material/styles";
-import { useId, useState } from "react";
+import { alpha, useTheme } from "@mui/material/styles";
+import { Fragment, useId, useState } from "react";
 import { utcDay } from "@hub/contract/dates";
 import type { Program } from "@hub/contract/programs";
 import { figureChangeLine, watchForSchema, type ProgramTerms } from "@hub/contract/terms";
@@ -43,13 +43,18 @@ function TextDiff({ changes }: { changes: NonNullable<ProgramTerms["diff"]>["cha
         overflowWrap: "anywhere",
         maxHeight: { xs: "none", sm: 320 },
         overflowY: "auto",
-        "& del": { bgcolor: "error.light", color: "error.contrastText", textDecorationThickness: 2 },
-        "& ins": { bgcolor: "success.light", color: "success.contrastText", textDecoration: "underline" },
+        // tints under the page's own text colour: readable in both themes (axe checks the contrast)
+        "& del": { bgcolor: (theme) => alpha(theme.palette.error.main, 0.16), color: "text.primary", textDecorationThickness: 2 },
+        "& ins": { bgcolor: (theme) => alpha(theme.palette.success.main, 0.18), color: "text.primary", textDecoration: "underline" },
       }}
     >
       {changes.map((change, i) =>
         change.kind === "added" ? (
-          <ins key={i}>{change.text}</ins>
+          <Fragment key={i}>
+            {/* a word replaced reads "60,000 40,000", not "60,00040,000" */}
+            {changes[i - 1]?.kind === "removed" ? " " : null}
+            <ins>{change.text}</ins>
+          </Fragment>
         ) : change.kind === "removed" ? (
           <del key={i}>{change.text}</del>
         ) : (
@@ -81,15 +86,17 @@ export function TermsDialog({ program, onClose, onEditRules }: { program: Progra
     success: (_done, body) =>
       body.offerEndsOn
         ? { title: "Offer ends today", description: `${program.name}'s offer ends today (UTC): no visitor is sent to it from tomorrow` }
-        : { title: "Terms watch updated", description: `${program.name}: ${body.watchFor === "figures" ? "only figures" : "any change"} counts` },
+        : {
+            title: "Terms watch updated",
+            description: `${program.name}: ${body.watchFor === "figures" ? "only figures" : "any change"} counts`,
+          },
     error: "Failed to update the program",
   });
   const terms = program.terms;
   const diff = termsQuery.data?.diff ?? null;
   const latest = terms?.latestVersion ?? null;
 
-  const endToday = () =>
-    update.mutate({ id: program.id, offerEndsOn: utcDay(new Date()) }, { onSuccess: () => setConfirmEnd(false) });
+  const endToday = () => update.mutate({ id: program.id, offerEndsOn: utcDay(new Date()) }, { onSuccess: () => setConfirmEnd(false) });
   const changeWatch = (value: unknown) => {
     const parsed = watchForSchema.safeParse(value);
     if (parsed.success && parsed.data !== terms?.watchFor) update.mutate({ id: program.id, watchFor: parsed.data });
@@ -188,8 +195,8 @@ export function TermsDialog({ program, onClose, onEditRules }: { program: Progra
         onClose={() => setConfirmEnd(false)}
         onConfirm={endToday}
       >
-        Today ({utcDay(new Date())}, UTC) becomes the last day of {program.name}&apos;s offer. From tomorrow the rotation sends no
-        visitor to its links and takes no new ones. You can set another date in Edit Rules.
+        Today ({utcDay(new Date())}, UTC) becomes the last day of {program.name}&apos;s offer. From tomorrow the rotation sends no visitor
+        to its links and takes no new ones. You can set another date in Edit Rules.
       </ConfirmDialog>
     </Dialog>
   );
