@@ -14,7 +14,7 @@ const WEB_FEATURES = readdirSync(new URL("web/src/features", import.meta.url), {
 // beside it or above it (siblings stand side by side). Where a lower one must act on a higher one's
 // data in one transaction, the higher one hands in a function that takes the transaction.
 const CAPABILITY_LEVELS = [
-  ["jobs", "visits", "community", "announcements"], // the job runner; visit records, counters, fold and purges; the two leaves
+  ["jobs", "visits", "community", "announcements", "alerts"], // the job runner; visit records, counters, fold and purges; the two leaves; the alerts channel
   ["accounts"], // user documents, the caller, the audit log: read by every capability above
   ["catalog"], // the programs' records and who may see them
   ["links"], // links, their counts, health and tests, and what a program's deletion or merge does to them

@@ -54,3 +54,31 @@ export function termsHtml(bonus: string, extra = ""): string {
 <p>Points are credited within 8 weeks after the friend's qualifying spend. Offer terms may change at any time.${extra}</p>
 </main><footer>© 2026 Example Bank. Member FDIC.</footer></body></html>`;
 }
+
+/** A webhook the fixture site received (newest first in receivedWebhooks). */
+export interface ReceivedWebhook {
+  name: string;
+  host: string;
+  receivedAt: string;
+  headers: Record<string, string>;
+  body: string;
+  answered: number;
+}
+
+export async function receivedWebhooks(name?: string): Promise<ReceivedWebhook[]> {
+  const all = (await (await fetch(`${control}/__webhooks`)).json()) as ReceivedWebhook[];
+  return name === undefined ? all : all.filter((w) => w.name === name);
+}
+
+export async function resetWebhooks(): Promise<void> {
+  await fetch(`${control}/__webhooks`, { method: "DELETE" });
+}
+
+/** The next deliveries to `name` are answered with these statuses, in order (then 204). */
+export async function answerWebhooksWith(name: string, statuses: number[]): Promise<void> {
+  const res = await fetch(`${control}/__webhook-answers/${name}`, { method: "PUT", body: JSON.stringify(statuses) });
+  if (res.status !== 204) throw new Error(`fixture site: ${String(res.status)}`);
+}
+
+/** The address under which the hub reaches the fixture's receiver as `host` (discord.com, hooks.slack.com, or a fixture name). */
+export const webhookUrl = (host: string, name: string) => `http://${host}:${String(PORTS.webFixture)}/__webhooks/${name}`;

@@ -1,11 +1,11 @@
 import Stripe from "stripe";
-import type { Job } from "@hub/contract/jobs";
+import type { Job, jobStartedSchema } from "@hub/contract/jobs";
 import type { Api, RouteName } from "@hub/contract/routes";
 import { callRoute } from "./http";
 import { suite } from "./suite-env";
 
 /** The routes that start a job (202 { jobId }), from the contract's table. */
-export type JobRoute = { [N in RouteName]: Api[N] extends { status: 202 } ? N : never }[RouteName];
+export type JobRoute = { [N in RouteName]: Api[N] extends { status: 202; response: typeof jobStartedSchema } ? N : never }[RouteName];
 
 /** Starts a job through its route (202 { jobId }) and returns its id. */
 export async function startJob(admin: string, route: JobRoute): Promise<string> {

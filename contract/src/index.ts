@@ -12,3 +12,5 @@ export * from "./jobs";
 export * from "./dates";
 export * from "./outcomes";
 export * from "./slugs";
+export * from "./terms";
+export * from "./alerts";

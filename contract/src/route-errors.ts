@@ -51,5 +51,6 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   runProgramSlugs: ["JOB_RUNNING"],
   runWeeklyDigest: ["JOB_RUNNING"],
   runTermsWatch: ["JOB_RUNNING"],
+  sendTestAlert: ["BAD_REQUEST"],
   mergeAccounts: ["NOT_FOUND", "BAD_REQUEST", "MERGE_CONFLICT"],
 };

@@ -15,6 +15,7 @@
  * The access check runs first, then params (a malformed id names nothing: 404), query and body
  * (400 VALIDATION), then the handler: an anonymous call with a bad body is a 401.
  */
+import { alertSettingsSchema, alertTestStartedSchema, updateAlertsRequestSchema } from "./alerts";
 import { programTermsSchema, termsReviewRequestSchema } from "./terms";
 import {
   analyticsQuerySchema,
@@ -97,7 +98,7 @@ import { z } from "./zod";
 
 export const ROUTE_ACCESS = ["public", "member", "admin", "impersonation"] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
-export type RouteMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** One route of the table. */
 export interface RouteSpec {
@@ -475,6 +476,12 @@ export const API = {
   runDaily: { method: "POST", path: "/admin/daily/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The one-off job giving approved programs without a slug their short address (`/r/{slug}`, docs/architecture.md). */
   runProgramSlugs: { method: "POST", path: "/admin/program-slugs/run", access: "admin", response: jobStartedSchema, status: 202 },
+  /** The alerts channel: its webhook (host and masked path only), the events it is sent, its last delivery. */
+  getAlerts: { method: "GET", path: "/admin/alerts", access: "admin", response: alertSettingsSchema },
+  /** Sets the webhook (null turns the channel off), its events, or a new signing secret (shown once, in this answer). */
+  updateAlerts: { method: "PUT", path: "/admin/alerts", access: "admin", body: updateAlertsRequestSchema, response: alertSettingsSchema },
+  /** Sends a test message through the channel, as any event goes; its outcome shows in `lastDelivery`. */
+  sendTestAlert: { method: "POST", path: "/admin/alerts/test", access: "admin", response: alertTestStartedSchema, status: 202 },
   /** The terms watch now, as a job (also daily at 02:00 UTC): every approved program's terms page read. */
   runTermsWatch: { method: "POST", path: "/admin/terms/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */

@@ -12,8 +12,8 @@ import {
   visitorCookieSecret,
 } from "./platform/config";
 import { communityFromConfig } from "./community/community-config";
-import { createLinkTester } from "./links/link-tester";
-import { emulatorFixtureOptions } from "./links/link-tester-fixture";
+import { createLinkTester, isAllowedWebhookUrl } from "./links/link-tester";
+import { emulatorFixtureOptions, isFixtureHost } from "./links/link-tester-fixture";
 import type { AppDeps } from "./platform/deps";
 import { SmtpMailer } from "./platform/mailer";
 import { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";
@@ -23,13 +23,17 @@ import { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
 let deps: AppDeps | undefined;
 export function getDeps(): AppDeps {
   if (deps) return deps;
-  // one tester reads pages and tests links: the same guarded connections for both
-  const tester = createLinkTester(isEmulator() ? emulatorFixtureOptions(process.env.LINK_TESTER_FIXTURE_HOST) : {});
+  // one tester reads pages, tests links and posts webhooks: the same guarded connections for all
+  const fixtureHost = isEmulator() ? process.env.LINK_TESTER_FIXTURE_HOST : undefined;
+  const tester = createLinkTester(emulatorFixtureOptions(fixtureHost));
+  // the local suite's stand-ins answer over plain http; a deploy has none
+  const plainHttpAllowed = (host: string) => fixtureHost !== undefined && isFixtureHost(fixtureHost, host);
   deps = {
     subscriptions: new StripeSubscriptionLookup(createStripeClient(stripeSecretKey.value(), stripeApiUrl.value())),
     mailer: new SmtpMailer(smtpUrl.value(), mailFrom.value()),
     linkTester: tester,
     pageReader: tester,
+    webhooks: { post: tester.post, isAllowedUrl: (url) => isAllowedWebhookUrl(url, plainHttpAllowed) },
     appOrigin: appOriginValue(),
     community: communityFromConfig(),
     webApiKey: firebaseWebApiKey.value(),

@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import { bodyGuard } from "./platform/http/body";
 import { errorMiddleware, notFoundHandler } from "./platform/http/errors";
 import { securityHeaders } from "./platform/http/security-headers";
+import { alertsRoutes } from "./alerts/alerts.routes";
 import { analyticsRoutes } from "./analytics/analytics.routes";
 import { announcementsRoutes } from "./announcements/announcements.routes";
 import { authRoutes } from "./auth/auth.routes";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
     ...analyticsRoutes(deps),
     ...digestRoutes(deps),
     ...termsRoutes(deps),
+    ...alertsRoutes(deps),
   });
   app.use("/api", api);
 

@@ -84,6 +84,26 @@ export const termsWatch = onSchedule({ schedule: "every day 02:00", timeZone: "U
 });
 
 /**
+ * The alerts channel's deliveries (alerts/alert-delivery.service): one attempt per task; the service
+ * enqueues the next attempt itself (after its backoff, or the receiver's Retry-After), so the queue's
+ * own retries only cover a crash.
+ */
+export const deliverAlerts = onTaskDispatched(
+  {
+    secrets: apiSecrets,
+    retryConfig: { maxAttempts: 3, minBackoffSeconds: isEmulator() ? 1 : 30 },
+    rateLimits: { maxConcurrentDispatches: 2 },
+    timeoutSeconds: 60,
+  },
+  async (req) => {
+    const deliveryId = (req.data as { deliveryId?: unknown } | null)?.deliveryId;
+    if (typeof deliveryId !== "string" || deliveryId === "" || deliveryId.includes("/")) return;
+    const [{ deliverAlert }, { getDeps }] = await Promise.all([import("./alerts/alert-delivery.service"), import("./app-deps")]);
+    await deliverAlert(getDeps(), deliveryId, isEmulator() ? 1 : 10);
+  },
+);
+
+/**
  * The day's turn at 00:05 UTC: counts brought up to the new date, snoozes that are over cleared,
  * offer-end warnings sent; the same job as the admin's button (on the `runJobs` queue). One already
  * running is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.

@@ -12,7 +12,7 @@ const GUARDS: Record<RouteAccess, RequestHandler[]> = {
   impersonation: [authenticate("impersonation")],
 };
 
-const METHODS = { GET: "get", POST: "post", PATCH: "patch", DELETE: "delete" } as const;
+const METHODS = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DELETE: "delete" } as const;
 
 /**
  * Registers every route of the contract's table with its handler: the guard its access asks for,

@@ -31,7 +31,7 @@ export { ensureAdmin } from "./auth/admin-accounts.service";
 export { encodeVisitor, newVisitorId } from "./rotation/visitor-cookie";
 export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";
-export { createLinkTester } from "./links/link-tester";
+export { createLinkTester, isAllowedWebhookUrl } from "./links/link-tester";
 export { emulatorFixtureOptions } from "./links/link-tester-fixture";
 export { SmtpMailer } from "./platform/mailer";
 export { checkProgramTerms } from "./terms/terms-check.service";

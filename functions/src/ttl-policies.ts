@@ -1,3 +1,4 @@
+import { ALERT_DELIVERIES_TTL } from "./alerts/alerts.store";
 import { EMAIL_TOKENS_TTL } from "./auth/email-tokens.store";
 import { LOGIN_MAIL_COUNTS_TTL } from "./auth/login-mail-counts.store";
 import { HOST_PACES_TTL } from "./platform/host-paces.store";
@@ -20,4 +21,5 @@ export const TTL_POLICIES: readonly TtlPolicy[] = [
   CLICK_HOURS_TTL,
   HOST_PACES_TTL,
   MAIL_CLAIMS_TTL,
+  ALERT_DELIVERIES_TTL,
 ];

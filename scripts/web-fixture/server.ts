@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleWebhooks } from "./webhooks";
 
 const ROUTES: Record<string, { status: number; location?: string; body?: string }> = {
   "/offer": { status: 200, body: "<!doctype html><title>Offer</title><h1>Get 60,000 bonus points</h1>" },
@@ -47,10 +48,15 @@ function control(method: string, path: string, body: string): number | null {
 export async function startWebFixture(port: number, host = "127.0.0.1"): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fixture").pathname;
+    if (path === "/__webhooks" && req.method === "GET") return void handleWebhooks(req, res, path, "");
     if (req.method !== "GET" && req.method !== "HEAD") {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => void res.writeHead(control(req.method ?? "", path, Buffer.concat(chunks).toString("utf8")) ?? 405).end());
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        if (handleWebhooks(req, res, path, body)) return;
+        res.writeHead(control(req.method ?? "", path, body) ?? 405).end();
+      });
       return;
     }
     const bank = /^\/bank\/([\w-]+)$/.exec(path)?.[1];

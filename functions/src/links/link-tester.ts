@@ -37,8 +37,8 @@ import net, { type LookupFunction } from "node:net";
 import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 
-export type { LinkTester, LinkTestValidation, PageRead, PageReader } from "../platform/deps";
-import type { LinkTester, LinkTestValidation, PageRead, PageReader } from "../platform/deps";
+export type { LinkTester, LinkTestValidation, PageRead, PageReader, WebhookPost, WebhookPoster } from "../platform/deps";
+import type { LinkTester, LinkTestValidation, PageRead, PageReader, WebhookPost, WebhookPoster } from "../platform/deps";
 
 export interface LinkTesterOptions {
   /** Deadline for the whole test, redirects included. Default 10 000. */
@@ -83,6 +83,23 @@ export function isPublicAddress(ip: string): boolean {
     else if (v6.match(IPV4_COMPATIBLE)) return false;
   }
   return addr.range() === "unicast";
+}
+
+/**
+ * Whether a webhook may be sent to `raw` (the alerts channel): https only, to a host that is not an
+ * address outside the public internet (an IP literal is checked here; a name, where it resolves at
+ * connect time). `plainHttpAllowed` names the hosts the local suite reaches over plain http (none in
+ * a deploy).
+ */
+export function isAllowedWebhookUrl(raw: string, plainHttpAllowed: (hostname: string) => boolean = () => false): boolean {
+  if (!URL.canParse(raw)) return false;
+  const url = new URL(raw);
+  const host = stripBrackets(url.hostname).toLowerCase();
+  if (url.username || url.password) return false;
+  if (url.protocol === "http:" && plainHttpAllowed(host)) return true;
+  if (url.protocol !== "https:") return false;
+  if (net.isIP(host) !== 0) return isPublicAddress(host);
+  return host.includes(".") && !/(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host);
 }
 
 class RefusedAddressError extends Error {
@@ -194,7 +211,13 @@ export function describeLinkTest(v: LinkTestValidation): string {
   return `Broken: ${reason}`;
 }
 
-export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & PageReader {
+/** A JSON body to POST instead of the GET (a webhook's delivery). */
+interface Sending {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & PageReader & WebhookPoster {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   if (!(timeoutMs > 0)) throw new RangeError("timeoutMs must be positive");
@@ -208,7 +231,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
    * and the answer is 2xx, its body decoded (gzip, deflate, br) and cut at `maxBytes`; otherwise the
    * body is never read.
    */
-  function requestOnce(url: URL, signal: AbortSignal, maxBytes?: number): Promise<Answer> {
+  function requestOnce(url: URL, signal: AbortSignal, maxBytes?: number, sending?: Sending): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const host = stripBrackets(url.hostname);
       if (net.isIP(host) !== 0 && !isAllowed(host, host)) {
@@ -250,8 +273,17 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
           hostname: host,
           port: url.port || undefined,
           path: `${url.pathname}${url.search}`,
-          method: "GET",
-          headers: maxBytes === undefined ? REQUEST_HEADERS : { ...REQUEST_HEADERS, "accept-encoding": "gzip, deflate, br" },
+          method: sending ? "POST" : "GET",
+          headers: sending
+            ? {
+                "user-agent": REQUEST_HEADERS["user-agent"],
+                "content-type": "application/json",
+                ...sending.headers,
+                "content-length": String(Buffer.byteLength(sending.body)),
+              }
+            : maxBytes === undefined
+              ? REQUEST_HEADERS
+              : { ...REQUEST_HEADERS, "accept-encoding": "gzip, deflate, br" },
           agent: false, // a fresh socket: no pooled connection to reuse without the checks
           lookup: guardedLookup,
           signal,
@@ -262,7 +294,13 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
       }
       req.once("response", (res) => {
         const statusCode = res.statusCode ?? 0;
-        const answer = { statusCode, location: res.headers.location, contentType: res.headers["content-type"] ?? null };
+        const retryAfter = res.headers["retry-after"];
+        const answer = {
+          statusCode,
+          location: res.headers.location,
+          contentType: res.headers["content-type"] ?? null,
+          retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+        };
         if (maxBytes === undefined || statusCode < 200 || statusCode >= 300) {
           resolve(answer);
           res.destroy();
@@ -275,7 +313,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
         );
       });
       req.once("error", (err) => reject(refusal ?? err));
-      req.end();
+      req.end(sending?.body);
     });
   }
 
@@ -343,12 +381,33 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
     }
   }
 
+  /**
+   * One POST of a webhook's body under the same address rules (checked at connect time), within the
+   * same deadline; a redirect is not followed (it is the answer), and no answer body is read.
+   */
+  async function post(rawUrl: string, headers: Record<string, string>, body: string): Promise<WebhookPost> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const url = parseHttpUrl(rawUrl.trim());
+      const answer = await requestOnce(url, controller.signal, undefined, { headers, body });
+      return { status: answer.statusCode, retryAfter: answer.retryAfter ?? null, error: null };
+    } catch (err) {
+      const error = controller.signal.aborted ? formatTimeout(timeoutMs) : describeNetworkError(err, "the host");
+      return { status: null, retryAfter: null, error, ...(errorCodeOf(err) ? { errorCode: errorCodeOf(err) } : {}) };
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+  }
+
   return {
     test: async (url) => {
       const { page: _none, ...validation } = await fetchChecked(url);
       return validation;
     },
     read: (url, maxBytes) => fetchChecked(url, maxBytes),
+    post,
   };
 }
 
@@ -361,6 +420,8 @@ interface Answer {
   body?: Buffer;
   /** The body went on beyond them. */
   cut?: boolean;
+  /** Its Retry-After header, as sent. */
+  retryAfter?: string | null;
 }
 
 /** The answer's body, decoded as its Content-Encoding says, up to `maxBytes` decoded bytes (then cut, not failed). */

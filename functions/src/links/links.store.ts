@@ -391,6 +391,8 @@ export interface RecordedTest {
   becameFailing: boolean;
   /** When its current failing spell began (the test that began it), or null when it is not failing. */
   failingSince: string | null;
+  /** This test brought a failing link back: the spell that ended began then. */
+  recoveredFrom?: string;
 }
 
 /**
@@ -409,7 +411,7 @@ export async function recordLinkTest(id: string, testedUrl: string, test: LinkTe
     if (!current || current.link !== testedUrl) return null;
     if (jobId !== undefined && snap.get("health.checkedBy") === jobId)
       return { link: current, becameFailing: false, failingSince: failingSinceOf(snap) };
-    const { health, becameFailing } = nextHealth(current.health, test);
+    const { health, becameFailing, recovered } = nextHealth(current.health, test);
     const changes: LinkChanges = { health, testedOffer: test.message, testedAt: new Date(test.at) };
     // beside the contract's fields, the health map keeps which job tested it last and whether the owner was told
     const failingSince = health.status !== "failing" ? null : becameFailing ? test.at : failingSinceOf(snap);
@@ -421,7 +423,8 @@ export async function recordLinkTest(id: string, testedUrl: string, test: LinkTe
     tx.update(ref, { ...changes, health: { ...health, ...kept } });
     job?.alsoIn(tx);
     new ProgramCountChanges().changed(current, changed(current, changes)).writeIn(tx);
-    return { link: changed(current, changes), becameFailing, failingSince };
+    const endedSpell = recovered ? (failingSinceOf(snap) ?? current.health.lastTest?.at ?? test.at) : null;
+    return { link: changed(current, changes), becameFailing, failingSince, ...(endedSpell ? { recoveredFrom: endedSpell } : {}) };
   });
 }
 

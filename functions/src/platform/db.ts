@@ -45,6 +45,10 @@ export const COLLECTIONS = {
   /** Per UTC hour and shard: login e-mails sent, the hub-wide hourly ceiling's count (auth/login-mail-counts.store). TTL-deleted. */
   loginMailCounts: "login_mail_counts",
   programs: "programs",
+  /** One document (`current`): the alerts channel's webhook, its events, its signing secret, its last delivery (alerts/alerts.store). */
+  alertChannel: "alert_channel",
+  /** One per alert raised, by the event it tells (sent once): its message, attempts and state. TTL-deleted 90 days on. */
+  alertDeliveries: "alert_deliveries",
   /**
    * Under each program (`programs/{id}/terms_versions/{version}`): the versions of its terms page the
    * terms watch kept, the last 10 and the reviewed one (catalog/terms-versions.store).

@@ -14,6 +14,8 @@ export interface AppDeps {
   linkTester: LinkTester;
   /** Reads a page under the link tester's rules (the terms watch): the same guarded connections. */
   pageReader: PageReader;
+  /** The alerts channel's way out: the same guarded connections, and which webhook addresses it accepts. */
+  webhooks: WebhookPoster & { isAllowedUrl(url: string): boolean };
   /** Origin of the web app for links in e-mails: from configuration, never from the Host header. */
   appOrigin: string;
   /**
@@ -127,6 +129,21 @@ export interface PageRead extends LinkTestValidation {
     /** The body was longer than asked for: this is its beginning. */
     cut: boolean;
   } | null;
+}
+
+/** What one POST of a webhook answered: its status, or why none came. No answer body is kept. */
+export interface WebhookPost {
+  status: number | null;
+  /** The answer's Retry-After header, as sent (a 429's or a 503's). */
+  retryAfter: string | null;
+  /** Why no answer came (a refused address, a timeout, a refused connection). */
+  error: string | null;
+  errorCode?: string;
+}
+
+export interface WebhookPoster {
+  /** POSTs `body` (JSON) to `url` under the link tester's address rules, following no redirect. */
+  post(url: string, headers: Record<string, string>, body: string): Promise<WebhookPost>;
 }
 
 export interface PageReader {

@@ -6,6 +6,7 @@ import { termsChangedMail, termsUnreachableMail, type OutgoingMail } from "../pl
 import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
 import { awaitHostTurn } from "../platform/host-turns";
 import { listAdmins } from "../accounts/users.store";
+import { raiseAlert } from "../alerts/alerts.service";
 import type { ProgramRecord } from "../catalog/programs.store";
 import { readTermsVersion, recordTermsRead, updateTermsWatch } from "../catalog/terms-versions.store";
 import { classifyTest } from "../links/link-health";
@@ -76,12 +77,22 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
   let toldUnreachable = true;
   if (news.change !== null) {
     const figures = await changedFigures(program.id, watch.reviewedVersion, news.change);
+    await raiseAlert(deps, "terms-changed", `${program.id}:${String(news.change)}`, {
+      text: `${program.name}: its terms changed (${figures.length > 0 ? figures.join("; ") : "the wording only"}). Nothing was changed in the hub.`,
+      url: reviewUrl,
+      data: { programId: program.id, programName: program.name, version: news.change, figures: figures.join("; ") },
+    });
     for (const admin of admins) {
       const mail = termsChangedMail(admin.email, { ...details, figures }, deps.community);
       toldChange &&= await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, mail);
     }
   }
   if (news.unreachable !== null) {
+    await raiseAlert(deps, "terms-unreachable", `${program.id}:${news.unreachable}`, {
+      text: `${program.name}: its terms page could not be read twice in a row (${reason}).`,
+      url: reviewUrl,
+      data: { programId: program.id, programName: program.name, unreachableSince: news.unreachable, reason },
+    });
     for (const admin of admins) {
       const mail = termsUnreachableMail(admin.email, { ...details, reason }, deps.community);
       toldUnreachable &&= await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, mail);

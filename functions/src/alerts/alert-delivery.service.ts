@@ -1,0 +1,52 @@
+import { logger } from "firebase-functions";
+import type { AppDeps } from "../platform/deps";
+import { bodyOf, formatOf, headersOf } from "./alert-bodies";
+import { readAlertChannel, readDelivery, recordAttempt, recordLastDelivery, enqueueDelivery } from "./alerts.store";
+
+/*
+ * One attempt of one alert's delivery (the `deliverAlerts` queue; the contract's *Delivery*): posted
+ * through the link tester's guarded connections, no redirect followed, no answer body kept. A
+ * connection failure, a 429 (after its Retry-After) and a 5xx are tried again later, with backoff;
+ * any other answer ends it. Neither the full address nor the secret is ever logged.
+ */
+
+/** Attempts in all, the first included. */
+export const MAX_ATTEMPTS = 5;
+/** The wait before attempt n+1 (n from 1): 10 s, 40 s, 160 s, 640 s in a deploy (`base` 10; the emulator's 1 s, so tests see retries). */
+export const backoffSeconds = (attempt: number, base = 10) => base * 4 ** (attempt - 1);
+/** A Retry-After honoured up to an hour. */
+const MAX_RETRY_AFTER_S = 3_600;
+
+function retryAfterSeconds(value: string | null, now: Date): number | null {
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : Math.ceil((Date.parse(value) - now.getTime()) / 1000);
+  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds)) : null;
+}
+
+export async function deliverAlert(deps: Pick<AppDeps, "webhooks" | "now">, deliveryId: string, backoffBase = 10): Promise<void> {
+  const delivery = await readDelivery(deliveryId);
+  if (delivery?.state !== "pending") return;
+  const channel = await readAlertChannel();
+  const attempt = delivery.attempts + 1;
+  if (!channel.webhookUrl) {
+    await recordAttempt(deliveryId, delivery.attempts, "failed", null);
+    return;
+  }
+  const now = deps.now();
+  const format = formatOf(channel.webhookUrl);
+  const body = bodyOf(format, delivery.kind, delivery.message);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const answer = await deps.webhooks.post(channel.webhookUrl, headersOf(format, deliveryId, timestamp, body, channel.signingSecret), body);
+  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+  const retryable =
+    !ok && ((answer.status === null && answer.errorCode !== "REFUSED_ADDRESS") || answer.status === 429 || (answer.status ?? 0) >= 500);
+  const again = retryable && attempt < MAX_ATTEMPTS;
+  await recordAttempt(deliveryId, attempt, ok ? "delivered" : again ? "pending" : "failed", answer.status);
+  await recordLastDelivery({ at: now.toISOString(), event: delivery.kind, ok, status: answer.status });
+  if (!ok) {
+    const host = new URL(channel.webhookUrl).host;
+    logger.warn("alert not delivered", { deliveryId, host, attempt, status: answer.status, error: answer.error, again });
+  }
+  if (again)
+    await enqueueDelivery(deliveryId, Math.max(backoffSeconds(attempt, backoffBase), retryAfterSeconds(answer.retryAfter, now) ?? 0));
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { logger } from "firebase-functions";
+import { WEBHOOK_URL_RULE, type AlertEvent, type AlertSettings, type UpdateAlertsRequest } from "@hub/contract/alerts";
+import { ApiError } from "../platform/api-error";
+import type { AppDeps } from "../platform/deps";
+import {
+  changeAlertChannel,
+  createDeliveryOnce,
+  enqueueDelivery,
+  readAlertChannel,
+  type AlertChannel,
+  type AlertMessage,
+} from "./alerts.store";
+
+/*
+ * The alerts channel's settings (GET and PUT /api/admin/alerts), its test, and how the rest of the hub
+ * raises an alert: once per piece of news, only when the channel is on and takes that event, then
+ * delivered by the queue (alerts/alert-delivery.service).
+ */
+
+/** The address as the panel shows it: its host and a masked path (a webhook's path is its password). */
+export function maskedWebhookUrl(webhookUrl: string): string {
+  const url = new URL(webhookUrl);
+  const path = url.pathname.length > 1 ? `/${"•".repeat(4)}${url.pathname.slice(-4)}` : "/";
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+const settingsOf = (channel: AlertChannel, signingSecret?: string): AlertSettings => ({
+  webhookUrl: channel.webhookUrl === null ? null : maskedWebhookUrl(channel.webhookUrl),
+  events: channel.events,
+  lastDelivery: channel.lastDelivery,
+  ...(signingSecret ? { signingSecret } : {}),
+});
+
+export async function alertSettings(): Promise<AlertSettings> {
+  return settingsOf(await readAlertChannel());
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
+
+/**
+ * PUT /api/admin/alerts: an omitted field keeps its value, `webhookUrl: null` turns the channel off. A
+ * new address, or `rotateSecret`, makes a new signing secret, in this answer only.
+ */
+export async function changeAlertSettings(deps: Pick<AppDeps, "webhooks">, body: UpdateAlertsRequest): Promise<AlertSettings> {
+  if (body.webhookUrl && !deps.webhooks.isAllowedUrl(body.webhookUrl)) {
+    throw new ApiError("VALIDATION", WEBHOOK_URL_RULE, { issues: [{ path: "webhookUrl", message: WEBHOOK_URL_RULE }] });
+  }
+  let secret: string | undefined;
+  const channel = await changeAlertChannel((current) => {
+    const fields: Partial<AlertChannel> = {};
+    if (body.webhookUrl !== undefined) fields.webhookUrl = body.webhookUrl;
+    if (body.events !== undefined) fields.events = [...new Set(body.events)];
+    const newAddress = body.webhookUrl != null && body.webhookUrl !== current.webhookUrl;
+    if (newAddress || body.rotateSecret) fields.signingSecret = secret = newSecret();
+    return fields;
+  });
+  return settingsOf(channel, channel.webhookUrl ? secret : undefined);
+}
+
+/** POST /api/admin/alerts/test: a test message, delivered as any alert is. */
+export async function sendTestAlert(deps: Pick<AppDeps, "appOrigin" | "now">): Promise<{ deliveryId: string }> {
+  const channel = await readAlertChannel();
+  if (!channel.webhookUrl) throw new ApiError("BAD_REQUEST", "Set a webhook address first");
+  const deliveryId = `test_${randomBytes(9).toString("base64url")}`;
+  const message: AlertMessage = {
+    text: "Test alert from the referral hub: this channel receives the hub's alerts.",
+    url: `${deps.appOrigin}/admin`,
+    data: {},
+  };
+  await createDeliveryOnce(deliveryId, "test", message, deps.now());
+  await enqueueDelivery(deliveryId);
+  return { deliveryId };
+}
+
+/**
+ * Raises an alert of `event` about one piece of news, named by `once` (e.g. a program and a terms
+ * version): delivered at most once however often it is raised, and only when the channel is on and
+ * takes that event. Never throws: an alert lost is logged, and the work that raised it goes on.
+ */
+export async function raiseAlert(deps: Pick<AppDeps, "now">, event: AlertEvent, once: string, message: AlertMessage): Promise<void> {
+  try {
+    const channel = await readAlertChannel();
+    if (!channel.webhookUrl || !channel.events.includes(event)) return;
+    const id = `${event}_${createHash("sha256").update(once).digest("hex").slice(0, 32)}`;
+    if (await createDeliveryOnce(id, event, message, deps.now())) await enqueueDelivery(id);
+  } catch (err) {
+    logger.error("alert not raised", { event, error: err instanceof Error ? err.message : String(err) });
+  }
+}

@@ -1,0 +1,230 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ALERT_EVENTS, WEBHOOK_URL_RULE, type AlertSettings } from "@hub/contract/alerts";
+import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import {
+  answerWebhooksWith,
+  fixturePage,
+  receivedWebhooks,
+  resetBankPages,
+  resetTermsPages,
+  resetWebhooks,
+  setBankPage,
+  setTermsPage,
+  termsHtml,
+  termsPageUrl,
+  webhookUrl,
+  type ReceivedWebhook,
+} from "../../../testing/fixture-site";
+import { call, callRoute } from "../../../testing/http";
+import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
+import { runJob } from "../../../testing/jobs";
+import { sleep } from "../../../testing/rotation";
+import { suite } from "../../../testing/suite-env";
+
+/**
+ * The alerts channel (the contract's *Terms watch and alerts*, *Alerts channel*, *Delivery*): its
+ * settings, where a webhook may go, and each delivery in the receiving service's format, once, retried
+ * on the answers that say "later". The fixture site stands in for Discord, Slack and any other
+ * receiver (their names resolve to it in the local suite only) and keeps what it receives.
+ */
+
+let admin: string;
+let alice: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  await Promise.all([resetWebhooks(), resetTermsPages(), resetBankPages()]);
+  ({ admin, alice } = await signInActors());
+});
+afterAll(() => Promise.all([resetWebhooks(), resetTermsPages(), resetBankPages()]));
+
+const DISCORD = webhookUrl("discord.com", "discord-hook");
+const SLACK = webhookUrl("hooks.slack.com", "slack-hook");
+const GENERIC = webhookUrl("host3.fixture.referral-hub.test", "generic-hook");
+
+const setAlerts = async (body: Record<string, unknown>) => {
+  const res = await callRoute("updateAlerts", { idToken: admin, body: body as never });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+const getAlerts = async (): Promise<AlertSettings> => (await callRoute("getAlerts", { idToken: admin })).body;
+const sendTest = () => callRoute("sendTestAlert", { idToken: admin });
+
+/** The webhooks `name` received, once `count` have come (or the time is up: the test then sees fewer). */
+async function webhooksOf(name: string, count: number, timeoutMs = 15_000): Promise<ReceivedWebhook[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await receivedWebhooks(name);
+    if (got.length >= count || Date.now() > deadline) return got.reverse();
+    await sleep(200);
+  }
+}
+
+/** A moment for a delivery that must not come: the queue runs a task within a second here. */
+const QUIET_MS = 3_000;
+
+describe("the alerts channel's settings", () => {
+  it("is off until set; shows its address as a host and a masked path; the signing secret only when made", async () => {
+    expect(await getAlerts()).toEqual({ webhookUrl: null, events: [...ALERT_EVENTS], lastDelivery: null });
+
+    const set = await setAlerts({ webhookUrl: GENERIC });
+    expect(set.webhookUrl).toBe("http://host3.fixture.referral-hub.test:12112/••••hook");
+    expect(set.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
+    const shown = await getAlerts();
+    expect(shown.signingSecret).toBeUndefined();
+    expect(JSON.stringify(shown)).not.toContain("generic-hook");
+
+    // an omitted field keeps its value, and no new secret
+    const events = await setAlerts({ events: ["terms-changed", "link-failing"] });
+    expect(events).toMatchObject({ webhookUrl: set.webhookUrl, events: ["terms-changed", "link-failing"] });
+    expect(events.signingSecret).toBeUndefined();
+    const rotated = await setAlerts({ rotateSecret: true });
+    expect(rotated.signingSecret).toMatch(/^whsec_/);
+    expect(rotated.signingSecret).not.toBe(set.signingSecret);
+
+    expect(await setAlerts({ webhookUrl: null })).toMatchObject({ webhookUrl: null });
+    const off = await sendTest();
+    expect(off.status).toBe(400);
+    expect(off.body).toMatchObject({ code: "BAD_REQUEST", message: "Set a webhook address first" });
+  });
+
+  it("refuses plain http and private addresses, and an unknown event, changing nothing", async () => {
+    await setAlerts({ webhookUrl: DISCORD });
+    for (const bad of [
+      "http://hooks.example.com/x",
+      "https://10.0.0.7/hook",
+      "https://127.0.0.1/hook",
+      "https://[::1]/hook",
+      "https://localhost/hook",
+    ]) {
+      const res = await callRoute("updateAlerts", { idToken: admin, body: { webhookUrl: bad } });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION", message: WEBHOOK_URL_RULE });
+    }
+    const event = await callRoute("updateAlerts", { idToken: admin, body: { events: ["everything"] } as never });
+    expect(event.status).toBe(400);
+    expect((await getAlerts()).webhookUrl).toBe("http://discord.com:12112/••••hook");
+    expect((await callRoute("updateAlerts", { idToken: alice, body: { webhookUrl: null } })).status).toBe(403);
+  });
+
+  it("outside the local suite, refuses even the stand-ins' plain http: only https to a public host", async () => {
+    const app = await serveInProcess(productionLikeDeps(suite.stripeUrl));
+    try {
+      const put = (webhookUrl: string) => call("PUT", "/api/admin/alerts", { baseUrl: app.url, idToken: admin, body: { webhookUrl } });
+      expect((await put(DISCORD)).status).toBe(400);
+      expect((await put(GENERIC)).status).toBe(400);
+      expect((await put("https://192.168.1.10/hook")).status).toBe(400);
+      expect((await put("https://discord.com/api/webhooks/123/abc")).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("a delivery", () => {
+  it("goes to Discord as content with no mentions, once", async () => {
+    await setAlerts({ webhookUrl: DISCORD });
+    expect((await sendTest()).status).toBe(202);
+    const [hook, ...more] = await webhooksOf("discord-hook", 1);
+    expect(hook).toBeDefined();
+    const body = JSON.parse(hook!.body) as { content: string; allowed_mentions: unknown };
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.content).toContain("Test alert from the referral hub");
+    expect(body.content.length).toBeLessThanOrEqual(2_000);
+    expect(hook!.headers["x-hub-delivery"]).toMatch(/^test_/);
+    expect(Number(hook!.headers["x-hub-timestamp"])).toBeGreaterThan(1_700_000_000);
+    expect(hook!.headers["x-hub-signature-256"]).toBeUndefined();
+    await sleep(QUIET_MS);
+    expect(more.length + (await receivedWebhooks("discord-hook")).length - 1).toBe(0);
+    expect((await getAlerts()).lastDelivery).toMatchObject({ event: "test", ok: true, status: 204 });
+  });
+
+  it("goes to Slack as text, its control characters escaped", async () => {
+    await setAlerts({ webhookUrl: SLACK });
+    await sendTest();
+    const [hook] = await webhooksOf("slack-hook", 1);
+    expect(Object.keys(JSON.parse(hook!.body) as object)).toEqual(["text"]);
+    expect((JSON.parse(hook!.body) as { text: string }).text).toMatch(
+      /^Test alert from the referral hub.* <http:\/\/127\.0\.0\.1:5000\/admin\|Open in the hub>$/,
+    );
+  });
+
+  it("goes anywhere else as { event, text, url, data }, with a signature that verifies", async () => {
+    const { signingSecret } = await setAlerts({ webhookUrl: GENERIC });
+    await sendTest();
+    const [hook] = await webhooksOf("generic-hook", 1);
+    expect(JSON.parse(hook!.body)).toMatchObject({
+      event: "test",
+      text: expect.stringContaining("Test alert"),
+      url: "http://127.0.0.1:5000/admin",
+      data: {},
+    });
+    const timestamp = hook!.headers["x-hub-timestamp"];
+    const expected = createHmac("sha256", signingSecret!).update(`${timestamp}.${hook!.body}`).digest("hex");
+    expect(hook!.headers["x-hub-signature-256"]).toBe(`sha256=${expected}`);
+  });
+
+  it("is tried again after a 5xx and after a 429's Retry-After, under the same delivery id, and given up on a redirect", async () => {
+    await setAlerts({ webhookUrl: GENERIC });
+    await answerWebhooksWith("generic-hook", [500, 429]);
+    await sendTest();
+    const tries = await webhooksOf("generic-hook", 3, 30_000);
+    expect(tries.map((t) => t.answered)).toEqual([500, 429, 204]);
+    expect(new Set(tries.map((t) => t.headers["x-hub-delivery"])).size).toBe(1);
+    expect(tries.map((t) => t.body)).toEqual([tries[0]!.body, tries[0]!.body, tries[0]!.body]);
+    await expect.poll(async () => (await getAlerts()).lastDelivery).toMatchObject({ ok: true, status: 204 });
+
+    await resetWebhooks();
+    await answerWebhooksWith("generic-hook", [302]);
+    await sendTest();
+    expect(await webhooksOf("generic-hook", 1)).toHaveLength(1);
+    await sleep(QUIET_MS);
+    expect(await receivedWebhooks("generic-hook")).toHaveLength(1);
+    expect((await getAlerts()).lastDelivery).toMatchObject({ event: "test", ok: false, status: 302 });
+  });
+});
+
+describe("the events", () => {
+  it("tells of a terms change once, with its figures, and of nothing the channel does not take", async () => {
+    await setAlerts({ webhookUrl: GENERIC, events: ["terms-changed"] });
+    await setTermsPage("alerted", termsHtml("60,000"));
+    const program = await createProgramAs(admin, "Alerted card", { termsUrl: termsPageUrl("alerted", 4) });
+    await runJob(admin, "runTermsWatch");
+    await setTermsPage("alerted", termsHtml("40,000"));
+    await runJob(admin, "runTermsWatch");
+    await runJob(admin, "runTermsWatch");
+    const [hook] = await webhooksOf("generic-hook", 1);
+    const body = JSON.parse(hook!.body) as { event: string; text: string; url: string; data: Record<string, unknown> };
+    expect(body).toMatchObject({ event: "terms-changed", url: `http://127.0.0.1:5000/admin?tab=programs&terms=${program.id}` });
+    expect(body.text).toContain("Alerted card");
+    expect(body.text).toContain("60,000 → 40,000 points");
+    expect(body.data).toMatchObject({ programId: program.id, version: 2 });
+    await sleep(QUIET_MS);
+    expect(await receivedWebhooks("generic-hook")).toHaveLength(1);
+  });
+
+  it("tells of a link failing and recovering, naming the program, never the member or the link's address", async () => {
+    await setAlerts({ webhookUrl: DISCORD });
+    const program = await createProgramAs(admin, "Health card");
+    const own = await submitOwnLink(alice, program.id, fixturePage("/bank/alert-health"));
+    await call("POST", `/api/links/${own.id}/approve`, { idToken: admin });
+    await setBankPage("alert-health", 404);
+    await runJob(admin, "runLinkHealth");
+    await runJob(admin, "runLinkHealth");
+    const [failing] = await webhooksOf("discord-hook", 1);
+    await setBankPage("alert-health", 200);
+    await runJob(admin, "runLinkHealth");
+    const hooks = await webhooksOf("discord-hook", 2);
+    expect(hooks).toHaveLength(2);
+    const [first, second] = hooks.map((h) => (JSON.parse(h.body) as { content: string }).content);
+    expect(first).toContain("Health card link failed two checks in a row");
+    expect(second).toContain("Health card link works again");
+    for (const hook of [failing!, ...hooks]) {
+      expect(hook.body).not.toContain("active@example.com");
+      expect(hook.body).not.toContain("alert-health");
+      expect(hook.body).not.toContain(ADMIN.email);
+    }
+  });
+});
