@@ -4,7 +4,15 @@ import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin"
 import { api } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { expectToast } from "../../testing/browser/toasts";
-import { resetTermsPages, setTermsPage, termsHtml, termsPageUrl } from "../../testing/fixture-site";
+import {
+  receivedWebhooks,
+  resetTermsPages,
+  resetWebhooks,
+  setTermsPage,
+  termsHtml,
+  termsPageUrl,
+  webhookUrl,
+} from "../../testing/fixture-site";
 import { runJob } from "../../testing/jobs";
 
 /**
@@ -18,9 +26,9 @@ let admin: string;
 
 beforeEach(async () => {
   admin = await freshStoreWithAdmin();
-  await resetTermsPages();
+  await Promise.all([resetTermsPages(), resetWebhooks()]);
 });
-afterAll(() => resetTermsPages());
+afterAll(() => Promise.all([resetTermsPages(), resetWebhooks()]));
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
@@ -94,4 +102,41 @@ describe("the terms watch on the Programs tab", () => {
     expect(new URL(page.url()).searchParams.get("terms")).toBeNull();
     await context.close();
   });
+
+  for (const [size, options] of [
+    ["desktop", {}],
+    ["phone", PHONE],
+  ] as const) {
+    it(`an admin sets up the alerts channel and sends a test alert (${size})`, async () => {
+      const { context, page } = await newPage(browser(), options);
+      await signInAsAdmin(page);
+      await page.goto("/admin?tab=alerts");
+      await page.getByText("Off: no webhook is set.").waitFor();
+      await page.getByRole("textbox", { name: "Webhook URL" }).fill("http://127.0.0.1/hook");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("The webhook address must be https:// on a public host").waitFor();
+
+      await page.getByRole("textbox", { name: "Webhook URL" }).fill(webhookUrl("discord.com", `e2e-${size}`));
+      await page.getByRole("checkbox", { name: "A program is newly shared on the open page" }).uncheck();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Alerts channel saved");
+      await page.getByText("Alerts go to http://discord.com:12112/••••").waitFor();
+      await page.getByText(/Signing secret \(shown only now/).waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `alerts-channel-${size}`);
+
+      await page.getByRole("button", { name: "Send Test Alert" }).click();
+      await expectToast(page, "Test alert sent");
+      await page.getByText(/The test alert on .*: delivered \(HTTP 204\)\./).waitFor();
+      const [received] = await receivedWebhooks(`e2e-${size}`);
+      expect(JSON.parse(received!.body)).toMatchObject({ allowed_mentions: { parse: [] } });
+
+      // what was saved is what the panel shows after a reload; the secret is not shown again
+      await page.reload();
+      await page.getByText("Alerts go to http://discord.com:12112/••••").waitFor();
+      expect(await page.getByRole("checkbox", { name: "A program is newly shared on the open page" }).isChecked()).toBe(false);
+      expect(await page.getByText(/Signing secret/).count()).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -21,6 +21,8 @@ export const QUERY_KEYS = {
   profile: ["profile"],
   /** What the terms watch kept of each program's terms page (admin), one entry per program under this key. */
   programTerms: ["program-terms"],
+  /** The alerts channel's settings (admin). */
+  alerts: ["alerts"],
 } as const;
 
 /**
@@ -34,6 +36,7 @@ const ADMIN_LISTS = [
   QUERY_KEYS.users,
   QUERY_KEYS.duplicateUsers,
   QUERY_KEYS.programTerms,
+  QUERY_KEYS.alerts,
 ];
 
 /** Mutations that act on one link share this key, so the list can tell which rows are busy. */

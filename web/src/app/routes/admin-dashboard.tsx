@@ -8,6 +8,7 @@ import HomeOutlinedIcon from "@mui/icons-material/HomeOutlined";
 import type { ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { PageLayout } from "@/components/layouts/index";
+import { AlertsTab } from "@/features/alerts/components/alerts-tab";
 import { AnnouncementsTab } from "@/features/announcements/components/announcements-tab";
 import { ChangePasswordButton } from "@/features/auth/components/change-password-button";
 import { CheckAllSubscriptionsButton } from "@/features/users/components/check-all-subscriptions-button";
@@ -35,6 +36,7 @@ const TABS = [
   { value: "users", label: "Users" },
   { value: "duplicates", label: "Duplicates" },
   { value: "announcements", label: "Announcements" },
+  { value: "alerts", label: "Alerts" },
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
@@ -54,6 +56,8 @@ function TabContent({ tab, onLogInAsUser }: { tab: TabValue; onLogInAsUser: (ema
       return <DuplicatesTab />;
     case "announcements":
       return <AnnouncementsTab />;
+    case "alerts":
+      return <AlertsTab />;
   }
 }
 
