@@ -182,6 +182,7 @@ function banner() {
     `  App:            ${URLS.app}`,
     `  Programs page:  ${URLS.app}/programs (open to everyone: shared programs, rotation addresses, QR codes)`,
     `  Inbox (e-mail): ${URLS.inbox}`,
+    `  Alerts channel: http://${HOST}:${PORTS.webFixture}/__webhooks (the webhooks the hub posted, as Discord would get them)`,
     `  Stripe (local): ${URLS.stripe}`,
     "",
     "  Member sign-in: open the app, enter one of these e-mails, then open the login e-mail in the inbox:",

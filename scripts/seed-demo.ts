@@ -23,8 +23,9 @@ import {
   createLinkTester,
   emulatorFixtureOptions,
   SmtpMailer,
+  changeAlertChannel,
 } from "../functions/src/toolkit";
-import { setTermsPage, termsHtml, termsPageUrl } from "../testing/fixture-site";
+import { setTermsPage, termsHtml, termsPageUrl, webhookUrl } from "../testing/fixture-site";
 import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
 import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE, LOCAL_VISITOR_COOKIE_SECRET, URLS } from "../testing/suite-config";
 
@@ -285,13 +286,18 @@ async function seedTraffic(programIds: Map<ProgramKey, string>): Promise<void> {
   await foldFinishedTrafficDays(new Date());
 }
 
+/** Where the demo's alerts channel posts: the fixture site, as Discord. */
+const DEMO_ALERTS_WEBHOOK = webhookUrl("discord.com", "demo");
+
 /**
  * The terms watch's story (the contract's *Terms watch and alerts*): both watched programs' pages read
  * six days ago (their first versions, reviewed), then Chase's read again two days ago after the bank
- * cut its bonus from 60,000 to 40,000 points: the Programs tab marks it, and the admin's mail about it
- * is in the inbox. Read by the watch's own check, against the fixture site's pages.
+ * cut its bonus from 60,000 to 40,000 points: the Programs tab marks it, the admin's mail about it is
+ * in the inbox, and its alert in the channel (the fixture's received webhooks). Read by the watch's own check, against the fixture site's pages.
  */
 async function seedTermsWatch(programIds: Map<ProgramKey, string>): Promise<void> {
+  // the community's channel: a Discord webhook, which the fixture site stands in for (its messages at /__webhooks)
+  await changeAlertChannel(() => ({ webhookUrl: DEMO_ALERTS_WEBHOOK, signingSecret: "whsec_demo-not-a-secret" }));
   await setTermsPage("chase-sapphire", termsHtml("60,000"));
   await setTermsPage("amex-gold", termsHtml("60,000", " Membership Rewards points are credited to the referrer's account."));
   const reader = createLinkTester(emulatorFixtureOptions(new URL(FIXTURE_SITE).hostname));

@@ -35,6 +35,7 @@ export { createLinkTester, isAllowedWebhookUrl } from "./links/link-tester";
 export { emulatorFixtureOptions } from "./links/link-tester-fixture";
 export { SmtpMailer } from "./platform/mailer";
 export { checkProgramTerms } from "./terms/terms-check.service";
+export { changeAlertChannel } from "./alerts/alerts.store";
 export { checkUserSubscription } from "./members/subscription-checks.service";
 export { forEachLimited } from "./platform/concurrency";
 export { startSubscriptionJob } from "./members/subscription-job.service";
