@@ -5,6 +5,7 @@ import type { DailySummary } from "@hub/contract/jobs";
 import type { AppDeps } from "../platform/deps";
 import { keyedHash } from "../platform/keyed-hash";
 import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
+import { raiseAlert } from "../alerts/alerts.service";
 import { offerEndingMail } from "../platform/mailer";
 import { countPrograms, listProgramsAfter, type ProgramRecord } from "../catalog/programs.store";
 import { finishJob, saveProgress, type JobOrigin } from "../jobs/jobs.store";
@@ -54,6 +55,12 @@ export const dailySlice: JobSlice = async (deps, job, deadline) => {
       summary.programsRecounted += 1;
       summary.snoozesEnded += day.snoozesEnded;
       if (!offerWarningDue(program, today)) continue;
+      // the channel hears of it once per program and end date (alerts/: once however often it is raised)
+      await raiseAlert(deps, "offer-ending", `${program.id}:${program.offerEndsOn!}`, {
+        text: `${program.name}: its offer ends on ${program.offerEndsOn!} (UTC); from the day after, no visitor is sent to its links.`,
+        url: `${deps.appOrigin}/admin?tab=programs`,
+        data: { programId: program.id, programName: program.name, offerEndsOn: program.offerEndsOn, activeLinks: day.activeOwners.length },
+      });
       for (const owner of day.activeOwners) {
         const outcome = await warnOwner(deps, program, owner);
         if (outcome === "sent") summary.offerWarningsSent += 1;

@@ -1,5 +1,13 @@
 import type { AppDeps } from "../platform/deps";
-import { changeProgram, listProgramsFor, mergeProgramInto, proposeProgram, removeProgram, reviewProgramTerms } from "./programs.service";
+import {
+  changeProgram,
+  listProgramsFor,
+  mergeProgramInto,
+  proposeProgram,
+  removeProgram,
+  reviewProgramTerms,
+  setProgramShared,
+} from "./programs.service";
 import { OpenList } from "./open-list";
 import { startDailyJob } from "./daily-job.service";
 import { startProgramSlugsJob } from "./program-slugs-job.service";
@@ -40,7 +48,7 @@ export function programsRoutes(deps: AppDeps): RouteHandlers<ProgramRoutes> {
     // every link moves into the target, then this program is deleted
     mergeProgram: ({ params, body }) => mergeProgramInto(params.id, body.targetProgramId),
     setDistributionMode: ({ params, body }) => changeProgram(deps, params.id, { distributionMode: body.mode }),
-    toggleProgramShared: ({ params, body }) => changeProgram(deps, params.id, { isSharedOnSite: body.isSharedOnSite }),
+    toggleProgramShared: ({ params, body }) => setProgramShared(deps, params.id, body.isSharedOnSite),
     // the latest version of its terms page becomes the reviewed one (the terms watch)
     reviewProgramTerms: ({ params, body }) => reviewProgramTerms(deps, params.id, body.version),
     // the day's turn now, as a job (the schedule runs the same at 00:05 UTC)

@@ -18,6 +18,7 @@ import {
   type ProgramRecord,
 } from "../catalog/programs.store";
 import { visibleTo } from "../catalog/program-visibility";
+import { raiseAlert } from "../alerts/alerts.service";
 import { deleteTermsVersions, updateTermsWatch } from "../catalog/terms-versions.store";
 import { reviewedWatch, termsStateOf } from "../catalog/terms-watch-record";
 import { SlugTakenError } from "../catalog/program-slugs.store";
@@ -165,6 +166,22 @@ export async function changeProgram(deps: AppDeps, id: string, changes: ProgramC
     }
     throw err;
   }
+}
+
+/**
+ * POST /api/programs/{id}/toggle-shared. The first time an approved program is shared on the open page,
+ * the alerts channel hears of it (once per program, however often it is shared again).
+ */
+export async function setProgramShared(deps: AppDeps, id: string, isSharedOnSite: boolean): Promise<Program> {
+  const program = await changeProgram(deps, id, { isSharedOnSite });
+  if (program.isSharedOnSite && program.approved) {
+    await raiseAlert(deps, "program-shared", program.id, {
+      text: `${program.name} is now shared on the open programs page, at ${program.redirectUrl}.`,
+      url: `${deps.appOrigin}/admin?tab=programs`,
+      data: { programId: program.id, programName: program.name, redirectUrl: program.redirectUrl },
+    });
+  }
+  return program;
 }
 
 export async function removeProgram(id: string): Promise<void> {

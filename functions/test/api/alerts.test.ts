@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_EVENTS, WEBHOOK_URL_RULE, type AlertSettings } from "@hub/contract/alerts";
+import { addDays, utcDay } from "@hub/contract/dates";
 import { ADMIN, createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import {
@@ -226,5 +227,27 @@ describe("the events", () => {
       expect(hook.body).not.toContain("alert-health");
       expect(hook.body).not.toContain(ADMIN.email);
     }
+  });
+
+  it("tells of a program first shared on the open page once, and of an offer ending once per end date", async () => {
+    await setAlerts({ webhookUrl: GENERIC });
+    const program = await createProgramAs(admin, "Shared card", { offerEndsOn: addDays(utcDay(new Date()), 5) });
+    const share = (isSharedOnSite: boolean) =>
+      call("POST", `/api/programs/${program.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite } });
+    await share(true);
+    await share(false);
+    await share(true);
+    await runJob(admin, "runDaily");
+    await runJob(admin, "runDaily");
+    const hooks = await webhooksOf("generic-hook", 2);
+    await sleep(QUIET_MS);
+    const events = (await receivedWebhooks("generic-hook")).map(
+      (h) => JSON.parse(h.body) as { event: string; text: string; data: Record<string, unknown> },
+    );
+    expect(events.map((e) => e.event).sort()).toEqual(["offer-ending", "program-shared"]);
+    expect(hooks).toHaveLength(2);
+    const ending = events.find((e) => e.event === "offer-ending")!;
+    expect(ending.text).toContain("Shared card: its offer ends on");
+    expect(ending.data).toMatchObject({ programId: program.id, offerEndsOn: addDays(utcDay(new Date()), 5) });
   });
 });
