@@ -31,6 +31,13 @@ const bankStatuses = new Map<string, number>();
  */
 const termsPages = new Map<string, string>();
 
+/**
+ * Every GET of a bank's page (`/bank/…`, `/terms/…`): which host name was asked, and when (`GET
+ * /__requests`, `DELETE /__requests`): what bench:terms reads the pacing per host from.
+ */
+const requests: { host: string; path: string; at: number }[] = [];
+const REQUESTS_KEPT = 50_000;
+
 function control(method: string, path: string, body: string): number | null {
   if (method === "DELETE" && path === "/__status") return (bankStatuses.clear(), 204);
   if (method === "DELETE" && path === "/__terms") return (termsPages.clear(), 204);
@@ -49,6 +56,13 @@ export async function startWebFixture(port: number, host = "127.0.0.1"): Promise
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fixture").pathname;
     if (path === "/__webhooks" && req.method === "GET") return void handleWebhooks(req, res, path, "");
+    if (path === "/__requests") {
+      if (req.method === "DELETE") return void ((requests.length = 0), res.writeHead(204).end());
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(requests));
+    }
+    if (/^\/(bank|terms)\//.test(path) && requests.length < REQUESTS_KEPT) {
+      requests.push({ host: (req.headers.host ?? "").replace(/:\d+$/, ""), path, at: Date.now() });
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));

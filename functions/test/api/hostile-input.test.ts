@@ -101,6 +101,12 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
   "POST /admin/merge-accounts": { schema: contract.mergeAccountsRequestSchema, as: "admin" },
   "POST /announcements": { schema: contract.saveAnnouncementRequestSchema, as: "admin" },
   "PATCH /announcements/:id": { schema: contract.updateAnnouncementRequestSchema, as: "admin" },
+  "POST /programs/:id/terms/review": { schema: contract.termsReviewRequestSchema, as: "admin" },
+  "PUT /admin/alerts": {
+    schema: contract.updateAlertsRequestSchema,
+    as: "admin",
+    overrides: { "/webhookUrl": fc.option(url, { nil: null }) },
+  },
 };
 const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /auth/login": { as: "anonymous", field: "token" },
@@ -129,6 +135,8 @@ const NO_QUERY = new Set<ApiRoute>([
   "GET /admin/duplicate-users",
   "GET /admin/export-csv",
   "GET /admin/jobs/:jobId",
+  "GET /programs/:id/terms",
+  "GET /admin/alerts",
   "DELETE /programs/:id",
   "DELETE /links/:id",
   "DELETE /user/links/:id",
@@ -157,6 +165,8 @@ const BODYLESS = new Set<ApiRoute>([
   "POST /admin/daily/run",
   "POST /admin/weekly-digest/run",
   "POST /admin/program-slugs/run",
+  "POST /admin/terms/run",
+  "POST /admin/alerts/test",
 ]);
 
 /** Every document of every collection, to compare before and after. */
@@ -169,7 +179,7 @@ async function storeContents(): Promise<string> {
   return JSON.stringify(contents);
 }
 
-const URL_FIELDS = new Set(["link", "fallbackUrl", "termsUrl"]);
+const URL_FIELDS = new Set(["link", "fallbackUrl", "termsUrl", "webhookUrl"]);
 /** Routes a mail client posts a form to (RFC 8058 one-click unsubscribe): a form there is read, not refused with 415. */
 const FORM_ROUTES = new Set<ApiRoute>(["POST /public/unsubscribe"]);
 
@@ -239,7 +249,7 @@ describe("hostile input", () => {
   it("knows every route's input: a new route that reads a body or query must be added here", () => {
     const unaccounted = (Object.keys(API_ROUTES) as ApiRoute[]).filter((route) => {
       const { method } = splitRoute(route);
-      if (method === "POST" || method === "PATCH") return !BODIES[route] && !BODYLESS.has(route);
+      if (method === "POST" || method === "PATCH" || method === "PUT") return !BODIES[route] && !BODYLESS.has(route);
       return !QUERIES[route] && !NO_QUERY.has(route);
     });
     expect(unaccounted).toEqual([]);

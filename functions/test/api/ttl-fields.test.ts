@@ -6,6 +6,7 @@ import { programWithLinks, sleep, visit } from "../../../testing/rotation";
 import { reserveHostSlot } from "../../src/platform/host-paces.store";
 import { db } from "../../src/platform/db";
 import { claimMail } from "../../src/platform/mail-claims.store";
+import { createDeliveryOnce } from "../../src/alerts/alerts.store";
 import { TTL_POLICIES } from "../../src/ttl-policies";
 
 /**
@@ -30,9 +31,11 @@ describe("every field a TTL policy reads is written as a timestamp", () => {
     await filled("visit_marks"); // the visit's batch (its counter with it) has landed: the fold finds it
     const { nightlyVisitFold } = await import("../../src/index");
     await nightlyVisitFold.run({ scheduleTime: new Date(Date.now() + 26 * 3_600_000).toISOString(), jobName: "test" } as never);
-    // A link test's pace at its host, and a mail claimed by a job.
+    // A link test's pace at its host, a mail claimed by a job.
     await reserveHostSlot("ttl.example.com", Date.now(), 1_000, 10_000);
     await claimMail("ttl-test-claim", "test", new Date());
+    // An alert raised (its delivery is recorded even though no channel receives it here).
+    await createDeliveryOnce("ttl-test-alert", "test", { text: "t", url: "https://hub.example", data: {} }, new Date());
   }, 90_000);
 
   it.each(TTL_POLICIES.map((p) => [`${p.collection}.${p.field}`, p] as const))("%s", async (_, { collection, field }) => {
