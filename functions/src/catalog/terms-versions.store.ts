@@ -120,5 +120,10 @@ export async function readTermsVersion(programId: string, version: number): Prom
  * a deleted program's versions, and a crash in between leaves at most 11 unreachable documents).
  */
 export async function deleteTermsVersions(programId: string): Promise<void> {
-  await db().recursiveDelete(versionsOf(programId));
+  // at most KEPT_TERMS_VERSIONS + 1 documents: one listing and one batch (no kindless descendants query)
+  const snap = await versionsOf(programId).select().get();
+  if (snap.empty) return;
+  const batch = db().batch();
+  for (const doc of snap.docs) batch.delete(doc.ref);
+  await batch.commit();
 }
