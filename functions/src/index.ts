@@ -105,7 +105,7 @@ export const deliverAlerts = onTaskDispatched(
 
 /**
  * The day's turn at 00:05 UTC: counts brought up to the new date, snoozes that are over cleared,
- * offer-end warnings sent; the same job as the admin's button (on the `runJobs` queue). One already
+ * offer-end warnings sent, programs standing out in the last 7 days' traffic told to the alerts channel; the same job as the admin's button (on the `runJobs` queue). One already
  * running is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.
  */
 export const dailyTurn = onSchedule({ schedule: "every day 00:05", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {
@@ -159,8 +159,14 @@ export const runJobs = onTaskDispatched(
         case "subscription-check":
         case "auto-approve":
           return (await import("./members/subscription-job.service")).subscriptionJobSlice;
-        case "daily":
-          return (await import("./programs/daily-job.service")).dailySlice;
+        case "daily": {
+          // the traffic report's alerts go with the day's turn (the contract: `program-stands-out`, daily)
+          const [{ dailySliceWith }, { alertProgramsStandingOut }] = await Promise.all([
+            import("./programs/daily-job.service"),
+            import("./analytics/stands-out-alerts.service"),
+          ]);
+          return dailySliceWith(alertProgramsStandingOut);
+        }
         case "weekly-digest":
           return (await import("./digest/digest-job.service")).weeklyDigestSlice;
         case "terms-watch":

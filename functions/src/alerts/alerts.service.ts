@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { logger } from "firebase-functions";
 import { WEBHOOK_URL_RULE, type AlertEvent, type AlertSettings, type UpdateAlertsRequest } from "@hub/contract/alerts";
+import { addDays, utcDay } from "@hub/contract/dates";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import {
@@ -73,17 +74,31 @@ export async function sendTestAlert(deps: Pick<AppDeps, "appOrigin" | "now">): P
   return { deliveryId };
 }
 
+const deliveryIdOf = (event: AlertEvent, once: string) => `${event}_${createHash("sha256").update(once).digest("hex").slice(0, 32)}`;
+
 /**
  * Raises an alert of `event` about one piece of news, named by `once` (e.g. a program and a terms
  * version): delivered at most once however often it is raised, and only when the channel is on and
- * takes that event. Never throws: an alert lost is logged, and the work that raised it goes on.
+ * takes that event. With `everyDays`, `once` names a subject that may come back (a program standing
+ * out): raised for it at most once in any `everyDays` UTC days, whatever the calendar week. Never
+ * throws: an alert lost is logged, and the work that raised it goes on.
  */
-export async function raiseAlert(deps: Pick<AppDeps, "now">, event: AlertEvent, once: string, message: AlertMessage): Promise<void> {
+export async function raiseAlert(
+  deps: Pick<AppDeps, "now">,
+  event: AlertEvent,
+  once: string,
+  message: AlertMessage,
+  options: { everyDays?: number } = {},
+): Promise<void> {
   try {
     const channel = await readAlertChannel();
     if (!channel.webhookUrl || !channel.events.includes(event)) return;
-    const id = `${event}_${createHash("sha256").update(once).digest("hex").slice(0, 32)}`;
-    if (await createDeliveryOnce(id, event, message, deps.now())) await enqueueDelivery(id);
+    const now = deps.now();
+    const ids = options.everyDays
+      ? Array.from({ length: options.everyDays }, (_, back) => deliveryIdOf(event, `${once}@${addDays(utcDay(now), -back)}`))
+      : [deliveryIdOf(event, once)];
+    const [id, ...quietIds] = ids as [string, ...string[]];
+    if (await createDeliveryOnce(id, event, message, now, quietIds)) await enqueueDelivery(id);
   } catch (err) {
     logger.error("alert not raised", { event, error: err instanceof Error ? err.message : String(err) });
   }

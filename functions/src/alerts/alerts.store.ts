@@ -87,12 +87,20 @@ export interface AlertDelivery {
 
 /**
  * Records the delivery of an alert, once: false when one with this id exists already (the news was
- * raised before), so a retried job or a second instance never sends it twice.
+ * raised before), so a retried job or a second instance never sends it twice; false too when one of
+ * `quietIds` exists (the same news raised lately, for an alert sent at most once in a while).
  */
-export async function createDeliveryOnce(id: string, kind: AlertKind, message: AlertMessage, now: Date): Promise<boolean> {
+export async function createDeliveryOnce(
+  id: string,
+  kind: AlertKind,
+  message: AlertMessage,
+  now: Date,
+  quietIds: readonly string[] = [],
+): Promise<boolean> {
   const ref = deliveries().doc(id);
   return db().runTransaction(async (tx) => {
-    if ((await tx.get(ref)).exists) return false;
+    const found = await tx.getAll(ref, ...quietIds.map((quietId) => deliveries().doc(quietId)));
+    if (found.some((snapshot) => snapshot.exists)) return false;
     tx.create(ref, {
       kind,
       message,

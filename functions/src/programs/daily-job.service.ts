@@ -42,6 +42,18 @@ export const offerWarningDue = (program: Pick<ProgramRecord, "approved" | "offer
   !isOfferEnded(program.offerEndsOn, today) &&
   today >= addDays(program.offerEndsOn, -OFFER_WARNING_DAYS);
 
+/**
+ * The day's turn with what other capabilities do once a day beside it (composed in index.ts, as
+ * programs/ imports none of them): `alongside` runs at the first slice (again only if that slice is
+ * retried), so it must be safe to repeat.
+ */
+export const dailySliceWith =
+  (alongside: (deps: AppDeps) => Promise<unknown>): JobSlice =>
+  async (deps, job, deadline) => {
+    if (job.applyAfter === null) await alongside(deps);
+    return dailySlice(deps, job, deadline);
+  };
+
 export const dailySlice: JobSlice = async (deps, job, deadline) => {
   const today = utcDay(deps.now());
   const summary: DailySummary = { ...emptySummary(), ...job.counts };

@@ -18,6 +18,9 @@ import {
   webhookUrl,
   type ReceivedWebhook,
 } from "../../../testing/fixture-site";
+import { alertProgramsStandingOut } from "../../src/analytics/stands-out-alerts.service";
+import { noReasons, type ReasonCounts } from "../../src/visits/traffic-counts";
+import { addTrafficTallies } from "../../src/visits/traffic-tallies.store";
 import { call, callRoute } from "../../../testing/http";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
 import { runJob } from "../../../testing/jobs";
@@ -249,5 +252,53 @@ describe("the events", () => {
     const ending = events.find((e) => e.event === "offer-ending")!;
     expect(ending.text).toContain("Shared card: its offer ends on");
     expect(ending.data).toMatchObject({ programId: program.id, offerEndsOn: addDays(utcDay(new Date()), 5) });
+  });
+
+  it("tells of a program standing out in the last 7 days' traffic with the day's turn, at most once in any 7 days", async () => {
+    await setAlerts({ webhookUrl: GENERIC });
+    const today = utcDay(new Date());
+    const tally = (programId: string, day: string, counts: Partial<ReasonCounts>) => ({
+      programId,
+      day,
+      counts: { ...noReasons(), ...counts },
+      hours: new Map<string, ReasonCounts>(),
+    });
+    const pumped = await createProgramAs(admin, "Pumped card");
+    const busy = await createProgramAs(admin, "Busy card"); // many requests, mostly bots: not repeats
+    const quiet = await createProgramAs(admin, "Quiet card"); // repeats, but under 50 requests
+    await submitOwnLink(alice, pumped.id, "https://example.com/pumped-ref");
+    // 40 repeats of 60 requests today, and as many six days from now (still in the window a week on)
+    await addTrafficTallies(2, [
+      tally(pumped.id, today, { repeatVisitor: 30, repeatAddress: 10, unavailable: 20 }),
+      tally(pumped.id, addDays(today, 6), { repeatVisitor: 30, repeatAddress: 10, unavailable: 20 }),
+      tally(busy.id, today, { bot: 200, repeatVisitor: 20 }),
+      tally(quiet.id, today, { repeatVisitor: 40 }),
+    ]);
+
+    await runJob(admin, "runDaily");
+    await runJob(admin, "runDaily");
+    const [told] = await webhooksOf("generic-hook", 1);
+    const alert = JSON.parse(told!.body) as { event: string; text: string; url: string; data: Record<string, unknown> };
+    expect(alert).toMatchObject({
+      event: "program-stands-out",
+      data: { programId: pumped.id, programName: "Pumped card", requests: 60, filteredShare: 0.667, repeatVisitor: 30, repeatAddress: 10 },
+    });
+    expect(alert.text).toBe(
+      "Pumped card: 66.7% of its 60 requests in the last 7 days were repeats from the same visitor or address, not counted: someone may be pumping it.",
+    );
+    expect(alert.url).toMatch(/\/analytics\?tab=traffic&range=7d$/);
+    expect(told!.body).not.toContain("alice");
+    expect(told!.body).not.toContain("pumped-ref");
+
+    // the days after: still standing out, told again only once seven days have passed since
+    const dayAt = (days: number) => ({ now: () => new Date(Date.now() + days * 86_400_000), appOrigin: "http://127.0.0.1:5173" });
+    expect(await alertProgramsStandingOut(dayAt(1))).toBe(1);
+    expect(await alertProgramsStandingOut(dayAt(6))).toBe(1);
+    await sleep(QUIET_MS);
+    expect(await receivedWebhooks("generic-hook")).toHaveLength(1);
+    expect(await alertProgramsStandingOut(dayAt(7))).toBe(1);
+    expect(await webhooksOf("generic-hook", 2)).toHaveLength(2);
+    await sleep(QUIET_MS);
+    expect(await receivedWebhooks("generic-hook")).toHaveLength(2);
   });
 });
