@@ -56,12 +56,15 @@ export function termsHtml(bonus: string, extra = ""): string {
 }
 
 /** A webhook the fixture site received (newest first in receivedWebhooks). */
+/** One webhook the fixture site received (scripts/web-fixture/webhooks.ts keeps them). */
 export interface ReceivedWebhook {
   name: string;
   host: string;
   receivedAt: string;
   headers: Record<string, string>;
+  /** The raw text received. */
   body: string;
+  /** What the fixture answered. */
   answered: number;
 }
 

@@ -10,6 +10,7 @@ import { foldFinishedDays as foldVisitDays } from "./visits/visit-fold.store";
 export { createApp } from "./app";
 export { DEFAULT_HOSTING_CDN_RANGES } from "./platform/config";
 export { parseRanges } from "./platform/http/ip-prefix";
+export { SAME_HOST_GAP_MS, TURN_SPACING_MS } from "./platform/host-turns";
 export { auth, COLLECTIONS, db } from "./platform/db";
 export { createLink, importLinks } from "./links/links.store";
 export { importUsers } from "./accounts/users.store";

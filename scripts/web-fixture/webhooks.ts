@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ReceivedWebhook } from "../../testing/fixture-site";
 
 /**
  * The fixture site's webhook receiver (the contract's *Terms watch and alerts*, *The local suite*):
@@ -8,17 +9,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * /__webhook-answers/{name}` with a JSON list of statuses makes the next deliveries to `name` answer
  * those, in order (a 429 with `Retry-After: 1`, a 3xx with a Location), as a failing receiver would.
  */
-
-export interface ReceivedWebhook {
-  name: string;
-  host: string;
-  receivedAt: string;
-  headers: Record<string, string>;
-  /** The raw text received. */
-  body: string;
-  /** What the fixture answered. */
-  answered: number;
-}
 
 const received: ReceivedWebhook[] = [];
 const answers = new Map<string, number[]>();

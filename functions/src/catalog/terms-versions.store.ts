@@ -63,7 +63,9 @@ export async function recordTermsRead(programId: string, url: string, step: Term
     if (!result) return null;
     const { watch, kept, newSeries } = result;
     if (kept) {
-      const stored = (await tx.get(versionsOf(programId).select("version"))).docs.map((d) => Number(d.get("version")));
+      // the versions there are, from the watch rather than a query: a query in a transaction holds
+      // more than the program (the emulator's locks queued every program's read behind it)
+      const stored = storedVersions(program.termsWatch);
       const drop = newSeries ? stored.filter((v) => v !== kept.version) : versionsToDrop(stored, kept.version, watch.reviewedVersion);
       for (const version of drop) {
         tx.delete(versionRef(programId, version));
@@ -73,6 +75,19 @@ export async function recordTermsRead(programId: string, url: string, step: Term
     tx.update(programRef(programId), { termsWatch: watch });
     return { ...program, termsWatch: watch };
   });
+}
+
+/**
+ * The versions a program may have, from its watch: numbers run on by one across series, and each read
+ * that keeps one drops what falls beyond the last KEPT_TERMS_VERSIONS but the reviewed one, so those
+ * are the last KEPT_TERMS_VERSIONS numbers up to the latest, and the reviewed one (some perhaps gone:
+ * deleting a missing version changes nothing).
+ */
+export function storedVersions(watch: Pick<TermsWatch, "latestVersion" | "reviewedVersion"> | null): number[] {
+  const latest = watch?.latestVersion ?? 0;
+  const last = Array.from({ length: Math.min(KEPT_TERMS_VERSIONS, latest) }, (_, i) => latest - i);
+  const reviewed = watch?.reviewedVersion;
+  return reviewed != null && !last.includes(reviewed) ? [...last, reviewed] : last;
 }
 
 /** The versions that go when `added` is kept: all but the newest KEPT_TERMS_VERSIONS (counting it), the reviewed one staying. */

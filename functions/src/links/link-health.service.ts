@@ -3,7 +3,7 @@ import { MEMBER_TESTS_PER_HOUR, type LinkTest } from "@hub/contract/links";
 import type { AppDeps, LinkTestValidation } from "../platform/deps";
 import { ApiError } from "../platform/api-error";
 import { failingLinkMail } from "../platform/mailer";
-import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
+import { sendMailOnce } from "../platform/mail-once";
 import { getProgram } from "../catalog/programs.store";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import type { Caller } from "../accounts/caller";
@@ -86,21 +86,15 @@ async function alertHealthChange(deps: AppDeps, recorded: RecordedTest, test: Li
 export async function tellOwnerFailing(deps: AppDeps, link: LinkRecord, failingSince: string): Promise<boolean> {
   const claim = `link-failing_${link.id}_${failingSince}`;
   try {
-    if (await claimMail(claim, "link-health", deps.now())) {
+    await sendMailOnce(deps, claim, "link-health", async () => {
       const program = await getProgram(link.programId);
       const reason = link.health.lastTest?.message ?? "the link did not answer";
-      const mail = failingLinkMail(
+      return failingLinkMail(
         link.email,
         { programName: program?.name ?? "", link: link.link, reason, dashboardUrl: `${deps.appOrigin}/dashboard` },
         deps.community,
       );
-      try {
-        await deps.mailer.send(mail);
-      } catch (err) {
-        await releaseMailClaim(claim);
-        throw err;
-      }
-    }
+    });
     await markOwnerTold(link.id);
     return true;
   } catch (err) {

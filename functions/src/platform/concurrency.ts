@@ -27,3 +27,19 @@ export async function forEachPacedByKey<T>(
     }
   });
 }
+
+/**
+ * The longest start of `items` in which no key comes more than `perKey` times (never empty when
+ * `items` is not): a step of paced work whose slowest key, and so the step, has a bound.
+ */
+export function prefixWithinPerKey<T>(items: readonly T[], keyOf: (item: T) => string, perKey: number): T[] {
+  const seen = new Map<string, number>();
+  let end = 0;
+  for (const item of items) {
+    const count = (seen.get(keyOf(item)) ?? 0) + 1;
+    if (count > perKey && end > 0) break;
+    seen.set(keyOf(item), count);
+    end += 1;
+  }
+  return items.slice(0, end);
+}

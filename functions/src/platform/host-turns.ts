@@ -10,6 +10,14 @@ import { reserveHostSlot } from "./host-paces.store";
 
 /** The least time between two of the hub's requests to one host. */
 export const SAME_HOST_GAP_MS = 1_000;
+/**
+ * How late a request may start after its turn: a timer fires late on a busy instance, and a request
+ * that starts late comes nearer the next one. Turns are reserved this much further apart, and a
+ * request that wakes later than this takes a new turn, so two never start under SAME_HOST_GAP_MS
+ * apart, and what is left to the network (the lookup and connection) keeps some of the margin.
+ */
+export const TURN_SLACK_MS = 200;
+export const TURN_SPACING_MS = SAME_HOST_GAP_MS + 2 * TURN_SLACK_MS;
 
 /** The host a URL names (the address itself when it does not parse: its own group). */
 export function hostOf(url: string): string {
@@ -28,10 +36,14 @@ const sleep = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
  * test's refusal). Null once the turn has come.
  */
 export async function takeHostTurn(url: string, maxWaitMs: number): Promise<{ refusedForMs: number } | null> {
-  const slot = await reserveHostSlot(hostOf(url), Date.now(), SAME_HOST_GAP_MS, maxWaitMs);
-  if ("refusedForMs" in slot) return slot;
-  if (slot.waitMs > 0) await sleep(slot.waitMs);
-  return null;
+  for (;;) {
+    const slot = await reserveHostSlot(hostOf(url), TURN_SPACING_MS, maxWaitMs);
+    if ("refusedForMs" in slot) return slot;
+    const waitMs = slot.at - Date.now();
+    if (waitMs > 0) await sleep(waitMs);
+    if (Date.now() - slot.at <= TURN_SLACK_MS) return null;
+    // woke too late: the next turn may be less than a gap away now; take a new one
+  }
 }
 
 /** Waits for a turn at the URL's host however long others hold it (a job's request: it has the time). */

@@ -4,7 +4,7 @@ import { addDays, utcDay } from "@hub/contract/dates";
 import type { DailySummary } from "@hub/contract/jobs";
 import type { AppDeps } from "../platform/deps";
 import { keyedHash } from "../platform/keyed-hash";
-import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
+import { sendMailOnce } from "../platform/mail-once";
 import { raiseAlert } from "../alerts/alerts.service";
 import { offerEndingMail } from "../platform/mailer";
 import { countPrograms, listProgramsAfter, type ProgramRecord } from "../catalog/programs.store";
@@ -96,18 +96,10 @@ export const dailySlice: JobSlice = async (deps, job, deadline) => {
  */
 async function warnOwner(deps: AppDeps, program: ProgramRecord, owner: string): Promise<"sent" | "failed" | "claimed"> {
   const key = `offer-end_${program.id}_${program.offerEndsOn!}_${keyedHash(deps.keyedHashSecret, "mail-claim", owner.toLowerCase())}`;
-  if (!(await claimMail(key, "offer-end", deps.now()))) return "claimed";
   try {
-    await deps.mailer.send(
-      offerEndingMail(
-        owner,
-        { programName: program.name, lastDay: program.offerEndsOn!, dashboardUrl: `${deps.appOrigin}/dashboard` },
-        deps.community,
-      ),
-    );
-    return "sent";
+    const mail = { programName: program.name, lastDay: program.offerEndsOn!, dashboardUrl: `${deps.appOrigin}/dashboard` };
+    return await sendMailOnce(deps, key, "offer-end", () => offerEndingMail(owner, mail, deps.community));
   } catch (err) {
-    await releaseMailClaim(key);
     logger.error("offer-end warning not sent", { programId: program.id, error: err instanceof Error ? err.message : String(err) });
     return "failed";
   }

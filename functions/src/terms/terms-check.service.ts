@@ -3,7 +3,7 @@ import { figureChangeLine, TERMS_MIN_TEXT_CHARS, TERMS_PAGE_MAX_BYTES, TERMS_TEX
 import type { AppDeps, PageRead } from "../platform/deps";
 import { sha256 } from "../platform/keys";
 import { termsChangedMail, termsUnreachableMail, type OutgoingMail } from "../platform/mailer";
-import { claimMail, releaseMailClaim } from "../platform/mail-claims.store";
+import { sendMailOnce } from "../platform/mail-once";
 import { awaitHostTurn } from "../platform/host-turns";
 import { listAdmins } from "../accounts/users.store";
 import { raiseAlert } from "../alerts/alerts.service";
@@ -120,13 +120,7 @@ async function changedFigures(programId: string, reviewed: number | null, versio
 
 async function sendOnce(deps: TermsDeps, claim: string, mail: OutgoingMail): Promise<boolean> {
   try {
-    if (!(await claimMail(claim, "terms-watch", deps.now()))) return true;
-    try {
-      await deps.mailer.send(mail);
-    } catch (err) {
-      await releaseMailClaim(claim);
-      throw err;
-    }
+    await sendMailOnce(deps, claim, "terms-watch", () => mail);
     return true;
   } catch (err) {
     // never the address or the mail: the claim names the program and the admin's uid

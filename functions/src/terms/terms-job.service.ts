@@ -1,6 +1,6 @@
 import type { TermsWatchSummary } from "@hub/contract/jobs";
 import type { AppDeps } from "../platform/deps";
-import { forEachPacedByKey } from "../platform/concurrency";
+import { forEachPacedByKey, prefixWithinPerKey } from "../platform/concurrency";
 import { hostOf } from "../platform/host-turns";
 import { finishJob, saveProgress, type JobOrigin } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
@@ -9,16 +9,21 @@ import { checkProgramTerms } from "./terms-check.service";
 
 /**
  * The terms watch's job (the contract's *Terms watch and alerts*, docs/architecture.md *Jobs*): every
- * approved program with a terms page, in id order, CHUNK programs per step, their pages read at most
+ * approved program with a terms page, in id order, a step at a time, their pages read at most
  * HOSTS_AT_ONCE hosts at a time and one request at a time per host, each in its turn at the host
- * (platform/host-turns: shared with link tests and link health). After each chunk the cursor and the
- * counts are stored. A chunk the queue retries reads its pages again: a page read twice keeps no second
+ * (platform/host-turns: shared with link tests and link health). After each step the cursor and the
+ * counts are stored. A step the queue retries reads its pages again: a page read twice keeps no second
  * version (the same text is the same hash), so a retry changes nothing but the counts.
  */
 
-/** Programs per step: all at one host, each timing out (10 s) with its gap, still ends well within a slice's deadline. */
-const CHUNK = 10;
-const HOSTS_AT_ONCE = 8;
+/** Programs listed for a step; the step is the first of them with at most PER_HOST_IN_STEP at any one host. */
+const LISTED = 60;
+/**
+ * A step waits for its busiest host: this many reads there, each up to its timeout (10 s) after its
+ * turn, still end well within a slice's deadline; across many hosts a step reads dozens of pages.
+ */
+const PER_HOST_IN_STEP = 4;
+const HOSTS_AT_ONCE = 16;
 
 const emptyCounts = (): TermsWatchSummary => ({ read: 0, kept: 0, same: 0, broken: 0, inconclusive: 0 });
 
@@ -35,9 +40,11 @@ export const termsWatchSlice: JobSlice = async (deps: AppDeps, job, deadline) =>
   const counts = { ...emptyCounts(), ...job.counts };
   let done = job.done;
   for (;;) {
-    const chunk = await listProgramsAfter(after, CHUNK);
-    if (chunk.length === 0) break;
-    const watched = chunk.filter((p) => p.approved && p.termsUrl);
+    const listed = await listProgramsAfter(after, LISTED);
+    if (listed.length === 0) break;
+    // a program that is not read holds no host back
+    const step = prefixWithinPerKey(listed, (p) => (p.approved && p.termsUrl ? hostOf(p.termsUrl) : `unread:${p.id}`), PER_HOST_IN_STEP);
+    const watched = step.filter((p) => p.approved && p.termsUrl);
     await forEachPacedByKey(
       watched,
       (p) => hostOf(p.termsUrl!),
@@ -50,10 +57,10 @@ export const termsWatchSlice: JobSlice = async (deps: AppDeps, job, deadline) =>
         counts[outcome] += 1;
       },
     );
-    done += chunk.filter((p) => p.approved).length;
-    after = chunk[chunk.length - 1]!.id;
+    done += step.filter((p) => p.approved).length;
+    after = step[step.length - 1]!.id;
     await saveProgress(job.id, { applyAfter: after, done, total: Math.max(job.total ?? 0, done), counts });
-    if (chunk.length < CHUNK) break;
+    if (listed.length < LISTED && step.length === listed.length) break;
     if (Date.now() > deadline) return false;
   }
   await finishJob(job.id, "terms-watch", { state: "done", summary: counts }, deps.now());

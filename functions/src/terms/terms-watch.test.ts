@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { termsStateOf, type TermsWatch } from "../catalog/terms-watch-record";
-import { versionsToDrop } from "../catalog/terms-versions.store";
+import { storedVersions, versionsToDrop } from "../catalog/terms-versions.store";
 import type { Figure } from "./terms-figures";
 import { newsOf, nextTermsWatch, type TermsRead } from "./terms-watch";
 
@@ -116,5 +116,13 @@ describe("the versions kept", () => {
     expect(versionsToDrop(stored, 11, 5)).toEqual([1]);
     expect(versionsToDrop([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 13, 1)).toEqual([3]);
     expect(versionsToDrop([], 1, null)).toEqual([]);
+  });
+
+  it("are known from the watch alone: the last ten numbers up to the latest, and the reviewed one", () => {
+    expect(storedVersions(null)).toEqual([]);
+    expect(storedVersions({ latestVersion: 3, reviewedVersion: 1 })).toEqual([3, 2, 1]);
+    expect(storedVersions({ latestVersion: 25, reviewedVersion: 3 })).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 3]);
+    // the next read keeps 26: 16 goes, the reviewed 3 stays
+    expect(versionsToDrop(storedVersions({ latestVersion: 25, reviewedVersion: 3 }), 26, 3)).toEqual([16]);
   });
 });

@@ -188,7 +188,7 @@ describe("link health", () => {
     const program = await createProgramAs(admin, "Held Bank");
     const aliceLink = await submitOwnLink(alice, program.id, fixturePage("/offer"));
     // another fetcher of the hub (the check, the terms watch) holds the host for the next 30 seconds
-    await reserveHostSlot(hostOf(fixturePage("/offer")), Date.now(), 30_000, 60_000);
+    await reserveHostSlot(hostOf(fixturePage("/offer")), 30_000, 60_000);
     const busy = "Many links at this site are being tested right now. Please try again shortly.";
     const member = await call("POST", `/api/user/links/${aliceLink.id}/test`, { idToken: alice, body: {} });
     expect(member.status).toBe(429);

@@ -32,7 +32,7 @@ describe("every field a TTL policy reads is written as a timestamp", () => {
     const { nightlyVisitFold } = await import("../../src/index");
     await nightlyVisitFold.run({ scheduleTime: new Date(Date.now() + 26 * 3_600_000).toISOString(), jobName: "test" } as never);
     // A link test's pace at its host, a mail claimed by a job.
-    await reserveHostSlot("ttl.example.com", Date.now(), 1_000, 10_000);
+    await reserveHostSlot("ttl.example.com", 1_000, 10_000);
     await claimMail("ttl-test-claim", "test", new Date());
     // An alert raised (its delivery is recorded even though no channel receives it here).
     await createDeliveryOnce("ttl-test-alert", "test", { text: "t", url: "https://hub.example", data: {} }, new Date());
