@@ -14,6 +14,8 @@ export interface RotationCandidate {
   createdAtMs: number;
   /** Counted visits so far (stored plus not yet folded); read only for balanced mode. */
   visits: number;
+  /** Its share of the rotation against the others' (the owner's tier weight, an integer 1–10); 1 when not given. */
+  weight?: number;
 }
 
 export interface RotationSource {

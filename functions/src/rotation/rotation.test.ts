@@ -153,3 +153,90 @@ describe("any active link", () => {
     expect(new Rotation(source("even", [])).any()).toBeNull();
   });
 });
+
+describe("weighted rotation (the contract's Tiers and weighted shares)", () => {
+  const weighted = (weights: readonly number[]) => weights.map((weight, i) => ({ ...link(`w${String(i)}`, i), weight }));
+
+  /** Counted visits one at a time: after each, every link's visits against its weighted ideal. */
+  function worstDeviation(rotation: Rotation, weights: readonly number[], visits: number) {
+    const total = weights.reduce((a, b) => a + b, 0);
+    const got = weights.map(() => 0);
+    let worst = 0;
+    const cycles: number[][] = [];
+    for (let v = 1; v <= visits; v++) {
+      got[Number(rotation.take(true)!.id.slice(1))]! += 1;
+      for (const [i, w] of weights.entries()) worst = Math.max(worst, Math.abs(got[i]! - (v * w) / total));
+      if (v % total === 0) cycles.push([...got]);
+    }
+    return { worst, cycles, total };
+  }
+
+  const random = (seed: number) => () => {
+    // a small deterministic generator (mulberry32), so a failing set can be told again
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  const sets: number[][] = [[1, 2, 3], [1, 10], [5, 5, 5, 1], [1], [10, 10], [1, 1, 1, 1, 1, 1, 7]];
+  const draw = random(42);
+  for (let k = 0; k < 40; k++) sets.push(Array.from({ length: 1 + Math.floor(draw() * 12) }, () => 1 + Math.floor(draw() * 10)));
+
+  it("gives each link exactly its weight in every cycle, and never a visit or more from its share in between", () => {
+    for (const weights of sets) {
+      for (const start of [0, 0.37, 0.99]) {
+        const rotation = new Rotation(source("even", weighted(weights)), () => start);
+        const { worst, cycles, total } = worstDeviation(rotation, weights, 5 * weights.reduce((a, b) => a + b, 0));
+        expect(worst, `weights ${weights.join(",")}, start ${String(start)}`).toBeLessThan(1);
+        for (const [c, counts] of cycles.entries()) expect(counts).toEqual(weights.map((w) => w * (c + 1)));
+        expect(cycles).toHaveLength(5);
+        expect(total).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("with every weight 1 goes round as the plain round-robin, from the instance's random place", () => {
+    const rotation = new Rotation(source("even", weighted([1, 1, 1, 1])), () => 0.000_002); // starts at place 2
+    expect(Array.from({ length: 8 }, () => rotation.take(true)!.id)).toEqual(["w2", "w3", "w0", "w1", "w2", "w3", "w0", "w1"]);
+  });
+
+  it("starts a new cycle when a weight changes, owing nothing from the old one; keeps its place when nothing did", () => {
+    const rotation = new Rotation(source("even", weighted([1, 3])), () => 0);
+    tally(rotation, 2); // part-way through a cycle of 4
+    rotation.refresh(source("even", weighted([1, 3])));
+    expect([...tally(rotation, 2).values()].reduce((a, b) => a + b, 0)).toBe(2);
+    rotation.refresh(source("even", weighted([2, 2])));
+    const next = tally(rotation, 4);
+    expect([next.get("w0"), next.get("w1")]).toEqual([2, 2]);
+  });
+
+  it("does not move on for visits that are not counted, and serves a turn given back first", () => {
+    const rotation = new Rotation(source("even", weighted([1, 2])), () => 0);
+    const first = rotation.take(false)!.id;
+    expect(rotation.take(false)!.id).toBe(first);
+    const taken = rotation.take(true)!;
+    rotation.giveBack(taken, { kept: false });
+    expect(rotation.take(true)!.id).toBe(taken.id);
+    const counts = tally(rotation, 3 * 10);
+    expect([counts.get("w0"), counts.get("w1")]).toEqual([10, 20]);
+  });
+
+  it("balanced: the link with the fewest visits per unit of weight, ties to the newest", () => {
+    const rotation = new Rotation(
+      source("balanced", [
+        { ...link("old", 1, 10), weight: 1 },
+        { ...link("gold", 2, 20), weight: 2 },
+        { ...link("new", 3, 30), weight: 3 },
+      ]),
+    );
+    // 10/1 = 20/2 = 30/3: all tied, so the newest
+    expect(rotation.take(true)!.id).toBe("new");
+    // then old (10/1) and gold (20/2) tie below new (31/3): the newer of the two
+    expect(rotation.take(true)!.id).toBe("gold");
+    expect(rotation.take(true)!.id).toBe("old");
+    // 60 more visits keep them within one visit of 1:2:3 of what each has
+    const counts = tally(rotation, 60);
+    expect([counts.get("old"), counts.get("gold"), counts.get("new")]).toEqual([10, 20, 30]);
+  });
+});

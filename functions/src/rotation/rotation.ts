@@ -3,13 +3,20 @@ import type { RotationCandidate, RotationSource } from "./rotation.store";
 
 /**
  * One program's rotation inside one function instance: which active link the next visitor gets.
+ * Each link has a weight (the contract's *Tiers and weighted shares*; 1 unless given).
  *
- * - even: round-robin over the active links, in a fixed order (oldest first). Each instance starts
- *   at a random place in the cycle, so instances that start together do not all send their first
- *   visitor to the same link; every instance is exactly fair over what it serves, and the total is
- *   fair to within about the square root of the number of instances.
- * - balanced: the link with the fewest counted visits, ties to the newest. Counts are the ones read
- *   at the last refresh plus what this instance has sent since.
+ * - even: a smooth weighted round-robin over the active links (nginx's): each counted visit adds
+ *   every link's weight to its credit and goes to the link with the most, which then gives back the
+ *   sum of the weights. After every `Σ weights` counted visits each link has had exactly its weight,
+ *   and in between none is a visit or more from `visits × weight / Σ weights`. Ties go round the
+ *   links in a fixed order (oldest first) from a place that moves on with each counted visit, so with
+ *   every weight 1 it is the plain round-robin; each instance starts at a random place, so instances
+ *   that start together do not all send their first visitor to the same link. A change of the links
+ *   or of their weights starts a new cycle from the current place: nothing owed from the old one is
+ *   caught up. Every instance is exactly fair over what it serves, and the total is fair to within
+ *   about the square root of the number of instances.
+ * - balanced: the link with the fewest counted visits per unit of weight, ties to the newest. Counts
+ *   are the ones read at the last refresh plus what this instance has sent since.
  *
  * Only counted visits move the rotation: bots and previews are sent on but do not use up a turn. A
  * turn taken for a visit that then proves a repeat (another instance counted this visitor or address
@@ -22,6 +29,10 @@ export class Rotation {
   private linkIds: readonly string[] = [];
   private mode: DistributionMode = "even";
   private cursor: number;
+  /** Even mode: each link's credit in the weighted round-robin, by position in `links`. */
+  private credits: number[] = [];
+  private weights: number[] = [];
+  private totalWeight = 0;
   private sentSinceRefresh = new Map<string, number>();
   /** Even mode: links whose turn was given back, served before the round-robin moves on. */
   private owed: string[] = [];
@@ -43,9 +54,16 @@ export class Rotation {
     this.fallbackUrl = source.fallbackUrl;
     this.programName = source.programName;
     this.offerEndsOn = source.offerEndsOn;
+    const before = this.links.map((l) => `${l.id}:${String(weightOf(l))}`).join(",");
     this.links = [...source.links].sort((a, b) => a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
     this.linkIds = this.links.map((l) => l.id);
     this.sentSinceRefresh.clear();
+    if (this.links.map((l) => `${l.id}:${String(weightOf(l))}`).join(",") !== before) {
+      // new links or weights: a new cycle, from the current place
+      this.weights = this.links.map(weightOf);
+      this.totalWeight = this.weights.reduce((sum, w) => sum + w, 0);
+      this.credits = this.links.map(() => 0);
+    }
   }
 
   get activeLinks(): readonly RotationCandidate[] {
@@ -64,8 +82,16 @@ export class Rotation {
       const owed = this.takeOwed();
       if (owed) return owed;
     }
-    const link = this.mode === "balanced" ? this.fewestVisits() : this.links[this.cursor % this.links.length]!;
+    if (this.mode === "balanced") {
+      const link = this.fewestVisitsPerWeight();
+      if (counted) this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
+      return link;
+    }
+    const next = this.nextInCycle();
+    const link = this.links[next]!;
     if (counted) {
+      for (let i = 0; i < this.credits.length; i++) this.credits[i]! += this.weights[i]!;
+      this.credits[next]! -= this.totalWeight;
       this.cursor++;
       this.sentSinceRefresh.set(link.id, (this.sentSinceRefresh.get(link.id) ?? 0) + 1);
     }
@@ -110,16 +136,27 @@ export class Rotation {
     return link ?? null;
   }
 
-  private fewestVisits(): RotationCandidate {
-    let best = this.links[0]!;
-    let bestVisits = this.visits(best);
-    for (const link of this.links.slice(1)) {
-      const visits = this.visits(link);
-      // the list is oldest first, so a later link with equal visits is the newer one
-      if (visits <= bestVisits) {
-        best = link;
-        bestVisits = visits;
+  /** Even mode: the link the next counted visit goes to (the most credit once each has its weight added; ties from the current place on). */
+  private nextInCycle(): number {
+    const n = this.links.length;
+    let best = this.cursor % n;
+    let bestCredit = this.credits[best]! + this.weights[best]!;
+    for (let step = 1; step < n; step++) {
+      const i = (this.cursor + step) % n;
+      const credit = this.credits[i]! + this.weights[i]!;
+      if (credit > bestCredit) {
+        best = i;
+        bestCredit = credit;
       }
+    }
+    return best;
+  }
+
+  private fewestVisitsPerWeight(): RotationCandidate {
+    let best = this.links[0]!;
+    for (const link of this.links.slice(1)) {
+      // visits / weight compared without division; the list is oldest first, so on a tie the later one is the newer
+      if (this.visits(link) * weightOf(best) <= this.visits(best) * weightOf(link)) best = link;
     }
     return best;
   }
@@ -128,3 +165,6 @@ export class Rotation {
     return link.visits + (this.sentSinceRefresh.get(link.id) ?? 0);
   }
 }
+
+/** A link's weight in the rotation: a whole number from 1 (what a link without one has). */
+const weightOf = (link: Pick<RotationCandidate, "weight">): number => Math.max(1, Math.floor(link.weight ?? 1));
