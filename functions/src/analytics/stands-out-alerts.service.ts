@@ -1,3 +1,4 @@
+import { logger } from "firebase-functions";
 import { trafficStandsOut } from "@hub/contract/analytics";
 import { raiseAlert } from "../alerts/alerts.service";
 import type { AppDeps } from "../platform/deps";
@@ -16,9 +17,19 @@ export const STANDS_OUT_ALERT_DAYS = 7;
 
 const percent = (share: number) => `${String(Math.round(share * 1000) / 10)}%`;
 
-/** Raises the alert for each program standing out in the last 7 days; returns how many stood out. */
+/**
+ * Raises the alert for each program standing out in the last 7 days; returns how many stood out. Never
+ * throws: a report that cannot be read is logged, and the day's turn it runs with goes on.
+ */
 export async function alertProgramsStandingOut(deps: Pick<AppDeps, "now" | "appOrigin">): Promise<number> {
-  const standing = (await trafficIn(WINDOW, deps.now())).filter(trafficStandsOut);
+  let report;
+  try {
+    report = await trafficIn(WINDOW, deps.now());
+  } catch (err) {
+    logger.error("traffic report not read for the alerts channel", { error: err instanceof Error ? err.message : String(err) });
+    return 0;
+  }
+  const standing = report.filter(trafficStandsOut);
   for (const program of standing) {
     const { bot, repeatVisitor, repeatAddress, unavailable } = program.notCounted;
     await raiseAlert(

