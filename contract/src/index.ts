@@ -14,3 +14,4 @@ export * from "./outcomes";
 export * from "./slugs";
 export * from "./terms";
 export * from "./alerts";
+export * from "./tiers";
