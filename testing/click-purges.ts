@@ -1,5 +1,6 @@
+import { Timestamp } from "firebase-admin/firestore";
 import { db } from "../functions/src/toolkit";
-import { sleep } from "./rotation";
+import { BROWSER_UA, sleep } from "./rotation";
 
 /**
  * Click records of deleted links go in the background (the `purgeClicks` queue in the Functions
@@ -43,4 +44,16 @@ export async function purged(linkIds: string[], timeoutMs = 60_000): Promise<{ c
     (left) => left.clicks === 0 && left.pendingPurges === 0,
     timeoutMs,
   );
+}
+
+/** `n` click records of one link, written as the rotation writes them, in bulk from this process. */
+export async function writeClicks(linkId: string, programId: string, n: number): Promise<void> {
+  const clicks = db().collection("clicks");
+  const writer = db().bulkWriter({ throttling: false });
+  const clickedAt = Timestamp.now();
+  for (let i = 0; i < n; i++) {
+    void writer.create(clicks.doc(), { referralLinkId: linkId, programId, clickedAt, ipAddress: "203.0.113.7", userAgent: BROWSER_UA });
+    if (i % 5_000 === 4_999) await writer.flush();
+  }
+  await writer.close();
 }

@@ -105,7 +105,8 @@ export const deliverAlerts = onTaskDispatched(
 
 /**
  * The day's turn at 00:05 UTC: counts brought up to the new date, snoozes that are over cleared,
- * offer-end warnings sent, programs standing out in the last 7 days' traffic told to the alerts channel; the same job as the admin's button (on the `runJobs` queue). One already
+ * offer-end warnings sent, programs standing out in the last 7 days' traffic told to the alerts
+ * channel; the same job as the admin's button (on the `runJobs` queue). One already
  * running is left to finish. Emulators do not fire schedules: the handler is tested through `.run`.
  */
 export const dailyTurn = onSchedule({ schedule: "every day 00:05", timeZone: "UTC", timeoutSeconds: 60 }, async (event) => {

@@ -12,12 +12,11 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { Timestamp } from "firebase-admin/firestore";
-import { db, ensureAdmin } from "../../functions/src/toolkit";
-import { clickCount, purged } from "../../testing/click-purges";
+import { ensureAdmin } from "../../functions/src/toolkit";
+import { clickCount, purged, writeClicks } from "../../testing/click-purges";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { call } from "../../testing/http";
-import { BROWSER_UA, programWithLinks } from "../../testing/rotation";
+import { programWithLinks } from "../../testing/rotation";
 
 const RECORDS = Number(process.env.BENCH_PURGE_RECORDS ?? 50_000);
 const BASELINE = 5_000;
@@ -47,18 +46,6 @@ function sliceLogs(fromOffset: number): SliceLog[] {
     .split("\n")
     .filter((line) => line.includes('"click purge slice"'))
     .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as SliceLog);
-}
-
-/** `n` click records of one link, written as the rotation writes them. */
-async function writeClicks(linkId: string, programId: string, n: number): Promise<void> {
-  const clicks = db().collection("clicks");
-  const writer = db().bulkWriter({ throttling: false });
-  const clickedAt = Timestamp.now();
-  for (let i = 0; i < n; i++) {
-    void writer.create(clicks.doc(), { referralLinkId: linkId, programId, clickedAt, ipAddress: "203.0.113.7", userAgent: BROWSER_UA });
-    if (i % 5_000 === 4_999) await writer.flush();
-  }
-  await writer.close();
 }
 
 async function purgeOf(admin: string, records: number) {

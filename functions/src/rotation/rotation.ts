@@ -54,11 +54,11 @@ export class Rotation {
     this.fallbackUrl = source.fallbackUrl;
     this.programName = source.programName;
     this.offerEndsOn = source.offerEndsOn;
-    const before = this.links.map((l) => `${l.id}:${String(weightOf(l))}`).join(",");
+    const before = cycleKeyOf(this.links);
     this.links = [...source.links].sort((a, b) => a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
     this.linkIds = this.links.map((l) => l.id);
     this.sentSinceRefresh.clear();
-    if (this.links.map((l) => `${l.id}:${String(weightOf(l))}`).join(",") !== before) {
+    if (cycleKeyOf(this.links) !== before) {
       // new links or weights: a new cycle, from the current place
       this.weights = this.links.map(weightOf);
       this.totalWeight = this.weights.reduce((sum, w) => sum + w, 0);
@@ -168,3 +168,6 @@ export class Rotation {
 
 /** A link's weight in the rotation: a whole number from 1 (what a link without one has). */
 const weightOf = (link: Pick<RotationCandidate, "weight">): number => Math.max(1, Math.floor(link.weight ?? 1));
+
+/** What the weighted round-robin's cycle is of: the links in order and their weights (a change starts a new one). */
+const cycleKeyOf = (links: readonly RotationCandidate[]): string => links.map((l) => `${l.id}:${String(weightOf(l))}`).join(",");

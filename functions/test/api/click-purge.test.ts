@@ -1,15 +1,14 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/visits/click-purges.store";
 import { db } from "../../src/platform/db";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
-import { clickCount, pendingPurges, purged, settle } from "../../../testing/click-purges";
+import { clickCount, pendingPurges, purged, settle, writeClicks } from "../../../testing/click-purges";
 import { resetEmulators } from "../../../testing/emulators";
 import { call } from "../../../testing/http";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
-import { BROWSER_UA, programWithLinks, sleep } from "../../../testing/rotation";
+import { programWithLinks, sleep } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
 import { failAtWrite } from "../../../testing/write-faults";
 
@@ -29,18 +28,6 @@ beforeEach(async () => {
   await resetEmulators();
   ({ admin, alice, tom } = await signInActors());
 });
-
-/** `n` click records of one link, written as the rotation writes them, in bulk from this process. */
-async function writeClicks(linkId: string, programId: string, n: number): Promise<void> {
-  const clicks = db().collection("clicks");
-  const writer = db().bulkWriter({ throttling: false });
-  const clickedAt = Timestamp.now();
-  for (let i = 0; i < n; i++) {
-    void writer.create(clicks.doc(), { referralLinkId: linkId, programId, clickedAt, ipAddress: "203.0.113.7", userAgent: BROWSER_UA });
-    if (i % 5_000 === 4_999) await writer.flush();
-  }
-  await writer.close();
-}
 
 /** The purges recorded for this link (read right after the deletion, while they run). */
 async function purgeIdsOf(linkId: string): Promise<string[]> {
