@@ -24,7 +24,10 @@ import {
   emulatorFixtureOptions,
   SmtpMailer,
   changeAlertChannel,
+  saveTierSettings,
 } from "../functions/src/toolkit";
+import { memberTier, type TierSettings } from "@hub/contract/tiers";
+import { SEED_PRICES } from "./stripe-local/seed";
 import { setTermsPage, termsHtml, termsPageUrl, webhookUrl } from "../testing/fixture-site";
 import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
 import { DEMO, DEMO_COMMUNITY, FIXTURE_SITE, LOCAL_VISITOR_COOKIE_SECRET, URLS } from "../testing/suite-config";
@@ -38,11 +41,36 @@ interface DemoMember {
   approved: boolean;
   createdByAdmin: boolean;
   subscriptionStatus: string | null;
+  /** The subscription's prices (the local Stripe's seed has the same): what grants a tier. */
+  priceIds?: string[];
 }
 
+/** The demo's tiers: Gold, sold at its own price, shows its members' links twice as often (the contract's *Tiers and weighted shares*). */
+const DEMO_TIERS: TierSettings = {
+  tiers: [
+    { id: "standard", name: "Standard", weight: 1, stripePriceIds: [SEED_PRICES.member] },
+    { id: "gold", name: "Gold", weight: 2, stripePriceIds: [SEED_PRICES.gold] },
+  ],
+  defaultTierId: "standard",
+};
+
 const MEMBERS: DemoMember[] = [
-  { email: DEMO.member, displayName: "Alice Active", approved: true, createdByAdmin: false, subscriptionStatus: "active" },
-  { email: DEMO.trialMember, displayName: "Tom Trial", approved: false, createdByAdmin: false, subscriptionStatus: "trialing" },
+  {
+    email: DEMO.member,
+    displayName: "Alice Active",
+    approved: true,
+    createdByAdmin: false,
+    subscriptionStatus: "active",
+    priceIds: [SEED_PRICES.gold],
+  },
+  {
+    email: DEMO.trialMember,
+    displayName: "Tom Trial",
+    approved: false,
+    createdByAdmin: false,
+    subscriptionStatus: "trialing",
+    priceIds: [SEED_PRICES.member],
+  },
   { email: "casey@example.com", displayName: "Casey Invited", approved: true, createdByAdmin: true, subscriptionStatus: null },
   { email: "blocked@example.com", displayName: "Bob Blocked", approved: true, createdByAdmin: true, subscriptionStatus: null },
 ];
@@ -226,6 +254,8 @@ async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
       stripeSubscriptionId: subscribed ? `sub_demo_${uid.slice(0, 8)}` : null,
       subscriptionStatus: member.subscriptionStatus,
       subscriptionLastChecked: subscribed ? at(0) : null,
+      subscriptionPriceIds: member.priceIds ?? [],
+      adminTierId: null,
       createdAt: at(120),
       updatedAt: at(1),
     });
@@ -236,14 +266,20 @@ async function seedMember(store: Firestore, member: DemoMember): Promise<void> {
  * and folded as the nightly job would: click records, analytics and counts all agree.
  */
 async function seedVisits(): Promise<void> {
-  const links = await db().collection("referral_links").select("programId", "link", "approved", "paused", "isDead").get();
+  const links = await db().collection("referral_links").select("programId", "link", "email", "approved", "paused", "isDead").get();
+  // each owner's weight, as the rotation reads it: Alice is Gold
+  const weightOf = (email: string) => {
+    const member = MEMBERS.find((m) => m.email === email);
+    return memberTier(DEMO_TIERS, { adminTierId: null, subscriptionPriceIds: member?.priceIds ?? [] }).weight;
+  };
   const byUrl = new Map(links.docs.map((d) => [String(d.get("link")), { id: d.id, programId: String(d.get("programId")) }]));
   // the links in each program's rotation, recorded with every visit as the rotation records them (fair shares)
-  const activeIn = new Map<string, string[]>();
+  const activeIn = new Map<string, { ids: string[]; weights: number[] }>();
   for (const d of links.docs) {
     if (d.get("approved") !== true || d.get("paused") === true || d.get("isDead") === true) continue;
     const programId = String(d.get("programId"));
-    activeIn.set(programId, [...(activeIn.get(programId) ?? []), d.id]);
+    const active = activeIn.get(programId) ?? { ids: [], weights: [] };
+    activeIn.set(programId, { ids: [...active.ids, d.id], weights: [...active.weights, weightOf(String(d.get("email")))] });
   }
   const visits = LINKS.flatMap((link) => {
     const target = byUrl.get(demoUrl(link))!;
@@ -263,7 +299,8 @@ async function seedVisits(): Promise<void> {
         ipAddress: "203.0.113.0/24", // as click records keep an address: truncated
         userAgent: "Mozilla/5.0 (demo seed)",
         shard: i % 16,
-        activeLinkIds: activeIn.get(v.programId) ?? [v.id],
+        activeLinkIds: activeIn.get(v.programId)?.ids ?? [v.id],
+        activeLinkWeights: activeIn.get(v.programId)?.weights ?? [1],
       }),
     ),
   );
@@ -382,6 +419,7 @@ async function main() {
   await seedVisits();
   await seedTraffic(programIds);
   await seedTermsWatch(programIds);
+  await saveTierSettings(DEMO_TIERS);
   const batch = store.batch();
   batch.set(store.collection("announcements").doc("current"), {
     message: `Welcome to the ${DEMO_COMMUNITY.name} Referral Hub demo! New links are reviewed within a day.`,

@@ -54,6 +54,24 @@ export async function programWithLinks(admin: string, count: number, options: { 
   return { programId: program.id, slug: program.slug!, links };
 }
 
+/**
+ * Gives each of these link owners a weight in the rotation, as an admin would: a tier per weight
+ * (`w1`…, the default `w1`) saved, each owner a user the admin made (no subscription needed) and put
+ * in their weight's tier.
+ */
+export async function weighOwners(admin: string, weights: ReadonlyMap<string, number>): Promise<void> {
+  const distinct = [...new Set([1, ...weights.values()])].sort((a, b) => a - b);
+  const tiers = distinct.map((w) => ({ id: `w${String(w)}`, name: `Weight ${String(w)}`, weight: w, stripePriceIds: [] }));
+  await ok(callRoute("updateTiers", { idToken: admin, body: { tiers, defaultTierId: "w1" } }), "save tiers");
+  for (const [email, weight] of weights) {
+    await ok(callRoute("createUser", { idToken: admin, body: { email } }), `create ${email}`);
+    await ok(
+      callRoute("updateUser", { idToken: admin, params: { username: email }, body: { tierId: `w${String(weight)}` } }),
+      `tier of ${email}`,
+    );
+  }
+}
+
 export async function addLink(admin: string, programId: string, email: string, approve = true) {
   const url = `https://refer.example.com/${programId}/${encodeURIComponent(email)}`;
   const link = await ok(

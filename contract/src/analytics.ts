@@ -57,7 +57,8 @@ export const userAnalyticsListSchema = z.array(userAnalyticsSchema);
 /*
  * Fair share (docs/architecture.md, *Sticky visitors*, *Fair share*). A link's fair share in a window is the sum,
  * over the periods (UTC days; hours for 24h) in which it was in its program's rotation, of that
- * period's counted visits of the program divided by the number of links then in the rotation.
+ * period's counted visits of the program times the link's weight, divided by the sum of the weights
+ * of the links then in the rotation (with every weight 1: divided by their number).
  * shareRatio = visits / fairShare (two decimals), null when the fair share is 0.
  */
 
@@ -82,6 +83,8 @@ export const ownLinkStatsSchema = z.object({
   visits: z.number().int(),
   fairShare: z.number(),
   shareRatio: z.number().nullable(),
+  /** The link's weight in the rotation now: its owner's tier weight (tiers.ts). */
+  weight: z.number().int(),
   series: z.array(fairSharePointSchema),
 });
 export type OwnLinkStats = z.infer<typeof ownLinkStatsSchema>;
@@ -97,6 +100,8 @@ export const linkFairnessSchema = z.object({
   visits: z.number().int(),
   fairShare: z.number(),
   shareRatio: z.number().nullable(),
+  /** The link's weight in the rotation now: its owner's tier weight (tiers.ts). */
+  weight: z.number().int(),
 });
 export type LinkFairness = z.infer<typeof linkFairnessSchema>;
 

@@ -37,7 +37,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   recordOutcome: ["LINK_NOT_APPROVED", "RATE_LIMITED"],
 
   // Users and admin actions
-  updateUser: ["USER_EXISTS", "REAUTH_REQUIRED"],
+  updateUser: ["USER_EXISTS", "REAUTH_REQUIRED", "BAD_REQUEST"],
   deleteUser: ["BAD_REQUEST"],
   blockUser: ["BAD_REQUEST"],
   createUser: ["USER_EXISTS"],
@@ -52,5 +52,6 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly ErrorCode[] } 
   runWeeklyDigest: ["JOB_RUNNING"],
   runTermsWatch: ["JOB_RUNNING"],
   sendTestAlert: ["BAD_REQUEST"],
+  updateTiers: ["CONFLICT"],
   mergeAccounts: ["NOT_FOUND", "BAD_REQUEST", "MERGE_CONFLICT"],
 };

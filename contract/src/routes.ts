@@ -94,6 +94,7 @@ import {
   updateUserRequestSchema,
 } from "./users";
 import { createOutcomeRequestSchema, earningsSchema, outcomeAnalyticsSchema, outcomeSchema, outcomesQuerySchema } from "./outcomes";
+import { tierSettingsSchema, updateTiersRequestSchema } from "./tiers";
 import { z } from "./zod";
 
 export const ROUTE_ACCESS = ["public", "member", "admin", "impersonation"] as const;
@@ -415,7 +416,8 @@ export const API = {
   /** Every user with their link count, by username. */
   listUsers: { method: "GET", path: "/users", access: "admin", response: adminUserListSchema },
   /**
-   * An admin's edit of a user: name, notes, e-mail (every link's follows), payment IDs. An admin's e-mail needs a fresh password sign-in.
+   * An admin's edit of a user: name, notes, e-mail (every link's follows), payment IDs, tier (an id, or null for the automatic one).
+   * An admin's e-mail needs a fresh password sign-in.
    */
   updateUser: {
     method: "PATCH",
@@ -482,6 +484,10 @@ export const API = {
   updateAlerts: { method: "PUT", path: "/admin/alerts", access: "admin", body: updateAlertsRequestSchema, response: alertSettingsSchema },
   /** Sends a test message through the channel, as any event goes; its outcome shows in `lastDelivery`. */
   sendTestAlert: { method: "POST", path: "/admin/alerts/test", access: "admin", response: alertTestStartedSchema, status: 202 },
+  /** The membership tiers (weights and the Stripe prices that grant them); one `standard` tier until an admin saves some. */
+  getTiers: { method: "GET", path: "/admin/tiers", access: "admin", response: tierSettingsSchema },
+  /** Replaces the tiers: a price in two tiers is `409 CONFLICT`; a removed tier's members move to the default. */
+  updateTiers: { method: "PUT", path: "/admin/tiers", access: "admin", body: updateTiersRequestSchema, response: tierSettingsSchema },
   /** The terms watch now, as a job (also daily at 02:00 UTC): every approved program's terms page read. */
   runTermsWatch: { method: "POST", path: "/admin/terms/run", access: "admin", response: jobStartedSchema, status: 202 },
   /** The weekly digest, now; also on Mondays at 08:00 UTC. At most one per member per ISO week either way. */

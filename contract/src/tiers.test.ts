@@ -46,6 +46,9 @@ describe("tier settings", () => {
     expect(messagesOf({ tiers: eleven, defaultTierId: "t0" })).toEqual([TIER_MESSAGES.count]);
     const twice = { id: "a", name: "A", weight: 1, stripePriceIds: [] };
     expect(messagesOf({ tiers: [twice, twice], defaultTierId: "a" })).toEqual([TIER_MESSAGES.duplicateId]);
+    // a field the contract does not name is refused, in a tier and beside them
+    expect(tierSettingsSchema.safeParse({ ...settings, tiers: [{ ...twice, hidden: true }] }).success).toBe(false);
+    expect(tierSettingsSchema.safeParse({ ...settings, isAdmin: true }).success).toBe(false);
   });
 
   it("finds a price two tiers list (the server's 409), and none when each is listed once", () => {
@@ -58,33 +61,41 @@ describe("tier settings", () => {
 
 describe("a member's tier", () => {
   it("is the admin's choice, else the subscription price's tier, else the default", () => {
-    expect(memberTier(settings, { adminTierId: "founder", subscriptionPriceId: "price_gold_year" })).toEqual({
+    expect(memberTier(settings, { adminTierId: "founder", subscriptionPriceIds: ["price_gold_year"] })).toEqual({
       tierId: "founder",
+      tierName: "Founder",
       tierSource: "admin",
       weight: 5,
     });
-    expect(memberTier(settings, { adminTierId: null, subscriptionPriceId: "price_gold_year" })).toEqual({
+    expect(memberTier(settings, { adminTierId: null, subscriptionPriceIds: ["price_gold_year"] })).toEqual({
       tierId: "gold",
+      tierName: "Gold",
       tierSource: "subscription",
       weight: 2,
     });
-    expect(memberTier(settings, { adminTierId: null, subscriptionPriceId: "price_unknown" })).toEqual({
+    expect(memberTier(settings, { adminTierId: null, subscriptionPriceIds: ["price_unknown"] })).toEqual({
       tierId: "standard",
+      tierName: "Standard",
       tierSource: "default",
       weight: 1,
     });
-    expect(memberTier(settings, { adminTierId: null, subscriptionPriceId: null })).toMatchObject({ tierSource: "default" });
+    expect(memberTier(settings, { adminTierId: null, subscriptionPriceIds: [] })).toMatchObject({ tierSource: "default" });
   });
 
-  it("falls back from a removed tier: an admin's choice of it counts no more", () => {
-    const withoutFounder = { ...settings, tiers: settings.tiers.filter((t) => t.id !== "founder") };
-    expect(memberTier(withoutFounder, { adminTierId: "founder", subscriptionPriceId: "price_gold_month" })).toEqual({
-      tierId: "gold",
-      tierSource: "subscription",
-      weight: 2,
-    });
-    expect(memberTier(DEFAULT_TIER_SETTINGS, { adminTierId: "founder", subscriptionPriceId: "price_gold_month" })).toEqual({
+  it("takes the heaviest tier a subscription's prices grant", () => {
+    const prices = ["price_unknown", "price_basic", "price_gold_month"];
+    expect(memberTier(settings, { adminTierId: null, subscriptionPriceIds: prices })).toMatchObject({ tierId: "gold", weight: 2 });
+  });
+
+  it("moves the members of a removed tier to the default, an admin's choice of it included", () => {
+    const withoutGold = { ...settings, tiers: settings.tiers.filter((t) => t.id !== "gold") };
+    expect(memberTier(withoutGold, { adminTierId: null, subscriptionPriceIds: ["price_gold_month"] })).toMatchObject({
       tierId: "standard",
+      tierSource: "default",
+    });
+    expect(memberTier(DEFAULT_TIER_SETTINGS, { adminTierId: "founder", subscriptionPriceIds: ["price_gold_month"] })).toEqual({
+      tierId: "standard",
+      tierName: "Standard",
       tierSource: "default",
       weight: 1,
     });

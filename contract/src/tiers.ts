@@ -19,10 +19,11 @@ export const TIER_MESSAGES = {
   count: `Define 1 to ${String(TIER_LIMITS.tiers)} tiers`,
   duplicateId: "Each tier needs an id of its own",
   defaultTier: "The default tier must be one of the tiers",
+  unknownTier: (tierId: string) => `No tier has the id ${tierId}`,
   priceInTwoTiers: (priceId: string) => `The price ${priceId} is in two tiers; a price grants one tier`,
 } as const;
 
-export const tierSchema = z.object({
+export const tierSchema = z.strictObject({
   id: textField(TIER_MESSAGES.id).regex(TIER_ID_PATTERN, { error: TIER_MESSAGES.id }),
   name: textField(TIER_MESSAGES.name).trim().min(1, { error: TIER_MESSAGES.name }).max(TIER_LIMITS.name, { error: TIER_MESSAGES.name }),
   weight: z
@@ -46,7 +47,7 @@ export type Tier = z.infer<typeof tierSchema>;
  * but by the server, as `409 CONFLICT` (priceInTwoTiers): it contradicts what is stored, not a field.
  */
 export const tierSettingsSchema = z
-  .object({
+  .strictObject({
     tiers: z.array(tierSchema).min(1, { error: TIER_MESSAGES.count }).max(TIER_LIMITS.tiers, { error: TIER_MESSAGES.count }),
     defaultTierId: textField(TIER_MESSAGES.defaultTier),
   })
@@ -57,6 +58,8 @@ export const tierSettingsSchema = z
       ctx.addIssue({ code: "custom", path: ["defaultTierId"], message: TIER_MESSAGES.defaultTier });
   });
 export type TierSettings = z.infer<typeof tierSettingsSchema>;
+/** `PUT /api/admin/tiers`' body: the whole settings, as `GET` answers them. */
+export const updateTiersRequestSchema = tierSettingsSchema;
 
 /** What every community has until an admin saves tiers: one tier, weight 1. */
 export const DEFAULT_TIER_SETTINGS: TierSettings = {
@@ -79,27 +82,37 @@ export function priceInTwoTiers(tiers: readonly Pick<Tier, "stripePriceIds">[]):
 export const TIER_SOURCES = ["admin", "subscription", "default"] as const;
 export type TierSource = (typeof TIER_SOURCES)[number];
 
-/** A member's tier as the user answer carries it. */
-export interface MemberTier {
-  tierId: string;
-  tierSource: TierSource;
-  weight: number;
-}
+export const tierSourceSchema = z.enum(TIER_SOURCES);
+
+/** A member's tier as the user answer carries it (`GET /api/user`, `/api/users`: their own, or an admin's view). */
+export const memberTierSchema = z.object({ tierId: z.string(), tierSource: tierSourceSchema, weight: z.number().int() });
+export type MemberTier = z.infer<typeof memberTierSchema>;
+
+/** `PATCH /api/users/{username}`'s `tierId`: a tier's id, or null for the automatic tier. */
+export const tierChoiceSchema = textField(TIER_MESSAGES.id).regex(TIER_ID_PATTERN, { error: TIER_MESSAGES.id }).nullable();
 
 /**
- * A member's tier: the admin's choice when it names a tier that exists, else the tier that lists the
- * price of the member's active or trialing subscription, else the default. (A removed tier's members
- * so fall back to the default with no write.)
+ * A member's tier: the admin's choice when set, else the tier that lists a price of the member's
+ * active or trialing subscription (the caller passes the prices only of such a subscription), else
+ * the default. A removed tier's members so fall back to the default with no write.
  */
-export function memberTier(settings: TierSettings, member: { adminTierId: string | null; subscriptionPriceId: string | null }): MemberTier {
+export function memberTier(
+  settings: TierSettings,
+  member: { adminTierId: string | null; subscriptionPriceIds: readonly string[] },
+): MemberTier & { tierName: string } {
   const byId = (id: string | null) => (id === null ? undefined : settings.tiers.find((t) => t.id === id));
-  const chosen = byId(member.adminTierId);
-  if (chosen) return { tierId: chosen.id, tierSource: "admin", weight: chosen.weight };
-  const paid =
-    member.subscriptionPriceId === null ? undefined : settings.tiers.find((t) => t.stripePriceIds.includes(member.subscriptionPriceId!));
-  if (paid) return { tierId: paid.id, tierSource: "subscription", weight: paid.weight };
+  const answer = (tier: Tier, tierSource: TierSource) => ({ tierId: tier.id, tierName: tier.name, tierSource, weight: tier.weight });
   const fallback = byId(settings.defaultTierId) ?? settings.tiers[0]!;
-  return { tierId: fallback.id, tierSource: "default", weight: fallback.weight };
+  if (member.adminTierId !== null) {
+    // an admin's choice of a tier since removed: the member is moved to the default, not to another tier
+    const chosen = byId(member.adminTierId);
+    return chosen ? answer(chosen, "admin") : answer(fallback, "default");
+  }
+  // a subscription with several prices: the heaviest tier any of them grants
+  const paid = settings.tiers
+    .filter((t) => t.stripePriceIds.some((price) => member.subscriptionPriceIds.includes(price)))
+    .sort((a, b) => b.weight - a.weight)[0];
+  return paid ? answer(paid, "subscription") : answer(fallback, "default");
 }
 
 /** How the member's own tier reads on their dashboard: "Gold · 2× share". */

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { emailField, LIMITS, textField } from "./common";
+import { memberTierSchema, tierChoiceSchema, tierSourceSchema } from "./tiers";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "canceled", "cancelled", "past_due", "unpaid", "not_found"] as const;
 /** Statuses that let a member in. */
@@ -9,18 +10,20 @@ export function isActiveSubscriptionStatus(status: string | null | undefined): b
   return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status ?? "");
 }
 
-// GET /api/user, and the answer of POST /api/login and /api/register
-export const currentUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  approved: z.boolean(),
-  blocked: z.boolean(),
-  subscriptionStatus: z.string().nullable(),
-  impersonatedBy: z.string().nullable(),
-});
+// GET /api/user, and the answer of POST /api/login and /api/register; with the user's tier (tiers.ts)
+export const currentUserSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    displayName: z.string().nullable(),
+    isAdmin: z.boolean(),
+    approved: z.boolean(),
+    blocked: z.boolean(),
+    subscriptionStatus: z.string().nullable(),
+    impersonatedBy: z.string().nullable(),
+  })
+  .extend(memberTierSchema.shape);
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResponseSchema = currentUserSchema.extend({ customToken: z.string() });
@@ -33,6 +36,11 @@ export const profileSchema = z.object({
   approved: z.boolean(),
   blocked: z.boolean(),
   subscriptionStatus: z.string().nullable(),
+  /** The member's own tier (never anyone else's): shown on the dashboard as "Gold · 2× share". */
+  tierId: z.string(),
+  tierName: z.string(),
+  tierSource: tierSourceSchema,
+  weight: z.number().int(),
   /** The Monday e-mail of last week's visits, outcomes and what needs attention (default true). */
   weeklyDigest: z.boolean(),
 });
@@ -87,6 +95,8 @@ export const updateUserRequestSchema = z.strictObject({
   newEmail: emailField("Invalid email address").optional(),
   stripeCustomerId: paymentId.optional(),
   stripeSubscriptionId: paymentId.optional(),
+  /** The admin's choice of tier; null returns the member to the automatic one (their subscription's, else the default). */
+  tierId: tierChoiceSchema.optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 

@@ -14,6 +14,7 @@ import { registerRoutes } from "./route-table";
 import { termsRoutes } from "./terms/terms.routes";
 import { digestRoutes, oneClickUnsubscribe } from "./digest/digest.routes";
 import { usersRoutes } from "./members/members.routes";
+import { tiersRoutes } from "./members/tiers.routes";
 import type { AppDeps } from "./platform/deps";
 import { deploySecretProblems } from "./platform/secret-strength";
 import { logger } from "firebase-functions";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
     ...linksRoutes(deps),
     ...outcomesRoutes(deps),
     ...usersRoutes(deps),
+    ...tiersRoutes(),
     ...announcementsRoutes(),
     ...analyticsRoutes(deps),
     ...digestRoutes(deps),

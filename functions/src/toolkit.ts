@@ -24,7 +24,16 @@ export { setSnooze, updateLink } from "./links/links.store";
 export { recordOutcome } from "./outcomes/outcomes.service";
 /** The nightly fold of finished days' visit counters, the links' visit counts with it. */
 export const foldFinishedDays = (now: Date) => foldVisitDays(now, linkVisitsIn);
-export { dayRecordRef, hourRecordRef, monthRecordRef, newClickId, recordVisit, rotationSetOf, rotationSetRef } from "./visits/visits.store";
+export {
+  dayRecordRef,
+  hourRecordRef,
+  monthRecordRef,
+  newClickId,
+  recordVisit,
+  rotationSetOf,
+  rotationSetRef,
+  storedSet,
+} from "./visits/visits.store";
 export { dayRollup, emptyPeriod, hourRollup } from "./visits/period-counts";
 export { addTrafficTallies } from "./visits/traffic-tallies.store";
 export { foldFinishedTrafficDays } from "./visits/traffic-fold.store";
@@ -37,6 +46,7 @@ export { emulatorFixtureOptions } from "./links/link-tester-fixture";
 export { SmtpMailer } from "./platform/mailer";
 export { checkProgramTerms } from "./terms/terms-check.service";
 export { changeAlertChannel } from "./alerts/alerts.store";
+export { saveTierSettings } from "./accounts/tiers.store";
 export { checkUserSubscription } from "./members/subscription-checks.service";
 export { forEachLimited } from "./platform/concurrency";
 export { startSubscriptionJob } from "./members/subscription-job.service";

@@ -2,7 +2,8 @@
  * npm run bench:subscriptions – Check All Subscriptions for a real community at a real Stripe's pace.
  *
  * Runs inside the local suite (npm run exec). 10,000 members (8,000 active, 1,000 trialing, 1,000
- * lapsed; half with their Stripe customer ID stored, half known by e-mail only), the local
+ * lapsed; half with their Stripe customer ID stored, half known by e-mail only; one in five on the
+ * price of a Gold tier, whose tier the job reads from the same listing), the local
  * Stripe-compatible server answering each call after 300 ms. In the same run:
  * - the job (what the button and the daily schedule start): through the API, on the `runJobs` queue
  *   of the Functions emulator, followed to its end;
@@ -23,6 +24,7 @@ import {
 } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { followJob, startJob, stripeLocal } from "../../testing/jobs";
+import { callRoute } from "../../testing/http";
 import { suite } from "../../testing/suite-env";
 
 const MEMBERS = 10_000;
@@ -32,11 +34,19 @@ const OLD_CONCURRENCY = 5;
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 
 const statusOf = (i: number) => (i < 8_000 ? "active" : i < 9_000 ? "trialing" : "canceled");
+const PRICES = { member: "price_member_monthly", gold: "price_gold_monthly" };
+const priceOf = (i: number) => (i % 5 === 0 ? PRICES.gold : PRICES.member);
+/** Members the job must put in Gold: on its price, with a subscription active or trialing. */
+const EXPECTED_GOLD = Array.from({ length: MEMBERS }, (_, i) => i).filter((i) => i % 5 === 0 && statusOf(i) !== "canceled").length;
 
 async function seed() {
   await resetEmulators();
   await stripeLocal.reset();
-  const subscribers = Array.from({ length: MEMBERS }, (_, i) => ({ email: `member-${String(i)}@example.com`, status: statusOf(i) }));
+  const subscribers = Array.from({ length: MEMBERS }, (_, i) => ({
+    email: `member-${String(i)}@example.com`,
+    status: statusOf(i),
+    priceId: priceOf(i),
+  }));
   const res = await fetch(`${suite.stripeUrl}/__bulk`, { method: "POST", body: JSON.stringify({ subscribers }) });
   const { customerIds } = (await res.json()) as { customerIds: string[] };
   // every member stored as active, half with their Stripe customer id known: the check finds the rest
@@ -87,6 +97,17 @@ async function main() {
   await seed();
   await stripeLocal.setLatency(LATENCY_MS);
   const admin = await idTokenFromPassword(ADMIN.email, ADMIN.password);
+  const tiers = await callRoute("updateTiers", {
+    idToken: admin,
+    body: {
+      tiers: [
+        { id: "standard", name: "Standard", weight: 1, stripePriceIds: [PRICES.member] },
+        { id: "gold", name: "Gold", weight: 2, stripePriceIds: [PRICES.gold] },
+      ],
+      defaultTierId: "standard",
+    },
+  });
+  if (tiers.status !== 200) throw new Error(`tiers ${String(tiers.status)}: ${tiers.text}`);
   const old = await previousMethod();
   const now = await job(admin);
   const projected = { ms: (old.ms / old.members) * MEMBERS, calls: (old.calls / old.members) * MEMBERS };
@@ -103,6 +124,12 @@ async function main() {
   ]);
   console.log(
     `Stripe at ${String(LATENCY_MS)} ms per call. Job summary: ${JSON.stringify(now.summary)}. Goal: under 60 s and at most a few hundred calls for 10,000 members.`,
+  );
+  // the tiers the job gave, as the Users tab shows them (the sample the previous method checked first included)
+  const users = await callRoute("listUsers", { idToken: admin });
+  const gold = users.body.filter((u) => u.tierId === "gold" && u.tierSource === "subscription").length;
+  console.log(
+    `Members in Gold by their subscription's price: ${gold.toLocaleString("en")} (expected ${EXPECTED_GOLD.toLocaleString("en")}).`,
   );
 }
 

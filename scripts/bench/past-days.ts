@@ -10,6 +10,7 @@ import {
   monthRecordRef,
   rotationSetOf,
   rotationSetRef,
+  storedSet,
 } from "../../functions/src/toolkit";
 
 /** One past day of a program: visits per link, and the links in its rotation (default: those counted). */
@@ -72,7 +73,7 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
     for (const [id, share] of fair) month.fair[id] = (month.fair[id] ?? 0) + share;
     months.set(key, month);
   }
-  for (const set of sets.values()) void writer.set(rotationSetRef(set.id), { programId: set.programId, linkIds: set.linkIds });
+  for (const set of sets.values()) void writer.set(rotationSetRef(set.id), storedSet(set));
   for (const month of months.values()) void writer.set(monthRecordRef(month.programId, month.month), month);
   await writer.close();
   // the links' visit counts, as the fold adds them (through links/, in transactions of up to 400 links)

@@ -389,7 +389,11 @@ function resetState(state: State): void {
   state.clock = unixNow() - 7 * DAY;
   for (const seed of SEED_CUSTOMERS) {
     const customer = createCustomer(state, { email: seed.email, name: seed.name }, tick(state, 0));
-    createSubscription(state, { customer: customer.id, status: seed.subscriptionStatus }, tick(state, 0));
+    createSubscription(
+      state,
+      { customer: customer.id, status: seed.subscriptionStatus, items: { 0: { price: seed.priceId } } },
+      tick(state, 0),
+    );
   }
 }
 
@@ -502,10 +506,10 @@ async function handle(state: State, table: ReturnType<typeof routes>, req: http.
     }
     if (method === "POST" && url.pathname === "/__bulk") {
       // benches: many customers, each with one subscription in a given status, in one call
-      const { subscribers = [] } = JSON.parse(body || "{}") as { subscribers?: { email: string; status: string }[] };
-      const customerIds = subscribers.map(({ email, status }) => {
+      const { subscribers = [] } = JSON.parse(body || "{}") as { subscribers?: { email: string; status: string; priceId?: string }[] };
+      const customerIds = subscribers.map(({ email, status, priceId }) => {
         const customer = createCustomer(state, { email });
-        createSubscription(state, { customer: customer.id, status });
+        createSubscription(state, { customer: customer.id, status, ...(priceId ? { items: { 0: { price: priceId } } } : {}) });
         return customer.id;
       });
       return { status: 200, body: { customerIds } };

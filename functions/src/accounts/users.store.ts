@@ -2,6 +2,7 @@ import { FieldValue, type DocumentSnapshot, type Query, type QuerySnapshot, type
 import { COLLECTIONS, db } from "../platform/db";
 import { str, toDate } from "../platform/timestamps";
 import { isActiveSubscriptionStatus } from "@hub/contract/users";
+import { readTierSettings, TIER_FIELDS, tierFieldsOf, weightsOf, type TierFields } from "./tiers.store";
 
 /** A user document, keyed by the Firebase Auth uid. `username` is the login e-mail. */
 export interface UserRecord {
@@ -19,6 +20,10 @@ export interface UserRecord {
   stripeSubscriptionId: string | null;
   subscriptionStatus: string | null;
   subscriptionLastChecked: Date | null;
+  /** The admin's choice of tier (accounts/tiers.store), null for the automatic one. */
+  adminTierId: string | null;
+  /** The prices of the member's subscription while active or trialing (what grants a tier); empty otherwise. */
+  subscriptionPriceIds: string[];
   /** The Monday digest e-mail (docs/architecture.md, *The weekly digest*): on unless the member turned it off. */
   weeklyDigest: boolean;
   createdAt: Date;
@@ -29,6 +34,8 @@ export interface SubscriptionFields {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   subscriptionStatus: string;
+  /** The subscription's prices, kept only while it is active or trialing (a lapsed one grants no tier); none when omitted. */
+  subscriptionPriceIds?: string[];
 }
 
 const users = () => db().collection(COLLECTIONS.users);
@@ -50,6 +57,7 @@ export function userFromSnapshot(snap: DocumentSnapshot): UserRecord | null {
     stripeSubscriptionId: str(d.stripeSubscriptionId),
     subscriptionStatus: str(d.subscriptionStatus),
     subscriptionLastChecked: toDate(d.subscriptionLastChecked),
+    ...tierFieldsOf(d),
     weeklyDigest: d.weeklyDigest !== false,
     createdAt: toDate(d.createdAt) ?? new Date(0),
     updatedAt: toDate(d.updatedAt) ?? new Date(0),
@@ -124,6 +132,8 @@ function newUserData(user: NewUser, now: FieldValue | Date = FieldValue.serverTi
     stripeSubscriptionId: user.subscription?.stripeSubscriptionId ?? null,
     subscriptionStatus: user.subscription?.subscriptionStatus ?? null,
     subscriptionLastChecked: user.subscription ? now : null,
+    subscriptionPriceIds: user.subscription?.subscriptionPriceIds ?? [],
+    adminTierId: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -240,17 +250,35 @@ export async function ownersOutOfRotation(): Promise<Set<string>> {
 }
 
 /** The owners among these e-mails whose links must stay out of rotation; reads only their documents. */
-export function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
-  return heldBackAmong(emails, (query) => query.get());
+export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
+  return (await rotationOwnersAmong(emails)).heldBack;
 }
 
-/** The same inside a transaction, before its writes. */
-export function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
-  return heldBackAmong(emails, (query) => tx.get(query));
+/** What the rotation needs of its links' owners: who holds their links back, and each one's tier fields (their weight). */
+export interface RotationOwners {
+  heldBack: Set<string>;
+  /** By e-mail; an owner without a user document is absent. */
+  tiers: Map<string, TierFields>;
 }
 
-/** Reads the held-back fields of these e-mails' users, 30 e-mails a query (Firestore's `in` bound), through `read`. */
-async function heldBackAmong(emails: string[], read: (query: Query) => Promise<QuerySnapshot>): Promise<Set<string>> {
+/** The rotation's owners among these e-mails; reads only their documents. */
+export function rotationOwnersAmong(emails: string[]): Promise<RotationOwners> {
+  return ownersAmong(emails, (query) => query.get());
+}
+
+/** The owners among these e-mails whose links must stay out of rotation, inside a transaction, before its writes. */
+export async function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
+  return (await ownersAmong(emails, (query) => tx.get(query))).heldBack;
+}
+
+/** Each of these owners' weight in the rotation now (their tier's; an owner without a user document: the default's). */
+export async function ownerWeights(emails: string[]): Promise<Map<string, number>> {
+  const [settings, owners] = await Promise.all([readTierSettings(), rotationOwnersAmong(emails)]);
+  return weightsOf(settings, owners.tiers, emails);
+}
+
+/** Reads the held-back and tier fields of these e-mails' users, 30 e-mails a query (Firestore's `in` bound), through `read`. */
+async function ownersAmong(emails: string[], read: (query: Query) => Promise<QuerySnapshot>): Promise<RotationOwners> {
   const unique = [...new Set(emails)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
@@ -259,11 +287,15 @@ async function heldBackAmong(emails: string[], read: (query: Query) => Promise<Q
       read(
         users()
           .where("username", "in", chunk)
-          .select(...HELD_BACK_FIELDS),
+          .select(...new Set([...HELD_BACK_FIELDS, ...TIER_FIELDS])),
       ),
     ),
   );
-  return new Set(snaps.flatMap((snap) => snap.docs.filter(isHeldBack).map((d) => String(d.get("username")))));
+  const docs = snaps.flatMap((snap) => snap.docs);
+  return {
+    heldBack: new Set(docs.filter(isHeldBack).map((d) => String(d.get("username")))),
+    tiers: new Map(docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())])),
+  };
 }
 
 /** Display names by username, for showing link owners. All users, or just these e-mails. */

@@ -1,7 +1,7 @@
 import { utcDay } from "@hub/contract/dates";
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
 import type { Caller } from "../accounts/caller";
-import { ownersOutOfRotation } from "../accounts/users.store";
+import { ownersOutOfRotation, ownerWeights } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
@@ -71,7 +71,10 @@ const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
  */
 export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
   const { window, snapshot } = await snapshotFor(timeFilter, now);
-  const rotationSets = await readRotationSets(rotationSetsOf(snapshot.tallies));
+  const [rotationSets, weights] = await Promise.all([
+    readRotationSets(rotationSetsOf(snapshot.tallies)),
+    ownerWeights(snapshot.links.map((l) => l.email)),
+  ]);
   const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf, rotationSets);
   return snapshot.programs
     .map((program) => {
@@ -95,6 +98,7 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
           visits: share.visits,
           fairShare: roundedShare(share.fairShare),
           shareRatio: shareRatioOf(share),
+          weight: weights.get(link.email) ?? 1,
         })),
       };
     })
@@ -131,7 +135,7 @@ export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, no
   const links = await readOwnLinks(email);
   if (links.length === 0) return { timeFilter, links: [] };
   const programIds = [...new Set(links.flatMap((l) => [l.programId, ...l.pastProgramIds]))];
-  const { programs, figures } = await programFigures(programIds, window, now);
+  const [{ programs, figures }, weights] = await Promise.all([programFigures(programIds, window, now), ownerWeights([email])]);
   const series = seriesPeriods(window);
   const programById = new Map(programs.map((p) => [p.id, p]));
   return {
@@ -150,6 +154,8 @@ export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, no
           visits: share.visits,
           fairShare: roundedShare(share.fairShare),
           shareRatio: shareRatioOf(share),
+          // the member's own weight: every link of theirs has it
+          weight: weights.get(email) ?? 1,
           series: series.periods(keys[0] ?? null).map((start) => {
             const point = share.series.get(start);
             return { start, visits: point?.visits ?? 0, fairShare: roundedShare(point?.fairShare ?? 0) };

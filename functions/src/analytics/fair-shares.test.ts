@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ClickTally } from "./analytics.store";
 import { windowOf } from "./analytics-window";
 import { fairnessFigures, fairSharesByTally, jainIndexOf, maxDeviationOf, rotationSetsOf, shareRatioOf } from "./fair-shares";
+import type { RotationSets } from "../visits/period-counts";
 
-const NO_SETS = new Map<string, string[]>();
+const NO_SETS: RotationSets = new Map();
 
 const NOW = new Date("2026-11-23T12:30:00Z");
 
@@ -67,9 +68,9 @@ describe("fairSharesByTally", () => {
 
 describe("rotation sets", () => {
   const sets = new Map([
-    ["s1", ["a", "b"]],
-    ["s2", ["b", "c"]],
-    ["s3", ["x"]],
+    ["s1", { linkIds: ["a", "b"] }],
+    ["s2", { linkIds: ["b", "c"] }],
+    ["s3", { linkIds: ["x"] }],
   ]);
 
   it("a period's links in the rotation are the union of its shards' sets (and any older list), each link once", () => {
@@ -129,8 +130,8 @@ describe("slim day roll-ups", () => {
 
   it("a day roll-up with a late shard of the same day: divided again over both, from their sets", () => {
     const sets = new Map([
-      ["s1", ["a", "b"]],
-      ["s2", ["a", "b", "c"]],
+      ["s1", { linkIds: ["a", "b"] }],
+      ["s2", { linkIds: ["a", "b", "c"] }],
     ]);
     const day = slimDay();
     const late = withSets(tally("counter", "2026-11-20", { c: 3 }, []), "s2");
@@ -152,7 +153,7 @@ describe("slim day roll-ups", () => {
       ["b", 2],
     ]);
     const late = withSets(tally("counter", "2026-11-19", { c: 2 }, []), "s9");
-    const shares = fairSharesByTally([old, late], new Map([["s9", ["c"]]]));
+    const shares = fairSharesByTally([old, late], new Map([["s9", { linkIds: ["c"] }]]));
     expect(new Map(shares.get(old))).toEqual(new Map(["a", "b", "c"].map((id) => [id, 2])));
   });
 
@@ -166,7 +167,7 @@ describe("slim day roll-ups", () => {
       }),
     );
     const today = withSets(tally("counter", "2026-11-23", { b: 2 }, []), "s1");
-    const figures = fairnessFigures([...past, today], windowOf("30d", NOW), (key) => key, new Map([["s1", ["a", "b"]]]));
+    const figures = fairnessFigures([...past, today], windowOf("30d", NOW), (key) => key, new Map([["s1", { linkIds: ["a", "b"] }]]));
     expect(figures.links.get("a")).toMatchObject({ visits: 12, fairShare: 7 });
     expect(figures.links.get("b")).toMatchObject({ visits: 2, fairShare: 7 });
     expect(figures.programVisits.get("p1")).toBe(14);

@@ -2,6 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { endImpersonationsBy } from "./impersonations.store";
 import { PASSWORD_LOGIN_RATE_LIMITS, type RegisterRequest } from "@hub/contract/auth";
 import type { CurrentUser, LoginResponse, Profile } from "@hub/contract/users";
+import { memberTier, type TierSettings } from "@hub/contract/tiers";
+import { readTierSettings } from "../accounts/tiers.store";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import { loginRateLimits, rateLimitKey } from "../platform/rate-limit-policy";
 import { sha256 } from "../platform/keys";
@@ -13,7 +15,9 @@ import type { Caller } from "../accounts/caller";
 import { createCustomToken, createPasswordUser, deleteAuthUser, grantAdminClaim, revokeSessions, verifyPassword } from "./identity";
 import { endOwnImpersonation } from "./impersonation.service";
 
-export function toCurrentUser(user: UserRecord, impersonatedBy: string | null): CurrentUser {
+/** The user answer; `tiers` as stored (accounts/tiers.store readTierSettings): the user's tier is worked out from them. */
+export function toCurrentUser(user: UserRecord, impersonatedBy: string | null, tiers: TierSettings): CurrentUser {
+  const { tierId, tierSource, weight } = memberTier(tiers, user);
   return {
     id: user.id,
     username: user.username,
@@ -24,25 +28,30 @@ export function toCurrentUser(user: UserRecord, impersonatedBy: string | null): 
     blocked: user.blocked,
     subscriptionStatus: user.subscriptionStatus,
     impersonatedBy,
+    tierId,
+    tierSource,
+    weight,
   };
 }
 
-export function toProfile(user: UserRecord): Profile {
+/** The member's own profile, their own tier with it (never anyone else's). */
+export function toProfile(user: UserRecord, tiers: TierSettings): Profile {
   return {
     email: user.email,
     displayName: user.displayName,
     approved: user.approved,
     blocked: user.blocked,
     subscriptionStatus: user.subscriptionStatus,
+    ...memberTier(tiers, user),
     weeklyDigest: user.weeklyDigest,
   };
 }
 
 /** PATCH /api/user/profile: the member's own settings (the weekly digest), the profile after it. */
 export async function updateOwnProfile(caller: Caller, weeklyDigest: boolean): Promise<Profile> {
-  const user = await setWeeklyDigest(caller.uid, weeklyDigest);
+  const [user, tiers] = await Promise.all([setWeeklyDigest(caller.uid, weeklyDigest), readTierSettings()]);
   if (!user) throw new ApiError("NOT_FOUND", "User not found");
-  return toProfile(user);
+  return toProfile(user, tiers);
 }
 
 /**
@@ -68,7 +77,10 @@ export async function loginWithPassword(deps: AppDeps, username: string, passwor
   // sign-up with the member's e-mail): a custom token for it would launder that sign-in.
   if (!uid || !user?.isAdmin) throw new ApiError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
   if (user.blocked) throw new ApiError("BLOCKED", MESSAGES.blocked);
-  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())) };
+  return {
+    ...toCurrentUser(user, null, await readTierSettings()),
+    customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())),
+  };
 }
 
 /** Whether the setup token given is the deploy's; compared in constant time, never by length. */
@@ -103,7 +115,10 @@ export async function registerFirstAdmin(deps: AppDeps, { username, password, se
   }
   const user = await getUserById(uid);
   if (!user) throw new Error("registered admin has no document");
-  return { ...toCurrentUser(user, null), customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())) };
+  return {
+    ...toCurrentUser(user, null, await readTierSettings()),
+    customToken: await createCustomToken(uid, passwordSignInClaims(deps.now())),
+  };
 }
 
 /**

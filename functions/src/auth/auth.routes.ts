@@ -1,6 +1,7 @@
 import type { Caller } from "../accounts/caller";
 import { loginWithPassword, logout, registerFirstAdmin, toCurrentUser, toProfile, updateOwnProfile } from "./accounts.service";
 import type { AppDeps } from "../platform/deps";
+import { readTierSettings } from "../accounts/tiers.store";
 import { exchangeLoginToken, requestLoginLink } from "./email-login.service";
 import { loginAsUser, returnToAdmin } from "./impersonation.service";
 import { startAddressTruncationJob } from "./address-truncation-job.service";
@@ -38,8 +39,8 @@ export function authRoutes(deps: AppDeps): RouteHandlers<AuthRoutes> {
     // a login link's token for a Firebase custom token
     exchangeLoginToken: ({ req, query }) => exchangeLoginToken(deps, query.token, clientIp(req, deps.clientIp)),
     endMemberSessions: endSessions,
-    getCurrentUser: ({ caller }) => toCurrentUser(caller.user, caller.impersonatedBy),
-    getProfile: ({ caller }) => toProfile(caller.user),
+    getCurrentUser: async ({ caller }) => toCurrentUser(caller.user, caller.impersonatedBy, await readTierSettings()),
+    getProfile: async ({ caller }) => toProfile(caller.user, await readTierSettings()),
     // the Monday digest on or off
     updateProfile: ({ caller, body }) => updateOwnProfile(caller, body.weeklyDigest),
     // username and password (admins only), for clients that cannot use the Firebase SDK

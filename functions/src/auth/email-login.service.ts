@@ -75,7 +75,13 @@ export async function exchangeLoginToken(deps: AppDeps, token: string, ip: strin
   if (!exempt) {
     const found = await askStripe(() => deps.subscriptions.findByEmail(email, ...(used.typedEmail ? [used.typedEmail] : [])));
     if (!found.isActive) throw new ApiError("NO_ACTIVE_SUBSCRIPTION", MESSAGES.noActiveSubscription);
-    subscription = { stripeCustomerId: found.customerId, stripeSubscriptionId: found.subscriptionId, subscriptionStatus: found.status };
+    subscription = {
+      stripeCustomerId: found.customerId,
+      stripeSubscriptionId: found.subscriptionId,
+      subscriptionStatus: found.status,
+      // its prices decide the member's tier (read here and by the subscription checks: no call of its own)
+      subscriptionPriceIds: found.priceIds,
+    };
   }
   const uid = await secureMemberAccount(email, existing);
   await upsertMemberOnLogin(uid, email, subscription, ownerHeldBackChangeIn);

@@ -9,8 +9,11 @@ import {
   mergeUserAccounts,
   setBlocked,
   setUserFields,
+  UnknownTierError,
   updateUserProfile,
 } from "./user-admin.store";
+import { TIER_MESSAGES, type TierSettings } from "@hub/contract/tiers";
+import { readTierSettings } from "../accounts/tiers.store";
 import { recordAudit } from "../accounts/audit.store";
 import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
 import { auth } from "../platform/db";
@@ -24,8 +27,8 @@ import { revokeSessions, secureMemberAccount } from "../auth/identity";
 const userNotFound = () => new ApiError("NOT_FOUND", "User not found");
 const emailTaken = () => new ApiError("USER_EXISTS", "A user with this email already exists");
 
-export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
-  const { impersonatedBy: _none, ...base } = toCurrentUser(user, null);
+export function toAdminUser(user: UserRecord, linkCount: number, tiers: TierSettings): AdminUser {
+  const { impersonatedBy: _none, ...base } = toCurrentUser(user, null, tiers);
   return {
     ...base,
     createdByAdmin: user.createdByAdmin,
@@ -39,14 +42,15 @@ export function toAdminUser(user: UserRecord, linkCount: number): AdminUser {
 }
 
 async function present(user: UserRecord): Promise<AdminUser> {
-  return toAdminUser(user, await countLinksByOwner(user.username));
+  const [linkCount, tiers] = await Promise.all([countLinksByOwner(user.username), readTierSettings()]);
+  return toAdminUser(user, linkCount, tiers);
 }
 
 export async function listUsers(): Promise<AdminUser[]> {
-  const all = await listUsersWithLinkCounts();
+  const [all, tiers] = await Promise.all([listUsersWithLinkCounts(), readTierSettings()]);
   return all
     .sort((a, b) => a.user.username.localeCompare(b.user.username) || a.user.id.localeCompare(b.user.id))
-    .map((u) => toAdminUser(u.user, u.linkCount));
+    .map((u) => toAdminUser(u.user, u.linkCount, tiers));
 }
 
 /** The user a path's {username} names: exactly as stored, else after trimming and lower-casing. */
@@ -76,7 +80,8 @@ function requireFreshSignIn(caller: Caller, now: Date, message: string): void {
  */
 export async function editUser(caller: Caller, username: string, body: UpdateUserRequest, now: Date): Promise<AdminUser> {
   const user = await userByUsername(username);
-  const { newEmail, ...profile } = body;
+  const { newEmail, tierId, ...fields } = body;
+  const profile = { ...fields, ...(tierId !== undefined ? { adminTierId: tierId } : {}) };
   // A different customer is a different subscription: clear the old one unless a new one is given.
   if (
     profile.stripeCustomerId !== undefined &&
@@ -111,6 +116,7 @@ export async function editUser(caller: Caller, username: string, body: UpdateUse
         .updateUser(user.id, { email: user.username })
         .catch(() => undefined);
     if (err instanceof EmailTakenError) throw emailTaken();
+    if (err instanceof UnknownTierError) throw new ApiError("BAD_REQUEST", TIER_MESSAGES.unknownTier(err.tierId));
     throw err;
   }
   if (!updated) throw userNotFound();
@@ -202,7 +208,7 @@ export async function changeOwnPassword(caller: Caller, password: string, now: D
 
 /** Accounts whose e-mails are equal after trimming and lower-casing; the oldest is the primary. */
 export async function duplicateGroups(): Promise<{ email: string; duplicates: AdminUser[] }[]> {
-  const all = await listUsersWithLinkCounts();
+  const [all, tiers] = await Promise.all([listUsersWithLinkCounts(), readTierSettings()]);
   const groups = new Map<string, typeof all>();
   for (const entry of all) {
     const key = entry.user.username.trim().toLowerCase();
@@ -215,7 +221,7 @@ export async function duplicateGroups(): Promise<{ email: string; duplicates: Ad
       email,
       duplicates: members
         .sort((a, b) => a.user.createdAt.getTime() - b.user.createdAt.getTime() || a.user.id.localeCompare(b.user.id))
-        .map((m) => toAdminUser(m.user, m.linkCount)),
+        .map((m) => toAdminUser(m.user, m.linkCount, tiers)),
     }));
 }
 

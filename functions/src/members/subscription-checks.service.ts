@@ -27,6 +27,8 @@ export function checkedFields(user: Pick<UserRecord, "stripeCustomerId">, found:
     stripeCustomerId: found.customerId ?? user.stripeCustomerId,
     stripeSubscriptionId: found.subscriptionId,
     subscriptionStatus: found.status,
+    // a lapsed subscription grants no tier
+    subscriptionPriceIds: found.isActive ? found.priceIds : [],
     subscriptionLastChecked: now,
   };
 }

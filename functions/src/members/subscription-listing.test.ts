@@ -6,6 +6,7 @@ const sub = (customerId: string, email: string | null, status: string, subscript
   email,
   subscriptionId,
   status,
+  priceIds: [`price_${status}`],
 });
 
 describe("matching members to Stripe's listing", () => {
@@ -25,6 +26,7 @@ describe("matching members to Stripe's listing", () => {
       subscriptionId: "sub_cus_a_active",
       status: "active",
       isActive: true,
+      priceIds: ["price_active"],
     });
   });
 
@@ -42,7 +44,13 @@ describe("matching members to Stripe's listing", () => {
       subscriptionId: null,
       status: "not_found",
       isActive: false,
+      priceIds: [],
     });
+  });
+
+  it("answers no prices from a listing stored before prices were listed", () => {
+    const { priceIds: _none, ...old } = sub("cus_e", "erin@example.com", "active");
+    expect(classifyMember({ username: "erin@example.com", stripeCustomerId: null }, indexListing([old]))).toMatchObject({ priceIds: [] });
   });
 
   it("among equal statuses the newest wins, as the single check", () => {

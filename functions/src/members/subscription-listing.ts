@@ -41,5 +41,6 @@ export function classifyMember(
     subscriptionId: best?.subscriptionId ?? null,
     status,
     isActive: isActiveSubscriptionStatus(status),
+    priceIds: best?.priceIds ?? [],
   };
 }

@@ -58,9 +58,10 @@ export class StripeSubscriptionLookup implements SubscriptionLookup {
     });
     const entries = page.data.map((sub) => {
       const customer = sub.customer;
-      if (typeof customer === "string") return { customerId: customer, email: null, subscriptionId: sub.id, status: sub.status };
+      const priceIds = pricesOf(sub);
+      if (typeof customer === "string") return { customerId: customer, email: null, subscriptionId: sub.id, status: sub.status, priceIds };
       const email = "deleted" in customer && customer.deleted ? null : ((customer as Stripe.Customer).email ?? null);
-      return { customerId: customer.id, email, subscriptionId: sub.id, status: sub.status };
+      return { customerId: customer.id, email, subscriptionId: sub.id, status: sub.status, priceIds };
     });
     return { entries, next: page.has_more && page.data.length > 0 ? page.data[page.data.length - 1]!.id : null };
   }
@@ -91,5 +92,12 @@ function toResult(best: { customerId: string; sub: Stripe.Subscription | null } 
     subscriptionId: best?.sub?.id ?? null,
     status,
     isActive: isActiveSubscriptionStatus(status),
+    priceIds: best?.sub ? pricesOf(best.sub) : [],
   };
 }
+
+/**
+ * A subscription's prices: Stripe lists its items (up to 20, all a subscription may have) in every
+ * subscription it answers, so reading them costs no call of its own.
+ */
+const pricesOf = (sub: Stripe.Subscription): string[] => [...new Set((sub.items?.data ?? []).map((item) => item.price.id))];

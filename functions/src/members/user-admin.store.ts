@@ -13,6 +13,7 @@ import {
   setOwnerHeldBackIn,
 } from "../links/link-counts.store";
 import { auditIn, type AuditEntry } from "../accounts/audit.store";
+import { tierSettingsIn } from "../accounts/tiers.store";
 import { paidDaysIn, paidOnOf } from "../links/paid-days.store";
 import { deleteOutcomesIn, outcomeProgramsIn, ownerOutcomesIn, reassignOutcomesIn } from "../outcomes/outcomes.store";
 
@@ -45,6 +46,14 @@ export interface UserProfileChanges {
   notes?: string | null;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
+  /** The admin's choice of tier (null: the automatic one); refused with UnknownTierError unless a tier has this id. */
+  adminTierId?: string | null;
+}
+
+export class UnknownTierError extends Error {
+  constructor(readonly tierId: string) {
+    super(`unknown tier ${tierId}`);
+  }
 }
 
 /**
@@ -63,6 +72,8 @@ export async function updateUserProfile(
     if (!snap.exists) return false;
     const oldEmail = String(snap.get("username"));
     const emailChange = newEmail !== undefined && newEmail !== oldEmail;
+    const tierId = changes.adminTierId;
+    if (typeof tierId === "string" && !(await tierSettingsIn(tx)).tiers.some((t) => t.id === tierId)) throw new UnknownTierError(tierId);
     if (emailChange) {
       const taken = await tx.get(users().where("username", "==", newEmail).limit(1));
       if (!taken.empty) throw new EmailTakenError();
@@ -207,6 +218,9 @@ export async function mergeUserAccounts(
       stripeCustomerId: fill("stripeCustomerId"),
       stripeSubscriptionId: fill("stripeSubscriptionId"),
       subscriptionStatus: fill("subscriptionStatus"),
+      // the prices go with the status they came with; an admin's choice of tier, the primary's first
+      ...(primary.subscriptionStatus === null ? { subscriptionPriceIds: duplicate.subscriptionPriceIds } : {}),
+      adminTierId: fill("adminTierId"),
       notes,
       approved: primary.approved || duplicate.approved,
       updatedAt: FieldValue.serverTimestamp(),

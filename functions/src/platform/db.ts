@@ -45,6 +45,8 @@ export const COLLECTIONS = {
   /** Per UTC hour and shard: login e-mails sent, the hub-wide hourly ceiling's count (auth/login-mail-counts.store). TTL-deleted. */
   loginMailCounts: "login_mail_counts",
   programs: "programs",
+  /** One document (`current`): the membership tiers, their weights and the Stripe prices that grant them (accounts/tiers.store). */
+  tierSettings: "tier_settings",
   /** One document (`current`): the alerts channel's webhook, its events, its signing secret, its last delivery (alerts/alerts.store). */
   alertChannel: "alert_channel",
   /** One per alert raised, by the event it tells (sent once): its message, attempts and state. TTL-deleted 90 days on. */

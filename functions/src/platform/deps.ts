@@ -63,6 +63,8 @@ export interface SubscriptionLookupResult {
   /** A Stripe subscription status, or 'not_found' when the e-mail has no customer or no subscription. */
   status: string;
   isActive: boolean;
+  /** The prices of that subscription's items (what grants a member's tier); none when there is no subscription. */
+  priceIds: string[];
 }
 
 /** Where member subscriptions are checked. Stripe in production and in the local suite. */
@@ -92,6 +94,8 @@ export interface ListedSubscription {
   email: string | null;
   subscriptionId: string;
   status: string;
+  /** The subscription's prices (its items'): what grants a member's tier. Absent in listings stored before tiers. */
+  priceIds?: string[];
 }
 
 export interface SubscriptionListPage {

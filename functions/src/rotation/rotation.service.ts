@@ -135,6 +135,7 @@ async function record(
     userAgent: visit.userAgent,
     shard: shards.next(programId),
     activeLinkIds: rotation.activeLinkIds,
+    activeLinkWeights: rotation.activeLinkWeights,
     marks: { visitor: keys.visitor, address: keys.address },
   };
   for (let attempt = 0; ; attempt++) {

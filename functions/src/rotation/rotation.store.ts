@@ -2,7 +2,8 @@ import type { DistributionMode } from "@hub/contract/programs";
 import { getProgram } from "../catalog/programs.store";
 import { linksCollection, writeBreakTurns } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
-import { ownersOutOfRotationAmong } from "../accounts/users.store";
+import { rotationOwnersAmong } from "../accounts/users.store";
+import { readTierSettings, weightsOf } from "../accounts/tiers.store";
 import { linkAvailability } from "../links/link-availability";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 import { offsetOnReturn } from "./balance-offset";
@@ -31,14 +32,15 @@ export interface RotationSource {
 
 /**
  * What the rotation of one program needs, or null when the program is unknown or not approved.
- * Reads the program, its links that are approved, unpaused and alive (an equality query, no scan of
- * other programs), the user documents of just those links' owners, and, in balanced mode, the
+ * Reads the program, the tiers, its links that are approved, unpaused and alive (an equality query, no
+ * scan of other programs), the user documents of just those links' owners (who is held back, and each
+ * one's tier: a link's weight is its owner's tier weight), and, in balanced mode, the
  * counters not yet folded that count those links (with the links, at one point in time; a link moved
  * in today brings its visits from the other program along). A link's cap and snooze are derived from
  * its stored days and `today` (link-availability), so no job has to run first.
  */
 export async function loadRotationSource(programId: string, today: string): Promise<RotationSource | null> {
-  const program = await getProgram(programId);
+  const [program, tierSettings] = await Promise.all([getProgram(programId), readTierSettings()]);
   if (!program?.approved) return null;
   const activeLinks = linksCollection()
     .where("programId", "==", programId)
@@ -66,7 +68,13 @@ export async function loadRotationSource(programId: string, today: string): Prom
         return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
       })
     : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
-  const heldBack = await ownersOutOfRotationAmong(docs.map((d) => String(d.get("email"))));
+  const owners = await rotationOwnersAmong(docs.map((d) => String(d.get("email"))));
+  const heldBack = owners.heldBack;
+  const weights = weightsOf(
+    tierSettings,
+    owners.tiers,
+    docs.map((d) => String(d.get("email"))),
+  );
   const read = docs.map((d) => {
     const stored = d.get("visitCount");
     const link = {
@@ -83,6 +91,7 @@ export async function loadRotationSource(programId: string, today: string): Prom
       url: String(d.get("link")),
       createdAtMs: toDate(d.get("createdAt"))?.getTime() ?? 0,
       visits: (typeof stored === "number" ? stored : 0) + (unfolded.get(d.id) ?? 0),
+      weight: weights.get(String(d.get("email"))) ?? 1,
       balanceOffset: numberOr0(d.get("balanceOffset")),
       away: d.get("away") === true,
       // the query narrows, the one availability decides (every link answer and analytics read it too); a
@@ -99,7 +108,7 @@ export async function loadRotationSource(programId: string, today: string): Prom
     offerEndsOn: program.offerEndsOn,
     links: links
       .filter((l) => l.active)
-      .map(({ id, url, createdAtMs, visits, balanceOffset }) => ({ id, url, createdAtMs, visits: visits + balanceOffset })),
+      .map(({ id, url, createdAtMs, visits, balanceOffset, weight }) => ({ id, url, createdAtMs, visits: visits + balanceOffset, weight })),
   };
 }
 
@@ -109,6 +118,7 @@ const numberOr0 = (value: unknown): number => (typeof value === "number" ? value
 interface ReadLink {
   id: string;
   visits: number;
+  weight: number;
   balanceOffset: number;
   away: boolean;
   active: boolean;
@@ -128,7 +138,9 @@ async function balanceReturns<L extends ReadLink>(links: L[]): Promise<L[]> {
   if (leaving.length === 0 && returning.length === 0) return links;
   const offsets = new Map<string, number>();
   for (const link of returning) {
-    const others = links.filter((o) => o.active && !o.away && o.id !== link.id).map((o) => o.visits + o.balanceOffset);
+    const others = links
+      .filter((o) => o.active && !o.away && o.id !== link.id)
+      .map((o) => ({ count: o.visits + o.balanceOffset, weight: o.weight }));
     offsets.set(link.id, offsetOnReturn(link, others));
   }
   await writeBreakTurns(

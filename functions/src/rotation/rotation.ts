@@ -75,6 +75,11 @@ export class Rotation {
     return this.linkIds;
   }
 
+  /** Their weights, in the same order: recorded with them (a link's fair share is in proportion to its weight). */
+  get activeLinkWeights(): readonly number[] {
+    return this.weights;
+  }
+
   /** The link for the next visitor, or null when the program has no active link. */
   take(counted: boolean): RotationCandidate | null {
     if (this.links.length === 0) return null;

@@ -6,7 +6,7 @@ import {
   emptyPeriod,
   fairSharesOf,
   hourRollup,
-  linksInRotation,
+  weightsInRotation,
   storedPeriod,
   VISITS_PER_SHARD_DAY,
   type PeriodCounts,
@@ -21,11 +21,33 @@ describe("rotation sets in periods", () => {
     addPeriod(period, { total: 1, links: { b: 1 }, sets: ["s1", "s2"], active: ["old"] });
     expect(period).toMatchObject({ total: 4, sets: new Set(["s1", "s2"]), active: new Set(["old"]) });
     const sets = new Map([
-      ["s1", ["a", "b"]],
-      ["s2", ["b", "c"]],
+      ["s1", { linkIds: ["a", "b"] }],
+      ["s2", { linkIds: ["b", "c"] }],
     ]);
-    expect([...linksInRotation(period, sets)].sort()).toEqual(["a", "b", "c", "old"]);
+    expect([...weightsInRotation(period, sets).keys()].sort()).toEqual(["a", "b", "c", "old"]);
     expect(fairSharesOf(period, sets)).toEqual(new Map(["old", "a", "b", "c"].map((id) => [id, 1])));
+  });
+
+  it("shares a period's visits in proportion to the weights its sets recorded, a changed weight at its higher one", () => {
+    const period = addPeriod(emptyPeriod(), { total: 600, links: { a: 200, b: 400 }, sets: ["s1"] });
+    const sets = new Map([["s1", { linkIds: ["a", "b"], weights: { b: 2 } }]]);
+    expect(fairSharesOf(period, sets)).toEqual(
+      new Map([
+        ["a", 200],
+        ["b", 400],
+      ]),
+    );
+    // b raised to 3 within the period; c (weight 1) listed before sets were
+    addPeriod(period, { total: 0, sets: ["s2"], active: ["c"] });
+    const changed = new Map([...sets, ["s2", { linkIds: ["a", "b"], weights: { b: 3 } }]]);
+    expect(weightsInRotation(period, changed)).toEqual(
+      new Map([
+        ["c", 1],
+        ["a", 1],
+        ["b", 3],
+      ]),
+    );
+    expect(fairSharesOf(period, changed).get("b")).toBe(360);
   });
 
   it("stores set ids, and lists links only when folded from data that listed them", () => {

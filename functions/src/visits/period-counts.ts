@@ -24,8 +24,15 @@ export const emptyPeriod = (): PeriodCounts => ({
   active: new Set(),
 });
 
-/** The link ids of rotation sets, by set id, as read from rotation_sets. */
-export type RotationSets = ReadonlyMap<string, readonly string[]>;
+/** One rotation set as read from rotation_sets: its links, and their weights when not every one is 1. */
+export interface RotationSetLinks {
+  linkIds: readonly string[];
+  /** By link id; a link not named (and every link of a set stored without weights) has weight 1. */
+  weights?: Readonly<Record<string, number>>;
+}
+
+/** Rotation sets by set id, as read from rotation_sets. */
+export type RotationSets = ReadonlyMap<string, RotationSetLinks>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -67,27 +74,40 @@ export function addHours(into: Map<string, PeriodCounts>, hours: unknown): Map<s
 }
 
 /**
- * The links in the rotation in a period: the union of its rotation sets' links (`rotationSets` must
- * hold every id of `period.sets`; one it lacks adds nothing) and of the links listed one by one in
- * data written before sets were.
+ * The links in the rotation in a period, with their weights: the union of its rotation sets' links
+ * (`rotationSets` must hold every id of `period.sets`; one it lacks adds nothing) and of the links
+ * listed one by one in data written before sets were (weight 1). A link whose weight changed within
+ * the period (it is in two sets with different weights) counts at the higher one.
  */
-export function linksInRotation(period: PeriodCounts, rotationSets: RotationSets): Set<string> {
-  const links = new Set(period.active);
-  for (const id of period.sets) for (const linkId of rotationSets.get(id) ?? []) links.add(linkId);
-  return links;
+export function weightsInRotation(period: PeriodCounts, rotationSets: RotationSets): Map<string, number> {
+  const weights = new Map<string, number>();
+  const add = (id: string, weight: number) => weights.set(id, Math.max(weight, weights.get(id) ?? 0));
+  for (const id of period.active) add(id, 1);
+  for (const id of period.sets) {
+    const set = rotationSets.get(id);
+    for (const linkId of set?.linkIds ?? []) add(linkId, weightIn(set!, linkId));
+  }
+  return weights;
 }
 
+/** A link's weight in a set: a whole number from 1 (what a set stored without weights gives every link). */
+const weightIn = (set: RotationSetLinks, linkId: string): number => {
+  const weight = set.weights?.[linkId];
+  return typeof weight === "number" && weight >= 1 ? weight : 1;
+};
+
 /**
- * A period's fair share per link: its counted visits divided equally among the links then in the
- * rotation (a link counted without being recorded in the rotation, as in counters written before
- * fair shares were, gets none: unknown is not counted as fair).
+ * A period's fair share per link: its counted visits shared among the links then in the rotation in
+ * proportion to their weights (with every weight 1: equally). A link counted without being recorded
+ * in the rotation, as in counters written before fair shares were, gets none: unknown is not counted
+ * as fair.
  */
 export function fairSharesOf(period: PeriodCounts, rotationSets: RotationSets): Map<string, number> {
   const shares = new Map<string, number>();
-  const links = linksInRotation(period, rotationSets);
-  if (period.total <= 0 || links.size === 0) return shares;
-  const share = period.total / links.size;
-  for (const id of links) shares.set(id, share);
+  const weights = weightsInRotation(period, rotationSets);
+  const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0);
+  if (period.total <= 0 || totalWeight === 0) return shares;
+  for (const [id, weight] of weights) shares.set(id, (period.total * weight) / totalWeight);
   return shares;
 }
 

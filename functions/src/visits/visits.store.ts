@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
-import { addPeriod, emptyPeriod, type RotationSets } from "./period-counts";
+import { addPeriod, emptyPeriod, type RotationSetLinks, type RotationSets } from "./period-counts";
 
 /**
  * Counted visits, written by the rotation, and the counters they feed.
@@ -19,8 +19,9 @@ import { addPeriod, emptyPeriod, type RotationSets } from "./period-counts";
  *   (what `24h` reads): no write is added for them, only fields of the one counter document. The caller picks the shard so that no counter document takes
  *   more than about one write per second (rotation/counter-shards.ts); the shard leads the id so that
  *   a busy program's shards are not neighbours in the key space.
- * - rotation_sets/{set id}: { programId, linkIds } (sorted), the set itself, stored once: its id is a
- *   hash of the program and the ids, so every writer of a set writes the same document. An instance
+ * - rotation_sets/{set id}: { programId, linkIds (sorted), weights? }, the set itself, stored once
+ *   (`weights` by link id, only when one is not 1: the owners' tier weights): its id is a hash of the
+ *   program, the ids and any weights, so every writer of a set writes the same document. An instance
  *   adds it to the visit's batch until one of its batches with it has committed (then it knows the
  *   document exists), so a counter holds a few set ids however many links the program has; a set
  *   document is never changed or deleted (an instance's memory of it may outlive any sweep).
@@ -46,6 +47,8 @@ export interface Visit {
   shard: number;
   /** The program's links in the rotation at this visit, as the serving instance knew them (the chosen one among them). */
   activeLinkIds: readonly string[];
+  /** Their weights, in the same order (the owners' tier weights); every one 1 when omitted. */
+  activeLinkWeights?: readonly number[];
   /**
    * The visit's marks (rotation/repeat-visits.ts), created with it: ids, null for a rule that does not
    * apply. Omitted only by writers of past visits (the demo seed, the benches), which need none.
@@ -91,19 +94,35 @@ export interface RotationSet {
   programId: string;
   /** Sorted. */
   linkIds: string[];
+  /** The links' weights by id, only when one is not 1 (a set of weight-1 links is stored as before weights were). */
+  weights?: Record<string, number>;
 }
 
-/** The set's id: a hash of the program and its sorted link ids (128 bits, base64url), so equal sets share one document. */
-export function rotationSetOf(programId: string, linkIds: readonly string[]): RotationSet {
+/**
+ * The set's id: a hash of the program, its sorted link ids and, when one is not 1, their weights (128
+ * bits, base64url), so equal sets share one document. `weights` is by link id; a link missing has 1.
+ */
+export function rotationSetOf(programId: string, linkIds: readonly string[], weights: Readonly<Record<string, number>> = {}): RotationSet {
   const sorted = [...new Set(linkIds)].sort();
+  const weightOf = (id: string) => weights[id] ?? 1;
+  const weighted = sorted.some((id) => weightOf(id) !== 1);
   const id = createHash("sha256")
-    .update(JSON.stringify([programId, sorted]))
+    .update(JSON.stringify(weighted ? [programId, sorted, sorted.map(weightOf)] : [programId, sorted]))
     .digest("base64url")
     .slice(0, 22);
-  return { id, programId, linkIds: sorted };
+  return weighted
+    ? { id, programId, linkIds: sorted, weights: Object.fromEntries(sorted.map((l) => [l, weightOf(l)])) }
+    : { id, programId, linkIds: sorted };
 }
 
-/** The rotation hands the same array until its next refresh: its set is hashed once per array. */
+/** A visit's weights by link id (from the parallel arrays the rotation hands over). */
+function weightsByLink(visit: Pick<Visit, "activeLinkIds" | "activeLinkWeights">): Record<string, number> {
+  const weights: Record<string, number> = {};
+  visit.activeLinkIds.forEach((id, i) => (weights[id] = visit.activeLinkWeights?.[i] ?? 1));
+  return weights;
+}
+
+/** The rotation hands the same arrays (ids, weights) until its next refresh: its set is hashed once per array. */
 const setOfArray = new WeakMap<readonly string[], RotationSet>();
 /** Set ids this instance has written in a committed batch: their documents exist, so its visits need not write them again. */
 const writtenSets = new Set<string>();
@@ -111,10 +130,11 @@ const MAX_WRITTEN_SETS = 10_000;
 
 /** The links in the rotation at this visit: those the instance knew, and the chosen one (always among them but for a race). */
 function visitSet(visit: Visit): RotationSet {
-  if (!visit.activeLinkIds.includes(visit.linkId)) return rotationSetOf(visit.programId, [...visit.activeLinkIds, visit.linkId]);
+  if (!visit.activeLinkIds.includes(visit.linkId))
+    return rotationSetOf(visit.programId, [...visit.activeLinkIds, visit.linkId], weightsByLink(visit));
   const known = setOfArray.get(visit.activeLinkIds);
   if (known?.programId === visit.programId) return known;
-  const set = rotationSetOf(visit.programId, visit.activeLinkIds);
+  const set = rotationSetOf(visit.programId, visit.activeLinkIds, weightsByLink(visit));
   setOfArray.set(visit.activeLinkIds, set);
   return set;
 }
@@ -174,7 +194,7 @@ export async function recordVisit(visit: Visit): Promise<void> {
     { merge: true },
   );
   // the set itself, until this instance knows it stored (a set is idempotent: every writer writes the same)
-  if (writesSet) batch.set(rotationSetRef(set.id), { programId: set.programId, linkIds: set.linkIds });
+  if (writesSet) batch.set(rotationSetRef(set.id), storedSet(set));
   try {
     await batch.commit();
   } catch (err) {
@@ -185,22 +205,30 @@ export async function recordVisit(visit: Visit): Promise<void> {
   if (writesSet) rememberWritten(set.id);
 }
 
+/** A rotation set as rotation_sets stores it: weights only when one is not 1. */
+export const storedSet = (set: RotationSet) => ({
+  programId: set.programId,
+  linkIds: set.linkIds,
+  ...(set.weights ? { weights: set.weights } : {}),
+});
+
 /**
- * Rotation sets by id (their link ids), each read once; ids without a document are left out. Sets
+ * Rotation sets by id (their link ids and weights), each read once; ids without a document are left out. Sets
  * never change, so readers read them outside their transactions (which would lock them).
  */
 export async function readRotationSets(setIds: Iterable<string>): Promise<RotationSets> {
   const refs = [...new Set(setIds)].map(rotationSetRef);
-  const sets = new Map<string, string[]>();
+  const sets = new Map<string, RotationSetLinks>();
   const slices: Promise<DocumentSnapshot[]>[] = [];
-  for (let i = 0; i < refs.length; i += 300) slices.push(db().getAll(...refs.slice(i, i + 300), { fieldMask: ["linkIds"] }));
+  for (let i = 0; i < refs.length; i += 300) slices.push(db().getAll(...refs.slice(i, i + 300), { fieldMask: ["linkIds", "weights"] }));
   for (const doc of (await Promise.all(slices)).flat()) {
     const ids: unknown = doc.get("linkIds");
+    const weights: unknown = doc.get("weights");
     if (doc.exists && Array.isArray(ids))
-      sets.set(
-        doc.id,
-        ids.filter((id): id is string => typeof id === "string"),
-      );
+      sets.set(doc.id, {
+        linkIds: ids.filter((id): id is string => typeof id === "string"),
+        ...(typeof weights === "object" && weights !== null ? { weights: weights as Record<string, number> } : {}),
+      });
   }
   return sets;
 }

@@ -262,6 +262,11 @@ describe("session", () => {
       approved: false,
       blocked: false,
       subscriptionStatus: "active",
+      // no tiers saved: everyone is on the one standard tier
+      tierId: "standard",
+      tierName: "Standard",
+      tierSource: "default",
+      weight: 1,
       weeklyDigest: true,
     });
   });

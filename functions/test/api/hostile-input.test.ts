@@ -107,6 +107,20 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
     as: "admin",
     overrides: { "/webhookUrl": fc.option(url, { nil: null }) },
   },
+  "PUT /admin/tiers": {
+    schema: contract.updateTiersRequestSchema,
+    as: "admin",
+    // the default must be one of the tiers, which generated ids and a generated default never are
+    overrides: {
+      "": fc.record({
+        tiers: fc.constant([
+          { id: "standard", name: "Standard", weight: 1, stripePriceIds: [] },
+          { id: "gold", name: "Gold", weight: 2, stripePriceIds: ["price_gold"] },
+        ]),
+        defaultTierId: fc.constant("standard"),
+      }),
+    },
+  },
 };
 const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /auth/login": { as: "anonymous", field: "token" },
@@ -121,6 +135,7 @@ const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
 };
 /** GET and DELETE routes that read no query string. */
 const NO_QUERY = new Set<ApiRoute>([
+  "GET /admin/tiers",
   "GET /auth/session",
   "GET /announcements",
   "GET /user",
