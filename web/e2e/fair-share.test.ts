@@ -219,8 +219,9 @@ describe("the admin's fairness report", () => {
     await expect
       .poll(() => links.allInnerTexts())
       .toEqual([
-        expect.stringMatching(/^alice@example\.com\s+20\s+11\s+1\.82$/),
-        expect.stringMatching(/^bob@example\.com\s+2\s+11\s+0\.18$/),
+        // weight 1 each: neither owner is a member with a tier above the default
+        expect.stringMatching(/^alice@example\.com\s+1×\s+20\s+11\s+1\.82$/),
+        expect.stringMatching(/^bob@example\.com\s+1×\s+2\s+11\s+0\.18$/),
       ]);
     await screenshot(page, "fair-share-04-fairness-tab");
 

@@ -23,6 +23,8 @@ export const QUERY_KEYS = {
   programTerms: ["program-terms"],
   /** The alerts channel's settings (admin). */
   alerts: ["alerts"],
+  /** The membership tiers: their weights and the Stripe prices that grant them (admin). */
+  tiers: ["tiers"],
 } as const;
 
 /**

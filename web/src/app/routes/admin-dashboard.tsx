@@ -18,6 +18,8 @@ import { ExportCsvButton } from "@/features/links/components/export-csv-button";
 import { LinksTab } from "@/features/links/components/links-tab";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { ProgramsTab } from "@/features/programs/components/programs-tab";
+import { useTiers } from "@/features/tiers/api/tiers";
+import { TiersTab } from "@/features/tiers/components/tiers-tab";
 import { UsersTab } from "@/features/users/components/users-tab";
 
 interface AdminDashboardProps {
@@ -37,6 +39,7 @@ const TABS = [
   { value: "duplicates", label: "Duplicates" },
   { value: "announcements", label: "Announcements" },
   { value: "alerts", label: "Alerts" },
+  { value: "tiers", label: "Tiers" },
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
@@ -51,19 +54,26 @@ function TabContent({ tab, onLogInAsUser }: { tab: TabValue; onLogInAsUser: (ema
     case "links":
       return <LinksWithPrograms />;
     case "users":
-      return <UsersTab onLogInAsUser={onLogInAsUser} />;
+      return <UsersWithTiers onLogInAsUser={onLogInAsUser} />;
     case "duplicates":
       return <DuplicatesTab />;
     case "announcements":
       return <AnnouncementsTab />;
     case "alerts":
       return <AlertsTab />;
+    case "tiers":
+      return <TiersTab />;
   }
 }
 
 // The links tab reads the programs through the programs feature's query (features do not import each other).
 function LinksWithPrograms() {
   return <LinksTab programsQuery={usePrograms()} />;
+}
+
+// The users tab names each member's tier, and offers the tiers to choose from, through the tiers feature's query.
+function UsersWithTiers({ onLogInAsUser }: { onLogInAsUser: (email: string) => Promise<void> }) {
+  return <UsersTab onLogInAsUser={onLogInAsUser} tiersQuery={useTiers()} />;
 }
 
 /** /admin – the administrator's dashboard. The open tab lives in ?tab= so a reload keeps it. */

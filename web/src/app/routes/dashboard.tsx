@@ -7,6 +7,7 @@ import { LogoutButton } from "@/features/auth/components/logout-button";
 import { RequireSession } from "@/features/auth/components/require-session";
 import { MemberDashboard } from "@/features/links/components/member-dashboard";
 import { usePrograms } from "@/features/programs/api/get-programs";
+import { OwnTier } from "@/features/tiers/components/own-tier";
 import { usePageTitle } from "@/lib/use-page-title";
 
 export default function DashboardRoute() {
@@ -14,7 +15,7 @@ export default function DashboardRoute() {
   return <RequireSession redirectTo="/email-login">{(user) => <Dashboard user={user} />}</RequireSession>;
 }
 
-// Composes the features: member links, with programs for its picker, the announcement and the links' fair share.
+// Composes the features: member links, with programs for its picker, the announcement, the links' fair share and the member's tier.
 function Dashboard({ user }: { user: CurrentUser }) {
   const programs = usePrograms();
   return (
@@ -27,6 +28,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       linkStats={<OwnLinkStatsSection />}
       // the weekly digest goes to approved members only: no switch for one who cannot receive it
       settings={user.approved ? <DigestSetting /> : null}
+      tier={<OwnTier />}
     />
   );
 }

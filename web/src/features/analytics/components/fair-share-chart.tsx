@@ -3,7 +3,7 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { lineClasses } from "@mui/x-charts/LineChart";
 import { useMemo } from "react";
 import { formatPeriod, formatPeriodInFull, periodUnitNote } from "../utils/dates";
-import { formatFairShare } from "../utils/fair-share-sentence";
+import { formatFairShare, shareName, shareTerm } from "../utils/fair-share-sentence";
 import type { FairShareChartData } from "../utils/fair-share-series";
 import { useSeriesColors } from "./use-series-colors";
 
@@ -11,9 +11,10 @@ const HEIGHT = 200;
 
 /**
  * One link's visits against its equal share, period by period. The equal share is dashed and the
- * visits carry marks, so the two lines differ by more than their colour.
+ * visits carry marks, so the two lines differ by more than their colour. A link of weight 2 is drawn
+ * against "your 2× share".
  */
-export function FairShareChart({ data }: { data: FairShareChartData }) {
+export function FairShareChart({ data, weight = 1 }: { data: FairShareChartData; weight?: number }) {
   const colors = useSeriesColors();
   const { unit, points } = data;
   const { starts, visits, fairShares, description } = useMemo(() => {
@@ -27,10 +28,10 @@ export function FairShareChart({ data }: { data: FairShareChartData }) {
       fairShares: points.map((point) => point.fairShare),
       description:
         first && last
-          ? `${totalVisits.toLocaleString()} visits against an equal share of ${formatFairShare(totalShare)}, from ${formatPeriodInFull(first.start, unit)} to ${formatPeriodInFull(last.start, unit)} (${periodUnitNote(unit)}).`
+          ? `${totalVisits.toLocaleString()} visits against ${shareName(weight)} of ${formatFairShare(totalShare)}, from ${formatPeriodInFull(first.start, unit)} to ${formatPeriodInFull(last.start, unit)} (${periodUnitNote(unit)}).`
           : "No periods to show.",
     };
-  }, [points, unit]);
+  }, [points, unit, weight]);
 
   return (
     <Box sx={{ width: "100%", height: HEIGHT + 40 }}>
@@ -52,7 +53,7 @@ export function FairShareChart({ data }: { data: FairShareChartData }) {
           {
             id: "fairShare",
             data: fairShares,
-            label: "Equal share",
+            label: shareTerm(weight),
             color: colors.secondary,
             curve: "linear",
             showMark: false,

@@ -57,9 +57,10 @@ function FairnessExplanation({ hourly }: { hourly: boolean }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5, color: "text.secondary", "& li": { typography: "body2", mb: 0.5 } }}>
       <li>
-        <strong>Fair share</strong>: a link's equal part of its program's visits, worked out {period} by {period}: the {period}'s visits
-        divided by the links then in the rotation, added up over the range. A link's <strong>ratio</strong> is its visits divided by its
-        fair share.
+        <strong>Fair share</strong>: a link's part of its program's visits, worked out {period} by {period}: the {period}'s visits times the
+        link's weight, divided by the sum of the weights of the links then in the rotation, added up over the range (with every weight 1, an
+        equal part). A link's <strong>weight</strong> is its owner's tier weight now. Its <strong>ratio</strong> is its visits divided by
+        its fair share.
       </li>
       <li>
         <strong>Jain's index</strong>: 1 means every link got exactly its fair share; the lower it is, the less even the split.

@@ -8,6 +8,7 @@ import { formatFairShare } from "../utils/fair-share-sentence";
 import {
   formatIndex,
   formatRatio,
+  formatWeight,
   missingFigureReason,
   modeLabel,
   type FairnessRow,
@@ -80,6 +81,9 @@ function ProgramLinks({ row }: { row: FairnessRow }) {
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>E-mail</TableCell>
           <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Weight
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
             Visits
           </TableCell>
           <TableCell align="right" sx={{ fontWeight: 600 }}>
@@ -94,6 +98,7 @@ function ProgramLinks({ row }: { row: FairnessRow }) {
         {row.links.map((link) => (
           <TableRow key={link.linkId}>
             <TableCell sx={{ overflowWrap: "anywhere" }}>{link.email}</TableCell>
+            <TableCell align="right">{formatWeight(link.weight)}</TableCell>
             <TableCell align="right">{formatCount(link.visits)}</TableCell>
             <TableCell align="right">{formatFairShare(link.fairShare)}</TableCell>
             <TableCell align="right">

@@ -5,7 +5,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useId, useMemo } from "react";
 import type { OwnLinkStats, TimeFilter } from "@hub/contract/analytics";
-import { fairShareSentence, formatFairShare, formatShareRatio } from "../utils/fair-share-sentence";
+import { fairShareSentence, formatFairShare, formatShareRatio, shareTerm } from "../utils/fair-share-sentence";
 import { fairShareChartData, hasFigures } from "../utils/fair-share-series";
 import { programDisplayName } from "../utils/program-summary";
 
@@ -19,7 +19,7 @@ interface OwnLinkStatsCardProps {
   fetchedAt: Date;
 }
 
-/** One of the member's links: the sentence, its three figures and the chart of visits against an equal share. */
+/** One of the member's links: the sentence, its three figures and the chart of visits against an equal (or weighted) share. */
 export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsCardProps) {
   const headingId = useId();
   const chart = useMemo(() => fairShareChartData(stats.series, timeFilter, fetchedAt), [stats.series, timeFilter, fetchedAt]);
@@ -43,7 +43,7 @@ export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsC
           }}
         >
           <Figure term="Your visits" value={stats.visits.toLocaleString()} />
-          <Figure term="Equal share" value={formatFairShare(stats.fairShare)} />
+          <Figure term={shareTerm(stats.weight)} value={formatFairShare(stats.fairShare)} />
           <Figure term="Ratio" value={stats.shareRatio === null ? "—" : formatShareRatio(stats.shareRatio)} />
         </Box>
         {hasFigures(chart) ? (
@@ -54,7 +54,7 @@ export function OwnLinkStatsCard({ stats, timeFilter, fetchedAt }: OwnLinkStatsC
               </Box>
             }
           >
-            <FairShareChart data={chart} />
+            <FairShareChart data={chart} weight={stats.weight} />
           </Suspense>
         ) : (
           <Typography variant="body2" color="text.secondary">

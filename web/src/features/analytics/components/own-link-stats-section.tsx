@@ -30,8 +30,8 @@ export function OwnLinkStatsSection() {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         An equal share is what your link would get if each {range === "24h" ? "hour's" : "day's"} visits to its program were split evenly
-        among the links in its rotation at the time. In balanced mode a newly added link gets more than an equal share while it catches up,
-        so its figure runs above 100% for a while.
+        among the links in its rotation at the time; a link of a higher tier (2× and up) gets that many parts of the split. In balanced mode
+        a newly added link gets more than an equal share while it catches up, so its figure runs above 100% for a while.
       </Typography>
       <StatsContent query={query} range={range} />
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, fairShareSentence, formatFairShare, formatShareRatio, windowPhrase } from "./fair-share-sentence";
+import { countOf, fairShareSentence, formatFairShare, formatShareRatio, shareName, shareTerm, windowPhrase } from "./fair-share-sentence";
 import { DEFAULT_MEMBER_TIME_FILTER, MEMBER_TIME_FILTERS, MEMBER_TIME_RANGE_OPTIONS } from "./time-ranges";
 
 const stats = (overrides: Partial<Parameters<typeof fairShareSentence>[0]> = {}) => ({
@@ -70,6 +70,15 @@ describe("the member's fair share in plain words", () => {
 
   it("names a program without a name", () => {
     expect(say({ programName: " " })).toContain("of Unknown Program's 1,240 visits");
+  });
+
+  it("speaks of the member's weighted share when their link's weight is not 1", () => {
+    expect(say({ weight: 1 })).toBe(say());
+    expect(say({ weight: 2, shareRatio: 1 })).toBe(
+      "You received 100% of your 2× share of Amex Gold's 1,240 visits in the last 30 days; 5 members share this program.",
+    );
+    expect([shareName(), shareName(1), shareName(3)]).toEqual(["an equal share", "an equal share", "your 3× share"]);
+    expect([shareTerm(), shareTerm(1), shareTerm(2)]).toEqual(["Equal share", "Equal share", "Your 2× share"]);
   });
 });
 

@@ -40,11 +40,26 @@ function sharingMembers(activeLinks: number, locale?: string): string {
   return activeLinks === 1 ? "1 member shares this program" : `${activeLinks.toLocaleString(locale)} members share this program`;
 }
 
-type SentenceStats = Pick<OwnLinkStats, "programName" | "activeLinksInProgram" | "programVisits" | "shareRatio">;
+/**
+ * What the member's share is called: "an equal share" for a link of weight 1; a heavier link's share
+ * is its weight's part, "your 2× share" (its owner's tier weight, which only its owner sees).
+ */
+export function shareName(weight = 1): string {
+  return weight === 1 ? "an equal share" : `your ${String(weight)}× share`;
+}
+
+/** The same as a figure's or a chart line's label: "Equal share", "Your 2× share". */
+export function shareTerm(weight = 1): string {
+  return weight === 1 ? "Equal share" : `Your ${String(weight)}× share`;
+}
+
+type SentenceStats = Pick<OwnLinkStats, "programName" | "activeLinksInProgram" | "programVisits" | "shareRatio"> &
+  Partial<Pick<OwnLinkStats, "weight">>;
 
 /**
  * The member's figures for one link in plain words, e.g. "You received 97% of an equal share of Amex
- * Gold's 1,240 visits in the last 30 days; 5 members share this program." A null ratio (no fair share)
+ * Gold's 1,240 visits in the last 30 days; 5 members share this program." ("of your 2× share" for a link
+ * whose weight is 2.) A null ratio (no fair share)
  * says there was nothing to share yet: no visits at all, or none while the link was in the rotation.
  */
 export function fairShareSentence(stats: SentenceStats, timeFilter: TimeFilter, locale?: string): string {
@@ -55,5 +70,5 @@ export function fairShareSentence(stats: SentenceStats, timeFilter: TimeFilter, 
   if (stats.shareRatio === null) {
     return `${program} had ${visits} ${window}, none while your link was in its rotation, so there were no visits to share with you yet.`;
   }
-  return `You received ${formatShareRatio(stats.shareRatio, locale)} of an equal share of ${possessive(program)} ${visits} ${window}; ${sharingMembers(stats.activeLinksInProgram, locale)}.`;
+  return `You received ${formatShareRatio(stats.shareRatio, locale)} of ${shareName(stats.weight)} of ${possessive(program)} ${visits} ${window}; ${sharingMembers(stats.activeLinksInProgram, locale)}.`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProgramFairness } from "@hub/contract/analytics";
-import { DEFAULT_FAIRNESS_SORT, fairnessRows, formatIndex, formatRatio, missingFigureReason } from "./fairness-report";
+import { DEFAULT_FAIRNESS_SORT, fairnessRows, formatIndex, formatRatio, formatWeight, missingFigureReason } from "./fairness-report";
 
 const program = (programName: string, figures: Partial<ProgramFairness> = {}): ProgramFairness => ({
   programId: programName.toLowerCase().replace(/\W/g, "-"),
@@ -54,9 +54,9 @@ describe("the fairness report", () => {
       [
         program("Amex Gold", {
           links: [
-            { linkId: "b", email: "bea@example.com", visits: 2, fairShare: 11, shareRatio: 0.18 },
-            { linkId: "n", email: "new@example.com", visits: 0, fairShare: 0.5, shareRatio: null },
-            { linkId: "a", email: "al@example.com", visits: 20, fairShare: 11, shareRatio: 1.82 },
+            { linkId: "b", email: "bea@example.com", visits: 2, fairShare: 11, shareRatio: 0.18, weight: 1 },
+            { linkId: "n", email: "new@example.com", visits: 0, fairShare: 0.5, shareRatio: null, weight: 1 },
+            { linkId: "a", email: "al@example.com", visits: 20, fairShare: 11, shareRatio: 1.82, weight: 2 },
           ],
         }),
       ],
@@ -74,6 +74,12 @@ describe("the fairness report", () => {
     expect(formatIndex(0.6712)).toBe("0.671");
     expect(formatIndex(1)).toBe("1.000");
     expect(formatRatio(1.8)).toBe("1.80");
+  });
+
+  it("shows a link's weight as a multiple", () => {
+    expect(formatWeight(1)).toBe("1×");
+    expect(formatWeight(2)).toBe("2×");
+    expect(formatWeight(10)).toBe("10×");
   });
 
   it("names a program without a name", () => {

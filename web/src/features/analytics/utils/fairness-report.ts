@@ -90,3 +90,5 @@ export function missingFigureReason(row: Pick<FairnessRow, "visits" | "jainIndex
 export const formatIndex = (value: number): string => value.toFixed(3);
 /** A link's share ratio with the contract's two decimals: 1.82 = 82% more than its share. */
 export const formatRatio = (value: number): string => value.toFixed(2);
+/** A link's weight in its program's rotation (its owner's tier weight): 2 → "2×". */
+export const formatWeight = (weight: number): string => `${String(weight)}×`;

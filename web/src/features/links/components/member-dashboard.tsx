@@ -33,6 +33,8 @@ interface MemberDashboardProps {
   linkStats?: ReactNode;
   /** The member's settings (the weekly digest switch, from the digest feature). */
   settings?: ReactNode;
+  /** The member's own tier and weight, under their e-mail (from the tiers feature). */
+  tier?: ReactNode;
 }
 
 /** /dashboard – the member's own links, and what they earned. */
@@ -44,6 +46,7 @@ export function MemberDashboard({
   programs,
   linkStats,
   settings,
+  tier,
 }: MemberDashboardProps) {
   const linksQuery = useOwnLinks();
   const links = linksQuery.data;
@@ -63,7 +66,12 @@ export function MemberDashboard({
   return (
     <PageLayout
       title="My Referral Links"
-      subtitle={<span data-testid="session-email">{user.email}</span>}
+      subtitle={
+        <>
+          <span data-testid="session-email">{user.email}</span>
+          {tier}
+        </>
+      }
       actions={
         <>
           {adminReturnAction}

@@ -5,16 +5,20 @@ import Typography from "@mui/material/Typography";
 import BlockIcon from "@mui/icons-material/Block";
 import LoginIcon from "@mui/icons-material/Login";
 import type { ReactNode } from "react";
+import { tierLabel } from "@hub/contract/tiers";
 import type { AdminUser } from "@hub/contract/users";
 import { useToastMutation } from "@/components/toasts/index";
 import { useApproveUser } from "../api/approve-user";
 import { useUnblockUser } from "../api/unblock-user";
 import { localDateTime } from "@/lib/dates";
+import { TIER_SOURCE_CAPTIONS } from "../utils/user-tier";
 
 export type UserDialogAction = "settings" | "block";
 
 interface UserCardDetailsProps {
   user: AdminUser;
+  /** The name of the user's tier (its id while the tiers load). */
+  tierName: string;
   onDialog: (action: UserDialogAction, user: AdminUser) => void;
   onLogInAsUser: (email: string) => Promise<void>;
 }
@@ -33,7 +37,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What an open user card shows, and its actions. Mounted only while the card is open. */
-export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetailsProps) {
+export function UserCardDetails({ user, tierName, onDialog, onLogInAsUser }: UserCardDetailsProps) {
   // Approving or unblocking usually filters this card out of the list, unmounting it before the
   // request settles: the toasts belong to the mutations, which outlive it.
   const approve = useApproveUser({
@@ -68,6 +72,9 @@ export function UserCardDetails({ user, onDialog, onLogInAsUser }: UserCardDetai
         <Detail label="Subscription status">{user.subscriptionStatus ?? "Not checked"}</Detail>
         <Detail label="Subscription last checked">{localDateTime(user.subscriptionLastChecked) ?? "Never"}</Detail>
         <Detail label="Account">{user.createdByAdmin ? "Created by an admin" : "Signed up with a subscription"}</Detail>
+        <Detail label="Tier">
+          {tierLabel({ name: tierName, weight: user.weight })} ({TIER_SOURCE_CAPTIONS[user.tierSource]})
+        </Detail>
       </Box>
       {user.notes ? <Detail label="Private notes (admins only)">{user.notes}</Detail> : null}
 

@@ -13,10 +13,13 @@ import { memo, useId } from "react";
 import type { AdminUser } from "@hub/contract/users";
 import { localDate } from "@/lib/dates";
 import { subscriptionTone } from "../utils/user-list";
+import { TIER_SOURCE_CAPTIONS } from "../utils/user-tier";
 import { UserCardDetails, type UserDialogAction } from "./user-card-details";
 
 interface UserCardProps {
   user: AdminUser;
+  /** The name of the user's tier (its id while the tiers load). */
+  tierName: string;
   onDialog: (action: UserDialogAction, user: AdminUser) => void;
   onLogInAsUser: (email: string) => Promise<void>;
 }
@@ -28,7 +31,7 @@ interface UserCardProps {
  * The summary is the user's heading: an h2, the level under the page's h1 (MUI's default h3 skipped a
  * level), with the subscription section's h3 inside.
  */
-export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }: UserCardProps) {
+export const UserCard = memo(function UserCard({ user, tierName, onDialog, onLogInAsUser }: UserCardProps) {
   const id = useId();
   const created = localDate(user.createdAt);
   return (
@@ -53,6 +56,7 @@ export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }
             )}
             {user.blocked ? <Chip size="small" color="error" label="Blocked" /> : null}
             {user.subscriptionStatus ? <SubscriptionChip status={user.subscriptionStatus} /> : null}
+            <UserTier name={tierName} source={user.tierSource} />
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
               {user.linkCount} link{user.linkCount === 1 ? "" : "s"}
               {created ? ` · joined ${created}` : ""}
@@ -66,7 +70,7 @@ export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }
         </Tooltip>
       </Box>
       <AccordionDetails id={`${id}-content`} aria-labelledby={`${id}-header`}>
-        <UserCardDetails user={user} onDialog={onDialog} onLogInAsUser={onLogInAsUser} />
+        <UserCardDetails user={user} tierName={tierName} onDialog={onDialog} onLogInAsUser={onLogInAsUser} />
       </AccordionDetails>
     </Accordion>
   );
@@ -74,4 +78,23 @@ export const UserCard = memo(function UserCard({ user, onDialog, onLogInAsUser }
 
 export function SubscriptionChip({ status }: { status: string }) {
   return <Chip size="small" variant="outlined" color={subscriptionTone(status)} label={`Subscription: ${status}`} />;
+}
+
+/** The user's tier on their row: its name, and where it comes from in small type under it. */
+function UserTier({ name, source }: { name: string; source: AdminUser["tierSource"] }) {
+  return (
+    <Box component="span" sx={{ display: "inline-flex", flexDirection: "column", lineHeight: 1.25, minWidth: 0 }}>
+      <Typography component="span" variant="body2" sx={{ lineHeight: "inherit", overflowWrap: "anywhere" }}>
+        <Box component="span" sx={{ color: "text.secondary" }}>
+          Tier{" "}
+        </Box>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {name}
+        </Box>
+      </Typography>
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ lineHeight: "inherit" }}>
+        {TIER_SOURCE_CAPTIONS[source]}
+      </Typography>
+    </Box>
+  );
 }

@@ -1,15 +1,20 @@
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
-import { useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type { TierSettings } from "@hub/contract/tiers";
 import { updateUserRequestSchema, type AdminUser, type UpdateUserRequest } from "@hub/contract/users";
-import { FormDialog, FormTextField, useFormFields } from "@/components/forms/index";
+import { FormDialog, FormTextField, SelectField, useFormFields } from "@/components/forms/index";
+import { errorText } from "@/lib/error-text";
 import { failureToast, useToastMutation } from "@/components/toasts/index";
 import { needsFreshSignIn, WrongCurrentPasswordError } from "@/lib/reauthenticate";
 import { useCheckSubscription } from "../api/check-subscription";
 import { useUpdateUser } from "../api/update-user";
 import { paymentIdChanges, settingsFormFromUser, userUpdateInput, type UserSettingsForm } from "../utils/user-settings";
+import { TIER_SOURCE_CAPTIONS, tierChange, tierChoiceOf, tierNameOf, tierOptions } from "../utils/user-tier";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { UserSubscriptionSection } from "./user-subscription-section";
 
@@ -19,11 +24,13 @@ const FIELD_OF = { newEmail: "email" } as const satisfies Partial<Record<string,
 interface UserSettingsDialogProps {
   /** The user as the list has it now: a subscription check refreshes it while the dialog is open. */
   user: AdminUser;
+  /** The membership tiers (from the tiers feature), for the Tier select. */
+  tiersQuery: UseQueryResult<TierSettings>;
   onClose: () => void;
 }
 
-/** The admin's settings for one user: e-mail, name, private notes, payment IDs, subscription check, delete. */
-export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
+/** The admin's settings for one user: e-mail, name, private notes, tier, payment IDs, subscription check, delete. */
+export function UserSettingsDialog({ user, tiersQuery, onClose }: UserSettingsDialogProps) {
   const updateUser = useUpdateUser({
     success: { title: "Success", description: "User settings updated successfully" },
     // the first refusal for want of a fresh sign-in asks for the password in the dialog, and a wrong
@@ -54,6 +61,8 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
   const [passwordNeeded, setPasswordNeeded] = useState(false);
   const reauth = useFormFields({ currentPassword: "" });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // the admin's choice of tier, or Automatic: sent only when changed
+  const [tierChoice, setTierChoice] = useState(() => tierChoiceOf(user));
   const checking = check.isPending;
 
   // A subscription check can store new payment IDs (or clear the subscription ID): show what is stored now,
@@ -71,7 +80,11 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
   const busy = updateUser.isPending || checking;
 
   const handleSubmit = () => {
-    const parsed = form.parse(updateUserRequestSchema, userUpdateInput(user, form.values), FIELD_OF);
+    const parsed = form.parse(
+      updateUserRequestSchema,
+      { ...userUpdateInput(user, form.values), ...tierChange(user, tierChoice) },
+      FIELD_OF,
+    );
     if (!parsed) return;
     const { currentPassword } = reauth.values;
     if (passwordNeeded && !currentPassword) {
@@ -139,7 +152,31 @@ export function UserSettingsDialog({ user, onClose }: UserSettingsDialogProps) {
       ) : null}
       <FormTextField form={form} field="displayName" label="Name" autoComplete="off" maxLength={255} />
       <FormTextField form={form} field="notes" label="Private notes" hint="Visible only to admins" multiline minRows={3} maxLength={5000} />
+      <TierSelect user={user} tiersQuery={tiersQuery} value={tierChoice} onChange={setTierChoice} />
       <UserSubscriptionSection user={user} form={form} checking={checking} disabled={busy} onCheck={handleCheckSubscription} />
     </FormDialog>
+  );
+}
+
+interface TierSelectProps {
+  user: AdminUser;
+  tiersQuery: UseQueryResult<TierSettings>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The user's tier: Automatic (their subscription's tier, else the default) or a tier the admin chooses. */
+function TierSelect({ user, tiersQuery, value, onChange }: TierSelectProps) {
+  const hintId = useId();
+  const tiers = tiersQuery.data?.tiers;
+  return (
+    <Box>
+      <SelectField label="Tier" value={value} options={tierOptions(tiers, user)} onChange={onChange} describedBy={hintId} />
+      <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, mx: 1.75 }}>
+        {tiersQuery.isError
+          ? `The tiers could not be loaded: ${errorText(tiersQuery.error)}`
+          : `Now: ${tierNameOf(user.tierId, tiers)} (${TIER_SOURCE_CAPTIONS[user.tierSource]}). Automatic: the tier of their Stripe subscription's price, else the default tier.`}
+      </Typography>
+    </Box>
   );
 }

@@ -1,11 +1,14 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import PersonAddAlt1OutlinedIcon from "@mui/icons-material/PersonAddAlt1Outlined";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import type { TierSettings } from "@hub/contract/tiers";
 import type { AdminUser } from "@hub/contract/users";
 import { PageSpinner } from "@/components/spinners/index";
 import { useUsers } from "../api/get-users";
 import { DEFAULT_USER_FILTERS, filterUsers, type UserFilters } from "../utils/user-list";
+import { tierNameOf } from "../utils/user-tier";
 import { AutoApproveButton } from "./auto-approve-button";
 import { WeeklyDigestButton } from "./weekly-digest-button";
 import { BlockUserDialog } from "./block-user-dialog";
@@ -32,11 +35,14 @@ const NO_USERS: AdminUser[] = [];
 interface UsersTabProps {
   /** 'Log in as user': signs in as that member and opens their dashboard; rejects when it could not. */
   onLogInAsUser: (email: string) => Promise<void>;
+  /** The membership tiers (from the tiers feature): each user's tier by name, and the tiers to choose from. */
+  tiersQuery: UseQueryResult<TierSettings>;
 }
 
 /** Users tab: approve, block, unblock, settings, impersonation, create users, auto-approve subscribers. */
-export function UsersTab({ onLogInAsUser }: UsersTabProps) {
+export function UsersTab({ onLogInAsUser, tiersQuery }: UsersTabProps) {
   const usersQuery = useUsers();
+  const tiers = tiersQuery.data?.tiers;
   const users = usersQuery.data ?? NO_USERS;
   // kept in the address beside the search, so a reload or a shared address shows the same list
   const [filters, setFilters] = useFilterParams(DEFAULT_USER_FILTERS);
@@ -89,12 +95,20 @@ export function UsersTab({ onLogInAsUser }: UsersTabProps) {
       ) : (
         <Stack spacing={1}>
           {visible.map((user) => (
-            <UserCard key={user.id} user={user} onDialog={handleDialog} onLogInAsUser={onLogInAsUser} />
+            <UserCard
+              key={user.id}
+              user={user}
+              tierName={tierNameOf(user.tierId, tiers)}
+              onDialog={handleDialog}
+              onLogInAsUser={onLogInAsUser}
+            />
           ))}
         </Stack>
       )}
 
-      {dialog?.kind === "settings" && dialogUser ? <UserSettingsDialog user={dialogUser} onClose={closeDialog} /> : null}
+      {dialog?.kind === "settings" && dialogUser ? (
+        <UserSettingsDialog user={dialogUser} tiersQuery={tiersQuery} onClose={closeDialog} />
+      ) : null}
       {dialog?.kind === "block" && dialogUser ? <BlockUserDialog user={dialogUser} onClose={closeDialog} /> : null}
       {creating ? <CreateUserDialog onClose={() => setCreating(false)} /> : null}
     </Stack>
