@@ -1,10 +1,10 @@
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId, type ReactNode } from "react";
+import { ResponsiveDialog } from "../responsive/index";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -32,13 +32,12 @@ export function ConfirmDialog({
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={pending ? undefined : onClose}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       maxWidth="xs"
-      fullWidth
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
@@ -54,6 +53,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -1,12 +1,13 @@
 import Box from "@mui/material/Box";
 import Button, { type ButtonProps } from "@mui/material/Button";
-import Dialog, { type DialogProps } from "@mui/material/Dialog";
+import type { DialogProps } from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import { useId, type ReactNode, type SubmitEvent } from "react";
+import { ResponsiveDialog } from "../responsive/index";
 
 export interface DialogFormProps {
   title: ReactNode;
@@ -27,7 +28,10 @@ export interface DialogFormProps {
   startActions?: ReactNode;
 }
 
-/** The inside of a dialog that is a form: title, optional text, fields, Cancel and submit. */
+/**
+ * The inside of a dialog that is a form: title, optional text, fields, Cancel and submit. In a
+ * ResponsiveDialog the form is a column: only its fields scroll, Cancel and submit stay in view.
+ */
 export function DialogForm({
   title,
   titleId,
@@ -85,9 +89,9 @@ interface FormDialogProps extends Omit<DialogFormProps, "titleId" | "onCancel"> 
 export function FormDialog({ open = true, maxWidth = "sm", onClose, after, ...form }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={form.pending ? undefined : onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <ResponsiveDialog open={open} onClose={form.pending ? undefined : onClose} aria-labelledby={titleId} maxWidth={maxWidth}>
       <DialogForm {...form} titleId={titleId} onCancel={onClose} />
       {after}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

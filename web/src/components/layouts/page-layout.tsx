@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { SxProps, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 
 interface PageLayoutProps {
@@ -10,13 +11,17 @@ interface PageLayoutProps {
   /** Buttons shown in the header, next to the title. */
   actions?: ReactNode;
   children?: ReactNode;
+  /** More styles for the page (its `main`), e.g. larger touch targets on a phone. */
+  sx?: SxProps<Theme>;
 }
 
+const PAGE = { minHeight: "100vh", bgcolor: "background.default", pt: { xs: 6, md: 5 }, pb: { xs: 3, md: 5 } } as const;
+
 /** A page with a header (title, subtitle, actions) and content below. */
-export function PageLayout({ title, subtitle, actions, children }: PageLayoutProps) {
+export function PageLayout({ title, subtitle, actions, children, sx }: PageLayoutProps) {
   return (
     // On a phone the top padding clears the theme toggle in the corner (RootLayout), above a long title.
-    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", pt: { xs: 6, md: 5 }, pb: { xs: 3, md: 5 } }}>
+    <Box component="main" sx={sx ? [PAGE, ...(Array.isArray(sx) ? sx : [sx])] : PAGE}>
       <Container maxWidth="lg">
         <Stack
           direction={{ xs: "column", md: "row" }}

@@ -4,11 +4,11 @@ import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
 import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
 import KeyboardArrowRightIcon from "@mui/icons-material/KeyboardArrowRight";
 import { useState, type ReactNode } from "react";
+import { SidewaysScroll } from "@/components/responsive/index";
 import type { SortState } from "../utils/table-sort";
 import { SortableTableHead, type SortableColumn } from "./sortable-table-head";
 
@@ -41,7 +41,7 @@ export function ExpandableProgramsTable<R extends { programId: string; name: str
   links,
 }: ExpandableProgramsTableProps<R, C>) {
   return (
-    <TableContainer>
+    <SidewaysScroll>
       <Table size="small" aria-label={label} sx={{ minWidth }}>
         <SortableTableHead columns={columns} sort={sort} onSort={onSort} />
         <TableBody>
@@ -59,7 +59,7 @@ export function ExpandableProgramsTable<R extends { programId: string; name: str
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }
 

@@ -2,8 +2,8 @@ import Link from "@mui/material/Link";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
+import { SidewaysScroll } from "@/components/responsive/index";
 import { formatCount, formatOneDecimal, formatPercent } from "../utils/numbers";
 import type { ProgramSortColumn, ProgramSummaryRow } from "../utils/program-summary";
 import type { SortState } from "../utils/table-sort";
@@ -27,7 +27,7 @@ interface TopProgramsTableProps {
 /** 'Top Programs by Clicks': one row per program; a program's name opens it in the Programs tab. */
 export function TopProgramsTable({ rows, sort, onSort, onSelectProgram }: TopProgramsTableProps) {
   return (
-    <TableContainer>
+    <SidewaysScroll>
       <Table size="small" aria-label="Top Programs by Clicks" sx={{ minWidth: 560 }}>
         <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <TableBody>
@@ -56,6 +56,6 @@ export function TopProgramsTable({ rows, sort, onSort, onSelectProgram }: TopPro
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }

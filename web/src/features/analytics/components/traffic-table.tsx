@@ -2,10 +2,10 @@ import Box from "@mui/material/Box";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { SidewaysScroll } from "@/components/responsive/index";
 import { formatCount } from "../utils/numbers";
 import { formatShare, standsOutReason, type TrafficRow } from "../utils/traffic-report";
 import { MissingFigure } from "./missing-figure";
@@ -23,7 +23,7 @@ const FIGURES: { label: string; value: (row: TrafficRow) => number }[] = [
 /** 'Traffic by Program': one row per program; one that stands out says why under its name. */
 export function TrafficTable({ rows }: { rows: readonly TrafficRow[] }) {
   return (
-    <TableContainer>
+    <SidewaysScroll>
       <Table size="small" aria-label="Traffic by Program" sx={{ minWidth: 860 }}>
         <TableHead>
           <TableRow>
@@ -64,6 +64,6 @@ export function TrafficTable({ rows }: { rows: readonly TrafficRow[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }

@@ -1,9 +1,9 @@
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
 import type { UserAnalytics } from "@hub/contract/analytics";
+import { SidewaysScroll } from "@/components/responsive/index";
 import { formatCount, formatPercent } from "../utils/numbers";
 import type { SortState } from "../utils/table-sort";
 import type { UserSortColumn } from "../utils/user-analytics";
@@ -27,7 +27,7 @@ interface UserAnalyticsTableProps {
 /** 'User Analytics': every link owner with something to report, in the chosen order. */
 export function UserAnalyticsTable({ rows, sort, onSort }: UserAnalyticsTableProps) {
   return (
-    <TableContainer>
+    <SidewaysScroll>
       <Table size="small" aria-label="User Analytics" sx={{ minWidth: 640 }}>
         <SortableTableHead columns={COLUMNS} sort={sort} onSort={onSort} />
         <TableBody>
@@ -45,6 +45,6 @@ export function UserAnalyticsTable({ rows, sort, onSort }: UserAnalyticsTablePro
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }

@@ -1,10 +1,10 @@
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { SidewaysScroll } from "@/components/responsive/index";
 import { formatDateAdded } from "../utils/dates";
 import { formatCount, formatPercent } from "../utils/numbers";
 import type { UserPerformanceRow } from "../utils/user-performance";
@@ -20,7 +20,7 @@ const HEADERS: { label: string; align: "left" | "right" }[] = [
 /** 'User Performance': the program's link owners, most clicks first. */
 export function UserPerformanceTable({ rows }: { rows: readonly UserPerformanceRow[] }) {
   return (
-    <TableContainer>
+    <SidewaysScroll>
       <Table size="small" aria-label="User Performance" sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>
@@ -50,6 +50,6 @@ export function UserPerformanceTable({ rows }: { rows: readonly UserPerformanceR
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }

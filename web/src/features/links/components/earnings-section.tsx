@@ -17,6 +17,7 @@ import { useState } from "react";
 import type { Earnings, Outcome } from "@hub/contract/outcomes";
 import { LoadErrorAlert } from "@/components/errors/index";
 import { ConfirmDialog, SelectField } from "@/components/forms/index";
+import { CellLabel, stackedTable, visuallyHidden } from "@/components/responsive/index";
 import { useDeleteOwnOutcome } from "../api/delete-own-outcome";
 import { useExportOwnOutcomes } from "../api/export-own-outcomes";
 import { useOwnOutcomes } from "../api/get-own-outcomes";
@@ -120,26 +121,40 @@ function EarningsTotals({ earnings }: { earnings: Earnings }) {
         Signed up: {totals.signedUp} · Paid: {totals.paid} · Clawed back: {totals.clawedBack}
       </Typography>
       {totals.byCurrency.length > 0 ? (
-        // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+        // Focusable: should a figure ever be wider than its column, a keyboard can scroll the table. On a
+        // phone it is one block per currency, each figure on a line of its own: nothing to scroll.
         <TableContainer tabIndex={0} role="region" aria-label="Totals table">
-          <Table size="small" aria-label={`Totals per currency for ${String(earnings.year)}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Currency</TableCell>
-                <TableCell align="right">Paid</TableCell>
-                <TableCell align="right">Clawed back</TableCell>
-                <TableCell align="right">Net</TableCell>
+          <Table role="table" size="small" aria-label={`Totals per currency for ${String(earnings.year)}`} sx={totalsLayout}>
+            <TableHead role="rowgroup">
+              <TableRow role="row">
+                <TableCell role="columnheader">Currency</TableCell>
+                <TableCell role="columnheader" align="right">
+                  Paid
+                </TableCell>
+                <TableCell role="columnheader" align="right">
+                  Clawed back
+                </TableCell>
+                <TableCell role="columnheader" align="right">
+                  Net
+                </TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>
+            <TableBody role="rowgroup">
               {totals.byCurrency.map((row) => (
-                <TableRow key={row.currency}>
-                  <TableCell component="th" scope="row">
+                <TableRow key={row.currency} role="row">
+                  <TableCell component="th" scope="row" role="rowheader">
                     {row.currency}
                   </TableCell>
-                  <TableCell align="right">{formatMoney(row.paid, row.currency)}</TableCell>
-                  <TableCell align="right">{formatMoney(row.clawedBack, row.currency)}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  <TableCell role="cell" align="right">
+                    <CellLabel>Paid</CellLabel>
+                    {formatMoney(row.paid, row.currency)}
+                  </TableCell>
+                  <TableCell role="cell" align="right">
+                    <CellLabel>Clawed back</CellLabel>
+                    {formatMoney(row.clawedBack, row.currency)}
+                  </TableCell>
+                  <TableCell role="cell" align="right" sx={{ fontWeight: 600 }}>
+                    <CellLabel>Net</CellLabel>
                     {formatMoney(row.net, row.currency)}
                   </TableCell>
                 </TableRow>
@@ -152,36 +167,71 @@ function EarningsTotals({ earnings }: { earnings: Earnings }) {
   );
 }
 
+/**
+ * On a phone, one block per currency: its code, then Paid, Clawed back and Net on a line each, the
+ * label at the start and the figure at the end, so the largest figure has the screen's width (four
+ * columns side by side cut Net at the screen's edge).
+ */
+const totalsLayout = stackedTable((theme) => ({
+  border: 1,
+  borderColor: theme.vars.palette.divider,
+  borderRadius: 1,
+  px: 1.5,
+  py: 1,
+  "& + tr": { mt: 1 },
+  "& > th": { fontWeight: 600, mb: 0.5 },
+  // (row: a right-aligned MUI cell is row-reverse)
+  "& > td": {
+    display: "flex",
+    flexDirection: "row",
+    flexWrap: "wrap",
+    justifyContent: "space-between",
+    alignItems: "baseline",
+    columnGap: 2,
+    py: 0.25,
+  },
+}));
+
 function EntriesTable({ earnings, onDelete }: { earnings: Earnings; onDelete: (outcome: Outcome) => void }) {
   return (
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Entries table">
-      <Table size="small" aria-label={`Outcomes recorded in ${String(earnings.year)}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell>Program</TableCell>
-            <TableCell>Outcome</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Note</TableCell>
+      <Table role="table" size="small" aria-label={`Outcomes recorded in ${String(earnings.year)}`} sx={entriesLayout}>
+        <TableHead role="rowgroup">
+          <TableRow role="row">
+            <TableCell role="columnheader">Date</TableCell>
+            <TableCell role="columnheader">Program</TableCell>
+            <TableCell role="columnheader">Outcome</TableCell>
+            <TableCell role="columnheader" align="right">
+              Amount
+            </TableCell>
+            <TableCell role="columnheader">Note</TableCell>
             {/* Relative: the hidden label's containing block, so it stays inside the scrolling table. */}
-            <TableCell sx={{ position: "relative" }}>
+            <TableCell role="columnheader" sx={{ position: "relative" }}>
               <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
             </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody role="rowgroup">
           {earnings.entries.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatEntryDay(entry.occurredOn)}</TableCell>
-              <TableCell>{entry.programName}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{OUTCOME_KIND_LABELS[entry.kind]}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+            <TableRow key={entry.id} role="row">
+              <TableCell role="cell" data-cell="date" sx={{ whiteSpace: "nowrap" }}>
+                {formatEntryDay(entry.occurredOn)}
+              </TableCell>
+              <TableCell role="cell" data-cell="program">
+                {entry.programName}
+              </TableCell>
+              <TableCell role="cell" data-cell="kind" sx={{ whiteSpace: "nowrap" }}>
+                {OUTCOME_KIND_LABELS[entry.kind]}
+              </TableCell>
+              <TableCell role="cell" data-cell="amount" align="right" sx={{ whiteSpace: "nowrap" }}>
                 {entry.amount !== null && entry.currency ? formatMoney(entry.amount, entry.currency) : "—"}
               </TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere", minWidth: 120 }}>{entry.note ?? ""}</TableCell>
-              <TableCell padding="checkbox">
+              <TableCell role="cell" data-cell="note" sx={{ overflowWrap: "anywhere", minWidth: 120 }}>
+                {entry.note ?? ""}
+              </TableCell>
+              <TableCell role="cell" data-cell="actions" padding="checkbox">
                 <IconButton size="small" aria-label={`Delete outcome: ${describeOutcome(entry)}`} onClick={() => onDelete(entry)}>
                   <DeleteOutlinedIcon fontSize="small" />
                 </IconButton>
@@ -194,18 +244,34 @@ function EntriesTable({ earnings, onDelete }: { earnings: Earnings; onDelete: (o
   );
 }
 
-// Lengths as strings: in `sx` a bare 1 means 100%, which made this label as wide as the screen.
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  margin: "-1px",
-  padding: 0,
-  border: 0,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
+/**
+ * On a phone, one block per entry: the program first (wrapping at the screen's width, not in a
+ * narrow column), Delete beside it; then the day, the outcome and the amount, which goes down a line
+ * should the three not fit; then the note across the whole width.
+ */
+const entriesLayout = stackedTable((theme) => ({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  columnGap: theme.spacing(1.5),
+  rowGap: theme.spacing(0.5),
+  px: 2,
+  py: 1.5,
+  "&:not(:last-of-type)": { borderBottom: 1, borderColor: theme.vars.palette.divider },
+  "& > [data-cell=program]": { order: 1, flex: "1 1 calc(100% - 56px)", minWidth: 0, fontWeight: 600, overflowWrap: "anywhere" },
+  "& > [data-cell=actions]": { order: 2, flex: "0 0 auto", width: "auto", p: 0, my: -0.5, mr: -1 },
+  "& > [data-cell=date]": { order: 3 },
+  // a dot between the day and the outcome, on screen only (its alternative text is empty)
+  "& > [data-cell=kind]": { order: 4, "&::before": { content: '"· " / ""' } },
+  "& > [data-cell=amount]": { order: 5, ml: "auto", fontWeight: 600 },
+  "& > [data-cell=note]": {
+    order: 6,
+    flexBasis: "100%",
+    minWidth: 0,
+    color: theme.vars.palette.text.secondary,
+    "&:empty": { display: "none" },
+  },
+}));
 
 /** "Paid, Nov 20, 2026, Chase Sapphire": names an entry for a screen reader and the confirmation. */
 function describeOutcome(outcome: Outcome): string {

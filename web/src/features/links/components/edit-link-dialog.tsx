@@ -1,10 +1,10 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Dialog from "@mui/material/Dialog";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { updateLinkRequestSchema, type ReferralLink, type UpdateLinkRequest } from "@hub/contract/links";
 import { DialogForm, useFormFields } from "@/components/forms/index";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import type { ToastInput } from "@/components/toasts/index";
 import { parseForm, type FormResult } from "@/lib/form-errors";
 import { useUpdateLink } from "../api/update-link";
@@ -78,7 +78,7 @@ export function EditLinkDialog({ audience, link, onClose }: EditLinkDialogProps)
   };
 
   return (
-    <Dialog open={link !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <ResponsiveDialog open={link !== null} onClose={close} aria-labelledby={titleId} maxWidth="sm">
       {shown ? (
         // Unmounted while the dialog is closed, so every opening starts from the saved link.
         <EditLinkForm
@@ -94,7 +94,7 @@ export function EditLinkDialog({ audience, link, onClose }: EditLinkDialogProps)
           }}
         />
       ) : null}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -79,7 +79,7 @@ export function LinkCard({ link, program, onEdit, onDelete, onRecordOutcome, onS
           }}
         />
         <OwnLinkHealth health={link.health} />
-        <Stack direction="row" spacing={3} sx={{ mt: 2, color: "text.secondary" }}>
+        <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, color: "text.secondary", flexWrap: "wrap", rowGap: 0.5 }}>
           <Typography variant="body2">Clicks: {link.visitCount}</Typography>
           <Typography variant="body2">Submitted: {formatDate(link.submittedAt)}</Typography>
         </Stack>

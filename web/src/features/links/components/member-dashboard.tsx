@@ -9,6 +9,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ReferralLink } from "@hub/contract/links";
 import type { CurrentUser } from "@hub/contract/users";
 import { PageLayout } from "@/components/layouts/index";
+import { phoneTouchTargets } from "@/components/responsive/index";
 import { useOwnLinks, useTakenProgramIds } from "../api/get-own-links";
 import { DeleteLinkDialog } from "./delete-link-dialog";
 import { EarningsSection } from "./earnings-section";
@@ -66,6 +67,8 @@ export function MemberDashboard({
   return (
     <PageLayout
       title="My Referral Links"
+      // on a phone every button of the page is a fingertip's size (the dialogs see to their own)
+      sx={phoneTouchTargets}
       subtitle={
         <>
           <span data-testid="session-email">{user.email}</span>

@@ -1,11 +1,11 @@
-import Dialog from "@mui/material/Dialog";
 import Link from "@mui/material/Link";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { CreateMemberLinkRequest } from "@hub/contract/links";
 import type { Program } from "@hub/contract/programs";
 import { failureToast } from "@/components/toasts/index";
 import { DialogForm, useFormFields } from "@/components/forms/index";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import { useCreateOwnLink } from "../api/create-own-link";
 import { DUPLICATE_PROGRAM_TOAST, isDuplicateProgramError } from "../utils/duplicate-link";
 import { isOfferEndedError, OFFER_ENDED_MESSAGE, OFFER_ENDED_TOAST } from "../utils/offer-ended";
@@ -39,6 +39,7 @@ export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: N
           : failureToast("Submission failed", error),
   });
 
+  const titleId = useId();
   const close = () => {
     if (!createLink.isPending) onClose();
   };
@@ -53,13 +54,21 @@ export function NewLinkDialog({ open, onClose, takenProgramIds, ...programs }: N
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <NewLinkForm {...programs} takenProgramIds={takenProgramIds} pending={createLink.isPending} onCancel={close} onSubmit={submit} />
-    </Dialog>
+    <ResponsiveDialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm">
+      <NewLinkForm
+        titleId={titleId}
+        {...programs}
+        takenProgramIds={takenProgramIds}
+        pending={createLink.isPending}
+        onCancel={close}
+        onSubmit={submit}
+      />
+    </ResponsiveDialog>
   );
 }
 
 interface NewLinkFormProps extends ProgramsState {
+  titleId: string;
   takenProgramIds: readonly string[] | undefined;
   pending: boolean;
   onCancel: () => void;
@@ -68,7 +77,7 @@ interface NewLinkFormProps extends ProgramsState {
 }
 
 // Unmounted while the dialog is closed, so every opening starts empty.
-function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onCancel, onSubmit }: NewLinkFormProps) {
+function NewLinkForm({ titleId, programs, isLoading, error, takenProgramIds, pending, onCancel, onSubmit }: NewLinkFormProps) {
   const [programId, setProgramId] = useState<string | null>(null);
   const form = useFormFields<"link" | "description", OwnLinkField>({ link: "", description: "" });
 
@@ -81,6 +90,7 @@ function NewLinkForm({ programs, isLoading, error, takenProgramIds, pending, onC
 
   return (
     <DialogForm
+      titleId={titleId}
       title="Submit New Link"
       description={
         <>

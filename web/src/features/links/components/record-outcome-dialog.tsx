@@ -1,5 +1,4 @@
 import Autocomplete from "@mui/material/Autocomplete";
-import Dialog from "@mui/material/Dialog";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useId } from "react";
@@ -7,6 +6,7 @@ import { addDays, utcDay } from "@hub/contract/dates";
 import type { ReferralLink } from "@hub/contract/links";
 import { createOutcomeRequestSchema, OUTCOME_KINDS, OUTCOME_NOTE_MAX, type CreateOutcomeRequest } from "@hub/contract/outcomes";
 import { DialogForm, FormTextField, SelectField, useFormFields, type FormFields } from "@/components/forms/index";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import { failureToast } from "@/components/toasts/index";
 import { readStorage, STORAGE_KEYS, writeStorage } from "@/lib/browser-storage";
 import { issueFieldErrors } from "@/lib/form-errors";
@@ -48,7 +48,7 @@ export function RecordOutcomeDialog({ link, onClose }: RecordOutcomeDialogProps)
     if (!record.isPending) onClose();
   };
   return (
-    <Dialog open={link !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <ResponsiveDialog open={link !== null} onClose={close} aria-labelledby={titleId} maxWidth="sm">
       {shown ? (
         // Unmounted while closed, so every opening starts from today and the last currency.
         <OutcomeForm
@@ -74,7 +74,7 @@ export function RecordOutcomeDialog({ link, onClose }: RecordOutcomeDialogProps)
           }}
         />
       ) : null}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

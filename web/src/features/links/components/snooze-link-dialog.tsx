@@ -1,7 +1,7 @@
-import Dialog from "@mui/material/Dialog";
 import { useId } from "react";
 import type { ReferralLink } from "@hub/contract/links";
 import { DialogForm, FormTextField, useFormFields } from "@/components/forms/index";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import { errorText } from "@/lib/error-text";
 import { issueFieldErrors } from "@/lib/form-errors";
 import { useSnoozeOwnLink } from "../api/snooze-own-link";
@@ -29,7 +29,7 @@ export function SnoozeLinkDialog({ link, onClose }: SnoozeLinkDialogProps) {
     if (!snooze.isPending) onClose();
   };
   return (
-    <Dialog open={link !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <ResponsiveDialog open={link !== null} onClose={close} aria-labelledby={titleId} maxWidth="xs">
       {shown ? (
         // Unmounted while closed, so every opening starts empty.
         <SnoozeForm
@@ -49,7 +49,7 @@ export function SnoozeLinkDialog({ link, onClose }: SnoozeLinkDialogProps) {
           }}
         />
       ) : null}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

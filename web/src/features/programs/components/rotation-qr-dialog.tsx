@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -8,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import { QRCodeCanvas } from "qrcode.react";
 import { useId, useRef } from "react";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import { qrCodeFileName } from "../utils/public-program-list";
 import { ERROR_CORRECTION } from "./rotation-qr-level";
 
@@ -33,7 +33,7 @@ export default function RotationQrDialog({ open, onClose, address, programName }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <ResponsiveDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs">
       <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
         {programName}
       </DialogTitle>
@@ -66,6 +66,6 @@ export default function RotationQrDialog({ open, onClose, address, programName }
           Close
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -10,14 +9,14 @@ import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { alpha, useTheme } from "@mui/material/styles";
+import { alpha } from "@mui/material/styles";
 import { Fragment, useId, useState } from "react";
 import { utcDay } from "@hub/contract/dates";
 import type { Program } from "@hub/contract/programs";
 import { figureChangeLine, watchForSchema, type ProgramTerms } from "@hub/contract/terms";
 import { ConfirmDialog } from "@/components/forms/index";
 import { QueryErrorAlert } from "@/components/errors/index";
+import { ResponsiveDialog } from "@/components/responsive/index";
 import { PageSpinner } from "@/components/spinners/index";
 import { localDateTime } from "@/lib/dates";
 import { useProgramTerms, useReviewProgramTerms } from "../api/program-terms";
@@ -74,8 +73,6 @@ function TextDiff({ changes }: { changes: NonNullable<ProgramTerms["diff"]>["cha
 export function TermsDialog({ program, onClose, onEditRules }: { program: Program; onClose: () => void; onEditRules: () => void }) {
   const titleId = useId();
   const watchLabelId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
   const termsQuery = useProgramTerms(program.id);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const review = useReviewProgramTerms({
@@ -103,7 +100,7 @@ export function TermsDialog({ program, onClose, onEditRules }: { program: Progra
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
+    <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md">
       <DialogTitle id={titleId}>{program.name}: terms</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -198,6 +195,6 @@ export function TermsDialog({ program, onClose, onEditRules }: { program: Progra
         Today ({utcDay(new Date())}, UTC) becomes the last day of {program.name}&apos;s offer. From tomorrow the rotation sends no visitor
         to its links and takes no new ones. You can set another date in Edit Rules.
       </ConfirmDialog>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
