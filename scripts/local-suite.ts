@@ -7,7 +7,7 @@
  *                                             exits with <cmd>'s status
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
@@ -22,6 +22,7 @@ import {
   LOCAL_VISITOR_COOKIE_SECRET,
   PORTS,
   PROJECT_ID,
+  SUITE_SLOT,
   URLS,
   WEB_BUILD_ENV,
 } from "../testing/suite-config";
@@ -30,13 +31,15 @@ import { startWebFixture } from "./web-fixture/server";
 
 const ROOT = resolve(__dirname, "..");
 const CACHE = join(ROOT, ".cache");
-const LOGS = join(CACHE, "logs");
+/** What suite 1, 2, ... keeps apart from suite 0: its logs, its functions folder, its CLI's temporary files. */
+const SLOT_DIR = join(CACHE, `suite-${String(SUITE_SLOT)}`);
+const LOGS = SUITE_SLOT === 0 ? join(CACHE, "logs") : join(SLOT_DIR, "logs");
 const BIN = join(ROOT, "node_modules", ".bin");
 
 type Mode = "start" | "exec";
 
 function log(message: string) {
-  process.stderr.write(`[suite] ${message}\n`);
+  process.stderr.write(`[suite${SUITE_SLOT === 0 ? "" : ` ${String(SUITE_SLOT)}`}] ${message}\n`);
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -120,12 +123,8 @@ function stopService(child: ChildProcess, graceMs: number): Promise<void> {
  */
 function killStrayEmulators() {
   if (!existsSync("/proc")) return;
-  const ours = [
-    `--port=${String(PORTS.pubsub)}`,
-    `--port=${String(PORTS.firestore)}`,
-    `--port ${String(PORTS.firestore)}`,
-    join(CACHE, "emulators"),
-  ];
+  // by port alone: another suite running beside this one (npm test runs two) uses the same jars
+  const ours = [`--port=${String(PORTS.pubsub)}`, `--port=${String(PORTS.firestore)}`, `--port ${String(PORTS.firestore)}`];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let args: string;
@@ -159,6 +158,8 @@ async function waitFor(description: string, check: () => Promise<boolean>, timeo
 }
 
 async function build() {
+  // scripts/test-all.ts builds once for the suites it runs side by side
+  if (process.env.SUITE_SKIP_BUILD === "1") return;
   log("building functions and web app…");
   await runOrFail("npm", ["run", "build", "-w", "functions"]);
   // SUITE_REUSE_WEB_BUILD=1 serves the existing web/dist, for quick back-end iterations.
@@ -166,10 +167,34 @@ async function build() {
   await runOrFail("npm", ["run", "build", "-w", "web"], { ...process.env, ...WEB_BUILD_ENV });
 }
 
-/** The emulator reads secrets from functions/.secret.local: the local services' addresses and local-only keys. */
-function writeLocalSecrets() {
+/**
+ * The folder the emulator loads the functions from. Suite 0 uses functions/ itself; another suite a
+ * folder of its own whose package.json, lib/ and pages/ are links to functions/ (the same build) but
+ * whose .env and .secret.local carry its own addresses: the emulator reads both from that folder.
+ */
+function functionsFolder(): { dir: string; source: string } {
+  const functions = join(ROOT, "functions");
+  if (SUITE_SLOT === 0) return { dir: functions, source: "functions" };
+  const dir = join(SLOT_DIR, "functions");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const entry of ["package.json", "lib", "pages"]) symlinkSync(join(functions, entry), join(dir, entry));
+  const moved: Record<string, string> = { APP_ORIGIN: URLS.app, STRIPE_API_URL: URLS.stripe };
+  const envFile = `.env.${PROJECT_ID}`;
+  const lines = readFileSync(join(functions, envFile), "utf8")
+    .split("\n")
+    .map((line) => {
+      const key = /^([A-Z0-9_]+)=/.exec(line)?.[1];
+      return key && key in moved ? `${key}=${moved[key]!}` : line;
+    });
+  writeFileSync(join(dir, envFile), lines.join("\n"));
+  return { dir, source: join(".cache", `suite-${String(SUITE_SLOT)}`, "functions") };
+}
+
+/** The emulator reads secrets from the functions folder's .secret.local: the local services' addresses and local-only keys. */
+function writeLocalSecrets(functionsDir: string) {
   writeFileSync(
-    join(ROOT, "functions", ".secret.local"),
+    join(functionsDir, ".secret.local"),
     `# Written by scripts/local-suite.ts for the emulator; not used by deploys.\nSMTP_URL=${URLS.smtp}\nSTRIPE_SECRET_KEY=sk_test_local\nADMIN_SETUP_TOKEN=unused-in-the-emulator\nVISITOR_COOKIE_SECRET=${LOCAL_VISITOR_COOKIE_SECRET}\n`,
   );
 }
@@ -215,10 +240,14 @@ async function main() {
 
   await assertPortsFree();
   await build();
-  writeLocalSecrets();
+  const functions = functionsFolder();
+  writeLocalSecrets(functions.dir);
   // `exec` records the queries its command makes the functions run, from an empty folder (scripts/query-index).
-  const recording = mode === "exec" ? startQueryRecording() : {};
-  const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE), ...recording };
+  const recording = mode === "exec" ? startQueryRecording(SUITE_SLOT) : {};
+  // its own temporary folder: the CLI keeps a file there named after the project (the hub's locator)
+  const cliTemp = join(SLOT_DIR, "tmp");
+  mkdirSync(cliTemp, { recursive: true });
+  const emulatorEnv = { ...process.env, ...localEmulatorBinaryEnv(CACHE), ...recording, TMPDIR: cliTemp };
 
   const services: Service[] = [];
   const stripe = await startStripeLocal({ port: PORTS.stripe, host: HOST });
@@ -245,7 +274,7 @@ async function main() {
     );
     log("starting the Firebase emulators…");
     // firebase.json's headers with the Auth emulator allowed in the app's Content-Security-Policy
-    const localConfig = writeLocalFirebaseConfig(ROOT, `http://${HOST}:${PORTS.auth}`);
+    const localConfig = writeLocalFirebaseConfig(ROOT, SUITE_SLOT, { ports: PORTS, functionsSource: functions.source });
     const emulators = startService(
       "emulators",
       join(BIN, "firebase"),

@@ -1,15 +1,35 @@
 /** Where each part of the local suite listens. firebase.json holds the emulators' own ports. */
 export const PROJECT_ID = "demo-referral-hub";
 export const HOST = "127.0.0.1";
-export const PORTS = {
+
+/**
+ * Which of the local suites this process belongs to. `npm test` runs two side by side (the browser
+ * tests on suite 0, the API tests on suite 1: scripts/test-all.ts), each with every port moved by
+ * SLOT_PORT_STEP; `npm start` and `npm run exec` are suite 0 unless SUITE_SLOT says otherwise.
+ */
+export const SUITE_SLOT = suiteSlot(process.env.SUITE_SLOT);
+/** 300 apart: no port of one suite is another's, nor one of the ports browsers and fetch() refuse (6000, 10080, ...). */
+const SLOT_PORT_STEP = 300;
+
+function suiteSlot(value: string | undefined): number {
+  if (value === undefined || value === "") return 0;
+  if (!/^[0-3]$/.test(value)) throw new Error(`SUITE_SLOT must be 0, 1, 2 or 3, not "${value}"`);
+  return Number(value);
+}
+
+const BASE_PORTS = {
   hosting: 5000,
   functions: 5001,
   firestore: 8080,
+  /** The Firestore emulator's websocket (its UI's live view; the UI is off but the port is taken). */
+  firestoreWebsocket: 9150,
   auth: 9099,
   pubsub: 8085,
   /** The Cloud Tasks emulator, started with the Functions emulator: it runs the task queue functions. */
   tasks: 9499,
+  eventarc: 9299,
   hub: 4400,
+  logging: 4500,
   stripe: 12111,
   webFixture: 12112,
   smtp: 1025,
@@ -17,6 +37,10 @@ export const PORTS = {
   /** The rotation served as Cloud Run serves it (testing/rotation-instances.ts): this port and the next few. */
   rotationInstances: 8091,
 } as const;
+
+export const PORTS = Object.fromEntries(Object.entries(BASE_PORTS).map(([name, port]) => [name, port + SUITE_SLOT * SLOT_PORT_STEP])) as {
+  readonly [K in keyof typeof BASE_PORTS]: number;
+};
 
 export const URLS = {
   app: `http://${HOST}:${PORTS.hosting}`,
@@ -68,6 +92,7 @@ export const EXEC_ENV = {
   // Everything here talks to the emulators: firebase-admin must not probe for a cloud metadata
   // server (on some networks that probe hangs or answers 403 with a warning).
   METADATA_SERVER_DETECTION: "none",
+  SUITE_SLOT: String(SUITE_SLOT),
 } as const;
 
 export const DEMO = {

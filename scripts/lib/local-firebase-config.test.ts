@@ -1,8 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCsp } from "../../testing/csp";
-import { localFirebaseConfig } from "./local-firebase-config";
+import { localFirebaseConfig, placedFirebaseConfig, type SuitePlacement } from "./local-firebase-config";
 
 const config = JSON.parse(readFileSync(join(__dirname, "..", "..", "firebase.json"), "utf8")) as {
   hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
@@ -49,5 +50,48 @@ describe("the local suite's copy", () => {
     // everything else, rewrites and all, is the same
     const strip = (c: typeof config) => ({ ...c, hosting: { ...c.hosting, headers: c.hosting.headers.map((rule) => rule.source) } });
     expect(strip(local)).toEqual(strip(config));
+  });
+});
+
+describe("two local suites side by side (npm test)", () => {
+  const portsOf = (slot: number) =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        ["--import", "tsx", "-e", 'process.stdout.write(JSON.stringify(require("./testing/suite-config.ts").PORTS))'],
+        {
+          cwd: join(__dirname, "..", ".."),
+          env: { ...process.env, SUITE_SLOT: String(slot) },
+          encoding: "utf8",
+        },
+      ),
+    ) as Record<string, number>;
+
+  it("share no port, and use none that fetch() or a browser refuses", () => {
+    const [first, second] = [portsOf(0), portsOf(1)];
+    expect(first.hosting).toBe(5000);
+    const all = [...Object.values(first), ...Object.values(second)];
+    expect(new Set(all).size).toBe(all.length);
+    // the rotation instances take the next few ports: none of them is another port either
+    for (const ports of [first, second]) for (let i = 1; i < 8; i++) expect(all).not.toContain(ports.rotationInstances! + i);
+    // the WHATWG fetch standard's bad ports (undici and Chromium refuse them)
+    const bad = [1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080];
+    for (const port of all) expect(bad).not.toContain(port);
+  });
+
+  it("the second's emulators listen on its own fixed ports, its functions load from its own folder", () => {
+    const ports = portsOf(1);
+    const placed = placedFirebaseConfig(config as typeof config & { functions: { source: string }[]; emulators: object }, {
+      ports: ports as unknown as SuitePlacement["ports"],
+      functionsSource: ".cache/suite-1/functions",
+    });
+    expect(placed.functions.map((f) => f.source)).toEqual([".cache/suite-1/functions"]);
+    expect(placed.emulators).toMatchObject({
+      hosting: { port: ports.hosting },
+      firestore: { port: ports.firestore, websocketPort: ports.firestoreWebsocket },
+      hub: { port: ports.hub },
+      logging: { port: ports.logging },
+    });
+    expect(placed.hosting).toEqual(config.hosting);
   });
 });

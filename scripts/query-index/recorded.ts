@@ -11,11 +11,15 @@ export const SHAPES_DIR = join(ROOT, ".cache", "query-shapes");
 /** Must match QUERY_SHAPES_DIR_VARIABLE in functions/src/platform/query-recorder.ts. */
 export const SHAPES_DIR_VARIABLE = "HUB_QUERY_SHAPES_DIR";
 
-/** Empties the shapes folder; answers the variable that makes the functions record into it. */
-export function startQueryRecording(): Record<string, string> {
-  rmSync(SHAPES_DIR, { recursive: true, force: true });
-  mkdirSync(SHAPES_DIR, { recursive: true });
-  return { [SHAPES_DIR_VARIABLE]: SHAPES_DIR };
+/**
+ * Empties the shapes folder of the suite (suite 0's is SHAPES_DIR; two suites side by side record
+ * apart); answers the variable that makes the functions, and the checks, use it.
+ */
+export function startQueryRecording(slot = 0): Record<string, string> {
+  const dir = slot === 0 ? SHAPES_DIR : `${SHAPES_DIR}-${String(slot)}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { [SHAPES_DIR_VARIABLE]: dir };
 }
 
 /** One distinct recorded query: where it was called, how, and the StructuredQuery sent. */

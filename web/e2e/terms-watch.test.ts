@@ -14,6 +14,7 @@ import {
   webhookUrl,
 } from "../../testing/fixture-site";
 import { runJob } from "../../testing/jobs";
+import { PORTS } from "../../testing/suite-config";
 
 /**
  * The terms watch on the admin's Programs tab (the contract's *Terms watch and alerts*): a program
@@ -120,7 +121,7 @@ describe("the terms watch on the Programs tab", () => {
       await page.getByRole("checkbox", { name: "A program is newly shared on the open page" }).uncheck();
       await page.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Alerts channel saved");
-      await page.getByText("Alerts go to http://discord.com:12112/••••").waitFor();
+      await page.getByText(`Alerts go to http://discord.com:${String(PORTS.webFixture)}/••••`).waitFor();
       await page.getByText(/Signing secret \(shown only now/).waitFor();
       await expectNoSidewaysScroll(page);
       await screenshot(page, `alerts-channel-${size}`);
@@ -133,7 +134,7 @@ describe("the terms watch on the Programs tab", () => {
 
       // what was saved is what the panel shows after a reload; the secret is not shown again
       await page.reload();
-      await page.getByText("Alerts go to http://discord.com:12112/••••").waitFor();
+      await page.getByText(`Alerts go to http://discord.com:${String(PORTS.webFixture)}/••••`).waitFor();
       expect(await page.getByRole("checkbox", { name: "A program is newly shared on the open page" }).isChecked()).toBe(false);
       expect(await page.getByText(/Signing secret/).count()).toBe(0);
       await context.close();

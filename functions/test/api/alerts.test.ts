@@ -26,6 +26,7 @@ import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-
 import { runJob } from "../../../testing/jobs";
 import { sleep } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
+import { PORTS } from "../../../testing/suite-config";
 
 /**
  * The alerts channel (the contract's *Terms watch and alerts*, *Alerts channel*, *Delivery*): its
@@ -74,7 +75,7 @@ describe("the alerts channel's settings", () => {
     expect(await getAlerts()).toEqual({ webhookUrl: null, events: [...ALERT_EVENTS], lastDelivery: null });
 
     const set = await setAlerts({ webhookUrl: GENERIC });
-    expect(set.webhookUrl).toBe("http://host3.fixture.referral-hub.test:12112/••••hook");
+    expect(set.webhookUrl).toBe(`http://host3.fixture.referral-hub.test:${String(PORTS.webFixture)}/••••hook`);
     expect(set.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     const shown = await getAlerts();
     expect(shown.signingSecret).toBeUndefined();
@@ -109,7 +110,7 @@ describe("the alerts channel's settings", () => {
     }
     const event = await callRoute("updateAlerts", { idToken: admin, body: { events: ["everything"] } as never });
     expect(event.status).toBe(400);
-    expect((await getAlerts()).webhookUrl).toBe("http://discord.com:12112/••••hook");
+    expect((await getAlerts()).webhookUrl).toBe(`http://discord.com:${String(PORTS.webFixture)}/••••hook`);
     expect((await callRoute("updateAlerts", { idToken: alice, body: { webhookUrl: null } })).status).toBe(403);
   });
 
@@ -151,7 +152,7 @@ describe("a delivery", () => {
     const [hook] = await webhooksOf("slack-hook", 1);
     expect(Object.keys(JSON.parse(hook!.body) as object)).toEqual(["text"]);
     expect((JSON.parse(hook!.body) as { text: string }).text).toMatch(
-      /^Test alert from the referral hub.* <http:\/\/127\.0\.0\.1:5000\/admin\|Open in the hub>$/,
+      new RegExp(`^Test alert from the referral hub.* <${suite.appUrl.replaceAll(".", "\\.")}/admin\\|Open in the hub>$`),
     );
   });
 
@@ -162,7 +163,7 @@ describe("a delivery", () => {
     expect(JSON.parse(hook!.body)).toMatchObject({
       event: "test",
       text: expect.stringContaining("Test alert"),
-      url: "http://127.0.0.1:5000/admin",
+      url: `${suite.appUrl}/admin`,
       data: {},
     });
     const timestamp = hook!.headers["x-hub-timestamp"];
@@ -201,7 +202,7 @@ describe("the events", () => {
     await runJob(admin, "runTermsWatch");
     const [hook] = await webhooksOf("generic-hook", 1);
     const body = JSON.parse(hook!.body) as { event: string; text: string; url: string; data: Record<string, unknown> };
-    expect(body).toMatchObject({ event: "terms-changed", url: `http://127.0.0.1:5000/admin?tab=programs&terms=${program.id}` });
+    expect(body).toMatchObject({ event: "terms-changed", url: `${suite.appUrl}/admin?tab=programs&terms=${program.id}` });
     expect(body.text).toContain("Alerted card");
     expect(body.text).toContain("60,000 → 40,000 points");
     expect(body.data).toMatchObject({ programId: program.id, version: 2 });

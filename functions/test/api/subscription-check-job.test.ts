@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type Stripe from "stripe";
 import type { Job } from "@hub/contract/jobs";
-import { DEMO_COMMUNITY } from "../../../testing/suite-config";
+import { DEMO_COMMUNITY, URLS } from "../../../testing/suite-config";
 import { db } from "../../src/platform/db";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
@@ -188,7 +188,7 @@ describe("Check All Subscriptions, a job", () => {
     Object.assign(process.env, {
       STRIPE_SECRET_KEY: "sk_test_local",
       STRIPE_API_URL: suite.stripeUrl,
-      SMTP_URL: "smtp://127.0.0.1:1025",
+      SMTP_URL: URLS.smtp,
       APP_ORIGIN: suite.appUrl,
       WEB_API_KEY: "demo-api-key",
       COMMUNITY_NAME: DEMO_COMMUNITY.name,
