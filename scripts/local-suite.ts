@@ -22,6 +22,7 @@ import {
   LOCAL_VISITOR_COOKIE_SECRET,
   PORTS,
   PROJECT_ID,
+  SUITE_LOGS,
   SUITE_SLOT,
   URLS,
   WEB_BUILD_ENV,
@@ -33,7 +34,7 @@ const ROOT = resolve(__dirname, "..");
 const CACHE = join(ROOT, ".cache");
 /** What suite 1, 2, ... keeps apart from suite 0: its logs, its functions folder, its CLI's temporary files. */
 const SLOT_DIR = join(CACHE, `suite-${String(SUITE_SLOT)}`);
-const LOGS = SUITE_SLOT === 0 ? join(CACHE, "logs") : join(SLOT_DIR, "logs");
+const LOGS = join(ROOT, SUITE_LOGS);
 const BIN = join(ROOT, "node_modules", ".bin");
 
 type Mode = "start" | "exec";
@@ -147,14 +148,14 @@ async function waitFor(description: string, check: () => Promise<boolean>, timeo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const failed = services.find((s) => s.failure);
-    if (failed) throw new Error(`${description}: ${failed.failure} (logs in .cache/logs/)`);
+    if (failed) throw new Error(`${description}: ${failed.failure} (logs in ${SUITE_LOGS}/)`);
     if (services.some((s) => s.child.exitCode !== null || s.child.signalCode !== null)) {
-      throw new Error(`${description}: a service exited during start-up (logs in .cache/logs/)`);
+      throw new Error(`${description}: a service exited during start-up (logs in ${SUITE_LOGS}/)`);
     }
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`${description}: not ready after ${timeoutMs / 1000} s (logs in .cache/logs/)`);
+  throw new Error(`${description}: not ready after ${timeoutMs / 1000} s (logs in ${SUITE_LOGS}/)`);
 }
 
 async function build() {

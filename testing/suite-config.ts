@@ -12,10 +12,13 @@ export const SUITE_SLOT = suiteSlot(process.env.SUITE_SLOT);
 const SLOT_PORT_STEP = 300;
 
 function suiteSlot(value: string | undefined): number {
-  if (value === undefined || value === "") return 0;
-  if (!/^[0-3]$/.test(value)) throw new Error(`SUITE_SLOT must be 0, 1, 2 or 3, not "${value}"`);
+  if (!value) return 0;
+  if (!/^[0-3]$/.test(value)) throw new Error(`SUITE_SLOT must be 0, 1, 2 or 3, not ${JSON.stringify(value)}`);
   return Number(value);
 }
+
+/** Where the suite keeps its services' logs (emulators.log, maildev.log), relative to the repository. */
+export const SUITE_LOGS = SUITE_SLOT === 0 ? ".cache/logs" : `.cache/suite-${String(SUITE_SLOT)}/logs`;
 
 const BASE_PORTS = {
   hosting: 5000,

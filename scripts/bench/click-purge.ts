@@ -12,6 +12,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { SUITE_LOGS } from "../../testing/suite-config";
 import { ensureAdmin } from "../../functions/src/toolkit";
 import { clickCount, purged, writeClicks } from "../../testing/click-purges";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
@@ -23,7 +24,7 @@ const BASELINE = 5_000;
 const KEPT = 300;
 const FUNCTION_MEMORY = 256 * 1_048_576;
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
-const EMULATOR_LOG = resolve(__dirname, "../../.cache/logs/emulators.log");
+const EMULATOR_LOG = resolve(__dirname, "../../", SUITE_LOGS, "emulators.log");
 
 interface SliceLog {
   purgeId: string;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { SUITE_LOGS } from "../../../testing/suite-config";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE, resumeStalledPurges, runPurgeSlice, STALLED_AFTER_MS, type SliceReport } from "../../src/visits/click-purges.store";
 import { db } from "../../src/platform/db";
@@ -35,7 +36,7 @@ async function purgeIdsOf(linkId: string): Promise<string[]> {
 }
 
 /** The Functions emulator's output, where the purge task logs each slice with its worker's memory. */
-const EMULATOR_LOG = resolve(__dirname, "../../../.cache/logs/emulators.log");
+const EMULATOR_LOG = resolve(__dirname, "../../../", SUITE_LOGS, "emulators.log");
 const logSize = () => (existsSync(EMULATOR_LOG) ? statSync(EMULATOR_LOG).size : 0);
 
 /** What the purge task logs for each slice. */
