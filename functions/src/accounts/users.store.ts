@@ -251,50 +251,58 @@ export async function ownersOutOfRotation(): Promise<Set<string>> {
 
 /** The owners among these e-mails whose links must stay out of rotation; reads only their documents. */
 export async function ownersOutOfRotationAmong(emails: string[]): Promise<Set<string>> {
-  return (await rotationOwnersAmong(emails)).heldBack;
+  return (await ownersAmong(emails, (query) => query.get(), false)).heldBack;
 }
 
-/** What the rotation needs of its links' owners: who holds their links back, and each one's tier fields (their weight). */
+/** What the rotation needs of its links' owners: who holds their links back, and each one's weight. */
 export interface RotationOwners {
   heldBack: Set<string>;
-  /** By e-mail; an owner without a user document is absent. */
-  tiers: Map<string, TierFields>;
+  /** By e-mail, every one asked about: their tier's weight (an owner without a user document: the default tier's). */
+  weights: Map<string, number>;
 }
 
-/** The rotation's owners among these e-mails; reads only their documents. */
-export function rotationOwnersAmong(emails: string[]): Promise<RotationOwners> {
-  return ownersAmong(emails, (query) => query.get());
+/** The rotation's owners among these e-mails; reads the tiers and only these e-mails' user documents, at once. */
+export async function rotationOwnersAmong(emails: string[]): Promise<RotationOwners> {
+  const [settings, owners] = await Promise.all([readTierSettings(), ownersAmong(emails, (query) => query.get(), true)]);
+  return { heldBack: owners.heldBack, weights: weightsOf(settings, owners.tiers, emails) };
 }
 
 /** The owners among these e-mails whose links must stay out of rotation, inside a transaction, before its writes. */
 export async function ownersHeldBackIn(tx: Transaction, emails: string[]): Promise<Set<string>> {
-  return (await ownersAmong(emails, (query) => tx.get(query))).heldBack;
+  return (await ownersAmong(emails, (query) => tx.get(query), false)).heldBack;
 }
 
 /** Each of these owners' weight in the rotation now (their tier's; an owner without a user document: the default's). */
 export async function ownerWeights(emails: string[]): Promise<Map<string, number>> {
-  const [settings, owners] = await Promise.all([readTierSettings(), rotationOwnersAmong(emails)]);
-  return weightsOf(settings, owners.tiers, emails);
+  return (await rotationOwnersAmong(emails)).weights;
 }
 
-/** Reads the held-back and tier fields of these e-mails' users, 30 e-mails a query (Firestore's `in` bound), through `read`. */
-async function ownersAmong(emails: string[], read: (query: Query) => Promise<QuerySnapshot>): Promise<RotationOwners> {
+/**
+ * Reads the held-back fields (and the tier fields, `withTiers`) of these e-mails' users, 30 e-mails a
+ * query (Firestore's `in` bound), through `read`.
+ */
+async function ownersAmong(
+  emails: string[],
+  read: (query: Query) => Promise<QuerySnapshot>,
+  withTiers: boolean,
+): Promise<{ heldBack: Set<string>; tiers: Map<string, TierFields> }> {
   const unique = [...new Set(emails)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 30) chunks.push(unique.slice(i, i + 30));
+  const fields = withTiers ? [...new Set([...HELD_BACK_FIELDS, ...TIER_FIELDS])] : HELD_BACK_FIELDS;
   const snaps = await Promise.all(
     chunks.map((chunk) =>
       read(
         users()
           .where("username", "in", chunk)
-          .select(...new Set([...HELD_BACK_FIELDS, ...TIER_FIELDS])),
+          .select(...fields),
       ),
     ),
   );
   const docs = snaps.flatMap((snap) => snap.docs);
   return {
     heldBack: new Set(docs.filter(isHeldBack).map((d) => String(d.get("username")))),
-    tiers: new Map(docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())])),
+    tiers: withTiers ? new Map(docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())])) : new Map(),
   };
 }
 

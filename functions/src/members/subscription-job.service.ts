@@ -20,7 +20,8 @@ import { forEachLimited } from "../platform/concurrency";
  *    changes no member;
  * 2. applying: every user in id order, APPLY_CHUNK at a time, each member classified against the whole
  *    listing as the single check would (their customer, else their e-mail) and stored with the chunk's
- *    progress in one batch; a member who lost their subscription loses their sessions first.
+ *    progress in one batch; a member who lost their subscription loses their sessions first. The next
+ *    chunk is read and classified while one commits (the chunks still commit one after another).
  * A few hundred Stripe calls for 10,000 members, where asking about each member took two or more each.
  */
 
@@ -52,38 +53,66 @@ export const subscriptionJobSlice: JobSlice = async (deps: AppDeps, job: JobReco
 
 async function applySlice(deps: AppDeps, job: JobRecord, deadline: number): Promise<boolean> {
   const index = indexListing(await readListing<ListedSubscription>(job.id));
-  let { applyAfter, done } = job;
+  let { done } = job;
   const counts = { ...emptyCounts(job.kind), ...job.counts };
+  let prepared = prepareChunk(deps, job.kind, index, job.applyAfter);
   for (;;) {
-    const chunk = await usersAfter(applyAfter, APPLY_CHUNK);
-    if (chunk.length === 0) break;
-    const now = deps.now();
-    const writes: Parameters<typeof applyCheckedUsers>[0] = [];
-    const lapsed: string[] = [];
-    const members = chunk.filter((user) => inScope(job.kind, user));
-    const unreadable = await unreadableCustomers(deps, members, index);
-    for (const user of members) {
-      if (unreadable.has(user.id)) {
-        // Stripe could not say: their stored status stays as it was, and the summary counts an error
-        if (job.kind === "subscription-check") for (const key of ["total", "errors"]) counts[key] = (counts[key] ?? 0) + 1;
-        continue;
-      }
-      const found = classifyMember(user, index);
-      const fields = { ...checkedFields(user, found, now), ...(job.kind === "auto-approve" && found.isActive ? { approved: true } : {}) };
-      writes.push({ uid: user.id, fields });
-      if (losesAccess(user, found)) lapsed.push(user.id);
-      count(job.kind, counts, found);
-    }
-    // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
-    await forEachLimited(lapsed, CONCURRENT_REVOCATIONS, revokeSessions);
-    const progress = { applyAfter: chunk[chunk.length - 1]!.id, done: done + chunk.length, counts };
-    await applyCheckedUsers(writes, (tx) => saveProgressIn(tx, job.id, progress));
-    ({ applyAfter, done } = progress);
-    if (chunk.length < APPLY_CHUNK) break;
+    const chunk = await prepared;
+    if (!chunk) break;
+    const more = chunk.size === APPLY_CHUNK;
+    // The next chunk is read, classified and its sessions ended while this one commits: it reads
+    // only users after this chunk, which this chunk's transaction does not write; the progress is
+    // still stored one chunk after another.
+    const following = more ? prepareChunk(deps, job.kind, index, chunk.lastId) : null;
+    following?.catch(() => undefined); // awaited on the next turn; unless this commit fails first
+    for (const [key, value] of Object.entries(chunk.counts)) counts[key] = (counts[key] ?? 0) + value;
+    const progress = { applyAfter: chunk.lastId, done: done + chunk.size, counts: { ...counts } };
+    await applyCheckedUsers(chunk.writes, (tx) => saveProgressIn(tx, job.id, progress));
+    done = progress.done;
+    if (!following) break;
     if (Date.now() > deadline) return false;
+    prepared = following;
   }
   await finish(deps, job, counts);
   return true;
+}
+
+interface PreparedChunk {
+  size: number;
+  lastId: string;
+  writes: Parameters<typeof applyCheckedUsers>[0];
+  /** This chunk's part of the summary, added when it is stored. */
+  counts: Record<string, number>;
+}
+
+/**
+ * The next APPLY_CHUNK users classified, and the sessions of those who lost access ended (before
+ * their chunk is stored); null when none is left.
+ */
+async function prepareChunk(deps: AppDeps, kind: JobKind, index: ListingIndex, after: string | null): Promise<PreparedChunk | null> {
+  const chunk = await usersAfter(after, APPLY_CHUNK);
+  if (chunk.length === 0) return null;
+  const now = deps.now();
+  const counts: Record<string, number> = {};
+  const writes: PreparedChunk["writes"] = [];
+  const lapsed: string[] = [];
+  const members = chunk.filter((user) => inScope(kind, user));
+  const unreadable = await unreadableCustomers(deps, members, index);
+  for (const user of members) {
+    if (unreadable.has(user.id)) {
+      // Stripe could not say: their stored status stays as it was, and the summary counts an error
+      if (kind === "subscription-check") for (const key of ["total", "errors"]) counts[key] = (counts[key] ?? 0) + 1;
+      continue;
+    }
+    const found = classifyMember(user, index);
+    const fields = { ...checkedFields(user, found, now), ...(kind === "auto-approve" && found.isActive ? { approved: true } : {}) };
+    writes.push({ uid: user.id, fields });
+    if (losesAccess(user, found)) lapsed.push(user.id);
+    count(kind, counts, found);
+  }
+  // before the chunk is stored: a retry of this chunk ends the same sessions again, which is harmless
+  await forEachLimited(lapsed, CONCURRENT_REVOCATIONS, revokeSessions);
+  return { size: chunk.length, lastId: chunk[chunk.length - 1]!.id, writes, counts };
 }
 
 /**

@@ -3,7 +3,6 @@ import { getProgram } from "../catalog/programs.store";
 import { linksCollection, writeBreakTurns } from "../links/links.store";
 import { toDate } from "../platform/timestamps";
 import { rotationOwnersAmong } from "../accounts/users.store";
-import { readTierSettings, weightsOf } from "../accounts/tiers.store";
 import { linkAvailability } from "../links/link-availability";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 import { offsetOnReturn } from "./balance-offset";
@@ -40,7 +39,7 @@ export interface RotationSource {
  * its stored days and `today` (link-availability), so no job has to run first.
  */
 export async function loadRotationSource(programId: string, today: string): Promise<RotationSource | null> {
-  const [program, tierSettings] = await Promise.all([getProgram(programId), readTierSettings()]);
+  const program = await getProgram(programId);
   if (!program?.approved) return null;
   const activeLinks = linksCollection()
     .where("programId", "==", programId)
@@ -68,13 +67,7 @@ export async function loadRotationSource(programId: string, today: string): Prom
         return { docs: links, unfolded: await unfoldedVisits(tx, { linkIds: links.map((d) => d.id) }) };
       })
     : { docs: (await activeLinks.get()).docs, unfolded: new Map<string, number>() };
-  const owners = await rotationOwnersAmong(docs.map((d) => String(d.get("email"))));
-  const heldBack = owners.heldBack;
-  const weights = weightsOf(
-    tierSettings,
-    owners.tiers,
-    docs.map((d) => String(d.get("email"))),
-  );
+  const { heldBack, weights } = await rotationOwnersAmong(docs.map((d) => String(d.get("email"))));
   const read = docs.map((d) => {
     const stored = d.get("visitCount");
     const link = {
