@@ -1,14 +1,12 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
-import { api } from "../../testing/browser/api";
 import { accessibilityViolations } from "../../testing/browser/axe";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
+import { programWithApprovedLinks, seedCountedVisits } from "../../testing/browser/programs";
 
 const browser = useBrowser();
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 const MEMBER = "active@example.com";
 
@@ -16,47 +14,6 @@ let admin: string;
 beforeEach(async () => {
   admin = await freshStoreWithAdmin();
 });
-
-/** A program as an admin sets it up, with an approved link of each owner; returns the link ids by owner. */
-async function programWithLinks(name: string, owners: string[]): Promise<{ programId: string; links: Record<string, string> }> {
-  const program = await api<{ id: string }>("POST", "/api/programs", admin, { name });
-  const links: Record<string, string> = {};
-  for (const owner of owners) {
-    const link = await api<{ id: string }>("POST", "/api/links", admin, {
-      programId: program.id,
-      name: owner.split("@")[0],
-      email: owner,
-      link: `https://refer.example.com/${program.id}/${owner}`,
-      description: "Offer",
-    });
-    await api("POST", `/api/links/${link.id}/approve`, admin);
-    links[owner] = link.id;
-  }
-  return { programId: program.id, links };
-}
-
-/**
- * Counted visits written as the rotation writes them, in the current hour, with every one of the
- * program's links in the rotation at each visit: deterministic shares, whatever the rotation's turn.
- */
-async function seedVisits(programId: string, links: Record<string, string>, visitsByOwner: Record<string, number>) {
-  const activeLinkIds = Object.values(links);
-  let shard = 0;
-  for (const [owner, count] of Object.entries(visitsByOwner)) {
-    for (let i = 0; i < count; i++) {
-      await recordVisit({
-        clickId: newClickId(),
-        linkId: links[owner]!,
-        programId,
-        clickedAt: new Date(),
-        ipAddress: "203.0.113.4",
-        userAgent: BROWSER_UA,
-        shard: shard++,
-        activeLinkIds,
-      });
-    }
-  }
-}
 
 async function chooseRange(page: Page, scope: Page | Locator, label: string) {
   await scope.getByRole("combobox", { name: "Time Range" }).click();
@@ -74,10 +31,10 @@ async function expectNoSidewaysScroll(page: Page) {
 describe("a member's fair share", () => {
   beforeEach(async () => {
     // Amex Gold: three members, 15 visits, 5 each would be equal; the member got 6 (120%).
-    const amex = await programWithLinks("Amex Gold", [MEMBER, "tom@example.com", "una@example.com"]);
-    await seedVisits(amex.programId, amex.links, { [MEMBER]: 6, "tom@example.com": 4, "una@example.com": 5 });
+    const amex = await programWithApprovedLinks(admin, "Amex Gold", [MEMBER, "tom@example.com", "una@example.com"]);
+    await seedCountedVisits(amex, { [MEMBER]: 6, "tom@example.com": 4, "una@example.com": 5 });
     // Wise: the member's link alone, never visited.
-    await programWithLinks("Wise", [MEMBER]);
+    await programWithApprovedLinks(admin, "Wise", [MEMBER]);
   });
 
   const fairShare = (page: Page) => page.getByRole("region", { name: "Your Fair Share" });
@@ -167,13 +124,13 @@ describe("the admin's fairness report", () => {
   beforeEach(async () => {
     // Skewed Bank: 20 visits to one link and 2 to the other, both in the rotation at every visit: ratios
     // 20/11 and 2/11, Jain's index 2² / (2 × (1.818² + 0.182²)) = 0.599, largest deviation 9/11 = 0.818.
-    const skewed = await programWithLinks("Skewed Bank", ["alice@example.com", "bob@example.com"]);
-    await seedVisits(skewed.programId, skewed.links, { "alice@example.com": 20, "bob@example.com": 2 });
+    const skewed = await programWithApprovedLinks(admin, "Skewed Bank", ["alice@example.com", "bob@example.com"]);
+    await seedCountedVisits(skewed, { "alice@example.com": 20, "bob@example.com": 2 });
     // Fair Card: 6 each.
-    const fair = await programWithLinks("Fair Card", ["carol@example.com", "dan@example.com"]);
-    await seedVisits(fair.programId, fair.links, { "carol@example.com": 6, "dan@example.com": 6 });
+    const fair = await programWithApprovedLinks(admin, "Fair Card", ["carol@example.com", "dan@example.com"]);
+    await seedCountedVisits(fair, { "carol@example.com": 6, "dan@example.com": 6 });
     // Quiet Club: a link, no visits.
-    await programWithLinks("Quiet Club", ["erin@example.com"]);
+    await programWithApprovedLinks(admin, "Quiet Club", ["erin@example.com"]);
   });
 
   const rows = (page: Page) => page.getByRole("table", { name: "Fairness by Program" }).locator("tbody > tr[data-program]");

@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { utcDay } from "@hub/contract/dates";
-import { newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
-import { api } from "../../testing/browser/api";
 import { accessibilityViolations } from "../../testing/browser/axe";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
+import { programWithApprovedLinks, seedCountedVisits, type ProgramWithLinks } from "../../testing/browser/programs";
 import { seedOutcome } from "../../testing/outcomes";
 
 /*
@@ -14,7 +13,6 @@ import { seedOutcome } from "../../testing/outcomes";
  */
 
 const browser = useBrowser();
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 let admin: string;
@@ -22,47 +20,7 @@ beforeEach(async () => {
   admin = await freshStoreWithAdmin();
 });
 
-/** A program with an approved link of each owner, shared on the open page; returns the link ids by owner. */
-async function programWithLinks(name: string, owners: string[]) {
-  const program = await api<{ id: string }>("POST", "/api/programs", admin, { name });
-  await api("POST", `/api/programs/${program.id}/toggle-shared`, admin, { isSharedOnSite: true });
-  const links: Record<string, string> = {};
-  for (const owner of owners) {
-    const link = await api<{ id: string }>("POST", "/api/links", admin, {
-      programId: program.id,
-      name: owner.split("@")[0],
-      email: owner,
-      link: `https://refer.example.com/${program.id}/${owner}`,
-      description: "Offer",
-    });
-    await api("POST", `/api/links/${link.id}/approve`, admin);
-    links[owner] = link.id;
-  }
-  return { programId: program.id, name, links };
-}
-
-/** Counted visits written as the rotation writes them, now: deterministic counts, whatever the rotation's turn. */
-async function seedVisits(program: { programId: string; links: Record<string, string> }, visitsByOwner: Record<string, number>) {
-  let shard = 0;
-  for (const [owner, count] of Object.entries(visitsByOwner))
-    for (let i = 0; i < count; i++)
-      await recordVisit({
-        clickId: newClickId(),
-        linkId: program.links[owner]!,
-        programId: program.programId,
-        clickedAt: new Date(),
-        ipAddress: "203.0.113.4",
-        userAgent: BROWSER_UA,
-        shard: shard++,
-        activeLinkIds: Object.values(program.links),
-      });
-}
-
-const outcome = (
-  program: { programId: string; name: string; links: Record<string, string> },
-  owner: string,
-  kind: "signed-up" | "paid" | "clawed-back",
-) =>
+const outcome = (program: ProgramWithLinks, owner: string, kind: "signed-up" | "paid" | "clawed-back") =>
   seedOutcome({
     email: owner,
     linkId: program.links[owner]!,
@@ -90,15 +48,15 @@ async function expectNoSidewaysScroll(page: Page) {
 describe("the admin's outcome analytics", () => {
   it("reads outcomes and conversion per program and per link, sorts, and keeps the view in the address, at 1280 and 375 px", async () => {
     // Amex Gold: 10 visits (8 and 2), 2 paid, 1 signed up, 1 clawed back: 20.0%. Quiet Club: 1 paid, no visit.
-    const amex = await programWithLinks("Amex Gold", ["alice@example.com", "tom@example.com"]);
-    await seedVisits(amex, { "alice@example.com": 8, "tom@example.com": 2 });
+    const amex = await programWithApprovedLinks(admin, "Amex Gold", ["alice@example.com", "tom@example.com"], { shared: true });
+    await seedCountedVisits(amex, { "alice@example.com": 8, "tom@example.com": 2 });
     await outcome(amex, "alice@example.com", "paid");
     await outcome(amex, "alice@example.com", "paid");
     await outcome(amex, "alice@example.com", "signed-up");
     await outcome(amex, "tom@example.com", "clawed-back");
-    const quiet = await programWithLinks("Quiet Club", ["erin@example.com"]);
+    const quiet = await programWithApprovedLinks(admin, "Quiet Club", ["erin@example.com"], { shared: true });
     await outcome(quiet, "erin@example.com", "paid");
-    await programWithLinks("Wise", ["una@example.com"]);
+    await programWithApprovedLinks(admin, "Wise", ["una@example.com"], { shared: true });
 
     const { context, page } = await newPage(browser());
     await openOutcomes(page);
@@ -144,8 +102,8 @@ describe("the admin's outcome analytics", () => {
   });
 
   it("says so when nothing was recorded in the range", async () => {
-    const amex = await programWithLinks("Amex Gold", ["alice@example.com"]);
-    await seedVisits(amex, { "alice@example.com": 3 });
+    const amex = await programWithApprovedLinks(admin, "Amex Gold", ["alice@example.com"], { shared: true });
+    await seedCountedVisits(amex, { "alice@example.com": 3 });
 
     const { context, page } = await newPage(browser());
     await openOutcomes(page);
@@ -159,13 +117,13 @@ describe("the admin's outcome analytics", () => {
 
 describe("the open programs page", () => {
   it("says how many paid referrals members reported this year, and nothing where there are none", async () => {
-    const amex = await programWithLinks("Amex Gold", ["alice@example.com", "tom@example.com"]);
+    const amex = await programWithApprovedLinks(admin, "Amex Gold", ["alice@example.com", "tom@example.com"], { shared: true });
     await outcome(amex, "alice@example.com", "paid");
     await outcome(amex, "tom@example.com", "paid");
     await outcome(amex, "tom@example.com", "signed-up");
-    const wise = await programWithLinks("Wise", ["una@example.com"]);
+    const wise = await programWithApprovedLinks(admin, "Wise", ["una@example.com"], { shared: true });
     await outcome(wise, "una@example.com", "paid");
-    await programWithLinks("Quiet Club", ["erin@example.com"]);
+    await programWithApprovedLinks(admin, "Quiet Club", ["erin@example.com"], { shared: true });
 
     const { context, page } = await newPage(browser());
     await page.goto("/programs");

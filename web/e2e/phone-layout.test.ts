@@ -181,6 +181,8 @@ describe("a member's screens on a 375 px phone", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
       await expectNoLayoutProblems(page, `dashboard (${scheme})`);
       await expectNoLayoutProblems(page, `dashboard (${scheme}): touch targets`, { root: page.getByRole("main"), minTarget: TOUCH_TARGET });
+      // the theme toggle, over the page's top corner on every page
+      await expectNoLayoutProblems(page, `header (${scheme}): touch targets`, { root: page.getByRole("banner"), minTarget: TOUCH_TARGET });
       await screenshot(page, `phone-layout-01-dashboard-${scheme}`);
 
       // every dialog a member opens from the dashboard, one after another

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TIER_MESSAGES, type TierSettings } from "@hub/contract/tiers";
-import { newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
-import { api, apiRoute } from "../../testing/browser/api";
+import { apiRoute } from "../../testing/browser/api";
 import { newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
+import { programWithApprovedLinks, seedCountedVisits } from "../../testing/browser/programs";
 import { expectToast } from "../../testing/browser/toasts";
 import { signInMember } from "../../testing/members";
 
@@ -17,7 +17,6 @@ import { signInMember } from "../../testing/members";
  */
 
 const browser = useBrowser();
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 /** Gets Gold. Their Stripe subscription's price (the local Stripe's seed) is in no tier of these tests. */
 const MEMBER = "active@example.com";
@@ -49,40 +48,8 @@ beforeEach(async () => {
  * visit: 8 and 4 visits are each link's exact weighted share (12 × 2/3 and 12 × 1/3).
  */
 async function programWithCountedVisits(): Promise<void> {
-  const program = await api<{ id: string }>("POST", "/api/programs", admin, { name: "Weighted Bank" });
-  const links: Record<string, string> = {};
-  for (const owner of [MEMBER, OTHER]) {
-    const link = await api<{ id: string }>("POST", "/api/links", admin, {
-      programId: program.id,
-      name: owner.split("@")[0],
-      email: owner,
-      link: `https://refer.example.com/${program.id}/${owner}`,
-      description: "Offer",
-    });
-    await api("POST", `/api/links/${link.id}/approve`, admin);
-    links[owner] = link.id;
-  }
-  const activeLinkIds = [links[MEMBER]!, links[OTHER]!];
-  const activeLinkWeights = [2, 1];
-  let shard = 0;
-  for (const [owner, count] of [
-    [MEMBER, 8],
-    [OTHER, 4],
-  ] as const) {
-    for (let i = 0; i < count; i++) {
-      await recordVisit({
-        clickId: newClickId(),
-        linkId: links[owner]!,
-        programId: program.id,
-        clickedAt: new Date(),
-        ipAddress: "203.0.113.4",
-        userAgent: BROWSER_UA,
-        shard: shard++,
-        activeLinkIds,
-        activeLinkWeights,
-      });
-    }
-  }
+  const program = await programWithApprovedLinks(admin, "Weighted Bank", [MEMBER, OTHER]);
+  await seedCountedVisits(program, { [MEMBER]: 8, [OTHER]: 4 }, { [MEMBER]: 2 });
 }
 
 /** A user's card in the Users tab: a collapsible card whose header starts with the e-mail. */

@@ -32,6 +32,8 @@ export function ThemeToggle() {
     <>
       <IconButton
         size="small"
+        // a 44 px touch target on phones (20 px icon + 12 px padding each side), 30 px beside a pointer
+        sx={{ p: { xs: 1.5, sm: "5px" } }}
         aria-label={`Theme: ${current}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
