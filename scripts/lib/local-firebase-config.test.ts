@@ -53,7 +53,7 @@ describe("the local suite's copy", () => {
   });
 });
 
-describe("two local suites side by side (npm test)", () => {
+describe("local suites side by side (npm test runs two; up to four)", () => {
   const portsOf = (slot: number) =>
     JSON.parse(
       execFileSync(
@@ -68,12 +68,12 @@ describe("two local suites side by side (npm test)", () => {
     ) as Record<string, number>;
 
   it("share no port, and use none that fetch() or a browser refuses", () => {
-    const [first, second] = [portsOf(0), portsOf(1)];
-    expect(first.hosting).toBe(5000);
-    const all = [...Object.values(first), ...Object.values(second)];
+    const slots = [0, 1, 2, 3].map(portsOf);
+    expect(slots[0]!.hosting).toBe(5000);
+    const all = slots.flatMap((ports) => Object.values(ports));
     expect(new Set(all).size).toBe(all.length);
     // the rotation instances take the next few ports: none of them is another port either
-    for (const ports of [first, second]) for (let i = 1; i < 8; i++) expect(all).not.toContain(ports.rotationInstances! + i);
+    for (const ports of slots) for (let i = 1; i < 8; i++) expect(all).not.toContain(ports.rotationInstances! + i);
     // the WHATWG fetch standard's bad ports (undici and Chromium refuse them)
     const bad = [1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080];
     for (const port of all) expect(bad).not.toContain(port);
