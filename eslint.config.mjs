@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // Schemas are built with the `z` that contract/zod.ts configures (no eval, for the app's CSP).
-    files: ["contract/src/**/*.ts", "functions/src/**/*.ts", "web/src/**/*.{ts,tsx}"],
+    files: ["contract/src/**/*.ts", "functions/src/**/*.{ts,tsx}", "web/src/**/*.{ts,tsx}"],
     ignores: ["contract/src/zod.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -93,14 +93,14 @@ export default tseslint.config(
   // The functions: composition at the root (index, app, app-deps, route-table, toolkit), then one
   // folder per capability (routes → service → store), the capabilities in CAPABILITY_LEVELS' order,
   // then platform/ (db, errors, mail, config, http). Nothing imports upward or sideways.
-  boundary(["functions/src/**/*.ts"], FUNCTIONS, [...FUNCTIONS_OUTSIDE]),
+  boundary(["functions/src/**/*.{ts,tsx}"], FUNCTIONS, [...FUNCTIONS_OUTSIDE]),
   // Per capability: its files, then its routers, then its stores (a later block replaces an earlier
   // one's rule for the files both match, so each repeats the capability order).
   ...CAPABILITIES.flatMap((capability) => {
     const order = capabilityOrder(capability);
     return [
       boundary(
-        [`functions/src/${capability}/**/*.ts`],
+        [`functions/src/${capability}/**/*.{ts,tsx}`],
         "A capability never imports the composition root (app, app-deps, toolkit, index) or a router.",
         [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, ...order, { regex: String.raw`\.routes$` }, FIRESTORE_IN_STORES],
       ),
@@ -117,7 +117,7 @@ export default tseslint.config(
     ];
   }),
   boundary(
-    ["functions/src/platform/**/*.ts"],
+    ["functions/src/platform/**/*.{ts,tsx}"],
     "platform/ is the plumbing every capability uses: it imports no capability and not the composition root.",
     [...FUNCTIONS_OUTSIDE, COMPOSITION_ROOT, { regex: String.raw`(^|/)(${CAPABILITIES.join("|")})/` }],
   ),

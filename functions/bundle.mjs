@@ -5,8 +5,9 @@
  * A deploy uploads functions/ alone and installs the packages of functions/package.json, so the
  * contract (the workspace package @hub/contract, outside this folder and outside package.json) is
  * bundled in, and every package the platform installs stays external, required at run time.
- * Lazily imported modules (the API's weight: express, Stripe, nodemailer) stay lazy: esbuild wraps
- * them so that their code and their require() calls run on first import, not when the file loads.
+ * Lazily imported modules (the API's weight: express, Stripe, nodemailer; the mail templates with
+ * React and react-dom/server) stay lazy: esbuild wraps them so that their code and their require()
+ * calls run on first import, not when the file loads.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
@@ -25,6 +26,8 @@ await build({
   target: "node20",
   format: "cjs",
   external,
+  // the mail templates (src/platform/mail/*.tsx), as tsconfig.json's "react-jsx": react/jsx-runtime, external
+  jsx: "automatic",
   sourcemap: true,
   logLevel: "warning",
 });

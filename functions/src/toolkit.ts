@@ -43,7 +43,17 @@ export type { AppDeps } from "./platform/deps";
 export { sweepHijackableAccounts } from "./auth/identity";
 export { createLinkTester, isAllowedWebhookUrl } from "./links/link-tester";
 export { emulatorFixtureOptions } from "./links/link-tester-fixture";
-export { SmtpMailer } from "./platform/mailer";
+export {
+  deadLinkMail,
+  failingLinkMail,
+  loginLinkMail,
+  offerEndingMail,
+  SmtpMailer,
+  termsChangedMail,
+  termsUnreachableMail,
+  weeklyDigestMail,
+} from "./platform/mailer";
+export type { DigestMailContent, OutgoingMail } from "./platform/mailer";
 export { checkProgramTerms } from "./terms/terms-check.service";
 export { changeAlertChannel } from "./alerts/alerts.store";
 export { saveTierSettings } from "./accounts/tiers.store";

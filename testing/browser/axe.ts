@@ -81,6 +81,15 @@ export async function accessibilityViolations(page: Page, scope?: Locator): Prom
   return lines((await runAxe(page, scope, ["wcag2a", "wcag2aa"])).violations);
 }
 
+/**
+ * Every violation of every check the screens are held to (WCAG 2.0–2.2 A and AA and axe's best
+ * practices), whatever its impact, but for the rules named in `except`: for a document the project
+ * writes whole, such as a mail.
+ */
+export async function allAccessibilityViolations(page: Page, except: string[] = []): Promise<string[]> {
+  return lines((await runAxe(page, undefined, TAGS)).violations.filter((violation) => !except.includes(violation.id)));
+}
+
 /** What fails a screen: anything axe rates serious or critical, and a skipped heading level. */
 const failing = (violation: AxeViolation) =>
   violation.impact === "serious" || violation.impact === "critical" || violation.id === "heading-order";

@@ -65,7 +65,7 @@ export async function deliverLoginLink(deps: AppDeps, request: LoginMailRequest)
   });
   const loginUrl = `${deps.appOrigin}/email-login?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(loginLinkMail(request.email, loginUrl, deps.community));
+    await deps.mailer.send(await loginLinkMail(request.email, loginUrl, deps.community));
   } catch (err) {
     logger.error("login e-mail not sent", { error: err instanceof Error ? err.message : String(err) });
     throw new ApiError("UPSTREAM_UNAVAILABLE", "Could not send the login e-mail, please try again");

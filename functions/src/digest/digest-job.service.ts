@@ -101,7 +101,7 @@ async function digestFor(
     return (await mailClaimedBy(key)) === job.id ? "sent" : "skipped";
   }
   try {
-    await deps.mailer.send(weeklyDigestMail(member.email, content, deps.community));
+    await deps.mailer.send(await weeklyDigestMail(member.email, content, deps.community));
     return "sent";
   } catch (err) {
     // claimed already: lost, never sent twice (docs/architecture.md, *Mail at most once*)

@@ -174,7 +174,7 @@ export async function markDead(deps: AppDeps, id: string, note: string | undefin
 async function notifyDead(deps: AppDeps, link: Pick<ReferralLink, "email" | "programName" | "link" | "deadNote">): Promise<boolean> {
   try {
     await deps.mailer.send(
-      deadLinkMail(
+      await deadLinkMail(
         link.email,
         { programName: link.programName, link: link.link, note: link.deadNote, dashboardUrl: `${deps.appOrigin}/dashboard` },
         deps.community,

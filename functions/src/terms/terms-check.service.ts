@@ -83,8 +83,8 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
       data: { programId: program.id, programName: program.name, version: news.change, figures: figures.join("; ") },
     });
     for (const admin of admins) {
-      const mail = termsChangedMail(admin.email, { ...details, figures }, deps.community);
-      toldChange &&= await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, mail);
+      const compose = () => termsChangedMail(admin.email, { ...details, figures }, deps.community);
+      toldChange &&= await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, compose);
     }
   }
   if (news.unreachable !== null) {
@@ -94,8 +94,8 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
       data: { programId: program.id, programName: program.name, unreachableSince: news.unreachable, reason },
     });
     for (const admin of admins) {
-      const mail = termsUnreachableMail(admin.email, { ...details, reason }, deps.community);
-      toldUnreachable &&= await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, mail);
+      const compose = () => termsUnreachableMail(admin.email, { ...details, reason }, deps.community);
+      toldUnreachable &&= await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, compose);
     }
   }
   await updateTermsWatch(program.id, (current) => {
@@ -118,9 +118,9 @@ async function changedFigures(programId: string, reviewed: number | null, versio
   return figureChanges(before?.figures ?? [], after?.figures ?? []).map((change) => figureChangeLine(change));
 }
 
-async function sendOnce(deps: TermsDeps, claim: string, mail: OutgoingMail): Promise<boolean> {
+async function sendOnce(deps: TermsDeps, claim: string, compose: () => Promise<OutgoingMail>): Promise<boolean> {
   try {
-    await sendMailOnce(deps, claim, "terms-watch", () => mail);
+    await sendMailOnce(deps, claim, "terms-watch", compose);
     return true;
   } catch (err) {
     // never the address or the mail: the claim names the program and the admin's uid

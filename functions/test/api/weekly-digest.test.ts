@@ -70,6 +70,12 @@ async function runDigestAt(now: Date, fail = false) {
 
 const approve = (id: string) => callRoute("approveLink", { params: { id }, idToken: admin });
 
+/** A figure of visits as the digest words it: "1 visit", "2.5 visits". */
+function visitsIn(figure: number): string {
+  const printed = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(figure);
+  return `${printed} ${printed === "1" ? "visit" : "visits"}`;
+}
+
 describe("the weekly digest", () => {
   it("tells a member last week's visits and fair share per link, their outcomes, caps, snoozes, offers ending and failing links", async () => {
     const monday = nextMondayMorning();
@@ -122,17 +128,20 @@ describe("the weekly digest", () => {
     expect(mine).toHaveLength(1);
     const { text, html, headers } = mine[0]!;
     expect(text).toContain(`${weekStart} to ${addDays(weekStart, 6)}`);
-    expect(text).toContain(`Cashback Card: ${String(cashbackStats.visits)} visits (fair share ${String(cashbackStats.fairShare)})`);
-    expect(text).toContain("Travel Points: 0 visits (fair share 0)");
+    expect(text).toContain(
+      `Cashback Card: ${visitsIn(cashbackStats.visits)}; a fair share would have been ${visitsIn(cashbackStats.fairShare)}`,
+    );
+    expect(text).toContain("Travel Points: 0 visits; a fair share would have been 0 visits");
     expect(text).toContain("Cap: 1 of 3 paid referrals");
     expect(text).toContain(`Snoozed until ${snoozedUntil}`);
     expect(text).toContain("Failing: out of the rotation");
-    expect(text).toContain(`Paid on ${weekStart}, Cashback Card: 150.00 USD`);
+    expect(text).toContain(`Paid on ${weekStart}, Cashback Card: $150.00 USD`);
+    expect(text).toContain("Earned this week: $150.00 USD");
     // outcomes recorded before last week are not last week's news
     expect(text).not.toContain("Signed up on");
     // offers ending in the next 14 days, not later ones
-    expect(text).toContain(`Cashback Card ends on ${endsOn}`);
-    expect(text).not.toContain("Travel Points ends on");
+    expect(text).toContain(`Cashback Card — The offer ends on ${endsOn}`);
+    expect(text).not.toContain("Travel Points — The offer ends on");
     expect(html).toContain("Cashback Card");
     expect(text).toMatch(/https:\/\/hub\.example\.com\/unsubscribe\?token=[\w.-]+/);
     expect(headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/hub\.example\.com\/api\/public\/unsubscribe\?token=[\w.-]+>/);
