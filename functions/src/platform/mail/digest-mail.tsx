@@ -13,7 +13,7 @@ import {
   weekEarnings,
   type DigestTask,
 } from "./digest-wording";
-import { MailButton, MailLayout, MailLink, Paragraph, SectionHeading, SmallPrint } from "./layout";
+import { BulletList, MailButton, MailLayout, MailLink, Paragraph, SectionHeading, SmallPrint } from "./layout";
 import { actionText, plainTextMail } from "./plain-text";
 import { CLASS, LIGHT } from "./theme";
 
@@ -32,7 +32,18 @@ function earningsLines(digest: DigestMailContent): string[] {
   ];
 }
 
-const listStyle = { margin: "0 0 16px", paddingLeft: "20px", color: LIGHT.text, fontSize: "16px", lineHeight: "24px" } as const;
+/** What both parts of one digest say, worked out once. */
+interface DigestWords {
+  tasks: DigestTask[];
+  earnings: string[];
+  summary: string;
+}
+
+const wordsOf = (digest: DigestMailContent): DigestWords => ({
+  tasks: digestTasks(digest),
+  earnings: earningsLines(digest),
+  summary: digestSummary(digest),
+});
 
 function Task({ task }: { task: DigestTask }) {
   return (
@@ -45,14 +56,13 @@ function Task({ task }: { task: DigestTask }) {
   );
 }
 
-function DigestMail({ digest, community }: { digest: DigestMailContent; community: Community | null }) {
-  const tasks = digestTasks(digest);
-  const earnings = earningsLines(digest);
+function DigestMail({ digest, words, community }: { digest: DigestMailContent; words: DigestWords; community: Community | null }) {
+  const { tasks, earnings, summary } = words;
   return (
     <MailLayout
       community={community}
       title={TITLE}
-      preview={digestSummary(digest)}
+      preview={summary}
       action={{ label: "Open your dashboard", url: digest.dashboardUrl }}
       footer={
         <>
@@ -61,7 +71,7 @@ function DigestMail({ digest, community }: { digest: DigestMailContent; communit
       }
     >
       <Paragraph>
-        Your referral week, {weekOf(digest)} (UTC): {digestSummary(digest)}
+        Your referral week, {weekOf(digest)} (UTC): {summary}
       </Paragraph>
       {tasks.length > 0 && (
         <>
@@ -72,7 +82,7 @@ function DigestMail({ digest, community }: { digest: DigestMailContent; communit
         </>
       )}
       <SectionHeading>Your links last week</SectionHeading>
-      <ul className={CLASS.text} style={listStyle}>
+      <BulletList>
         {digest.links.map((link, i) => (
           <li key={i} style={{ marginBottom: "8px" }}>
             <strong>{link.programName}</strong>: {visitsAndShare(link)}
@@ -81,32 +91,31 @@ function DigestMail({ digest, community }: { digest: DigestMailContent; communit
             ))}
           </li>
         ))}
-      </ul>
+      </BulletList>
       {earnings.length > 0 && (
         <>
           <SectionHeading>What came of your referrals</SectionHeading>
           {earnings.map((line) => (
             <Paragraph key={line}>{line}</Paragraph>
           ))}
-          <ul className={CLASS.text} style={listStyle}>
+          <BulletList>
             {digest.outcomes.map((o, i) => (
               <li key={i}>{outcomeLine(o)}</li>
             ))}
-          </ul>
+          </BulletList>
         </>
       )}
     </MailLayout>
   );
 }
 
-function digestText(digest: DigestMailContent, community: Community | null): string {
-  const tasks = digestTasks(digest);
+function digestText(digest: DigestMailContent, words: DigestWords, community: Community | null): string {
+  const { tasks, earnings, summary } = words;
   const links = digest.links.map((l) => [`- ${l.programName}: ${visitsAndShare(l)}`, ...linkNotes(l).map((n) => `  ${n}`)].join("\n"));
-  const earnings = earningsLines(digest);
   return plainTextMail({
     community,
     body: [
-      `Your referral week, ${weekOf(digest)} (UTC): ${digestSummary(digest)}`,
+      `Your referral week, ${weekOf(digest)} (UTC): ${summary}`,
       ...(tasks.length > 0
         ? [`Needs doing:\n\n${tasks.map((t) => `- ${t.programName} — ${t.says}\n${actionText(t.action, "  ")}`).join("\n\n")}`]
         : []),
@@ -123,11 +132,12 @@ function digestText(digest: DigestMailContent, community: Community | null): str
 /** The Monday digest: last week per link, what came of referrals, what needs doing; a one-click unsubscribe (RFC 8058). */
 export async function weeklyDigestMail(to: string, digest: DigestMailContent, community: Community | null): Promise<OutgoingMail> {
   const hub = hubNameOf(community ?? undefined);
+  const words = wordsOf(digest);
   return {
     to,
     subject: `Your referral week at the ${hub}: ${weekOf(digest)}`,
-    text: digestText(digest, community),
-    html: await render(<DigestMail digest={digest} community={community} />),
+    text: digestText(digest, words, community),
+    html: await render(<DigestMail digest={digest} words={words} community={community} />),
     headers: { "List-Unsubscribe": `<${digest.oneClickUnsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

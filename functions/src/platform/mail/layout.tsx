@@ -30,6 +30,15 @@ export function Paragraph({ children }: { children: ReactNode }) {
   );
 }
 
+/** A list in a mail's body, in the paragraphs' type and colour. */
+export function BulletList({ children }: { children: ReactNode }) {
+  return (
+    <ul className={CLASS.text} style={{ margin: "0 0 16px", paddingLeft: "20px", color: LIGHT.text, fontSize: "16px", lineHeight: "24px" }}>
+      {children}
+    </ul>
+  );
+}
+
 export function SmallPrint({ children }: { children: ReactNode }) {
   return (
     <Text className={CLASS.muted} style={small}>

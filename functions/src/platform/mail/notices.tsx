@@ -1,9 +1,8 @@
 import { render } from "@react-email/render";
 import { hubNameOf, type Community } from "@hub/contract/community";
 import type { OutgoingMail } from "../mailer";
-import { MailLayout, MailLink, Paragraph, type MailAction } from "./layout";
+import { BulletList, MailLayout, MailLink, Paragraph, type MailAction } from "./layout";
 import { plainTextMail } from "./plain-text";
-import { CLASS, LIGHT } from "./theme";
 
 /*
  * The hub's one-off mails (sign-in, a link marked dead or failing, an offer ending, the terms watch),
@@ -39,14 +38,11 @@ function InlineHtml({ inline }: { inline: Inline }) {
 function BlockHtml({ block }: { block: Block }) {
   if ("bullets" in block) {
     return (
-      <ul
-        style={{ margin: "0 0 16px", paddingLeft: "20px", color: LIGHT.text, fontSize: "16px", lineHeight: "24px" }}
-        className={CLASS.text}
-      >
+      <BulletList>
         {block.bullets.map((bullet, i) => (
           <li key={i}>{bullet}</li>
         ))}
-      </ul>
+      </BulletList>
     );
   }
   return (
