@@ -28,8 +28,9 @@ const BASE_PORTS = {
   /** The Cloud Tasks emulator, started with the Functions emulator: it runs the task queue functions. */
   tasks: 9499,
   eventarc: 9299,
-  hub: 4400,
-  logging: 4500,
+  /** The CLI's own two (its defaults, 4400 and 4500, would be suite 2's hosting and suite 3's pub/sub, ... ). */
+  hub: 14400,
+  logging: 14500,
   stripe: 12111,
   webFixture: 12112,
   smtp: 1025,

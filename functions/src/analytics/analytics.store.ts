@@ -362,11 +362,13 @@ export interface ProgramPageLink extends AnalyticsLink {
 /**
  * One program, the links in it now, and the roll-ups of it and of the programs its links were in before
  * (a moved link and a merged program take their history along), read by id at one point in time: the
- * cost follows this program's links and the days asked for, not the size of the store. Null: no such program.
+ * cost follows this program's links and the days asked for, not the size of the store. `readsOf` names
+ * the roll-ups, given the links and the first month any of those programs has a month roll-up of (null:
+ * none; all time starts there, whenever the links were made: history can be imported). Null: no such program.
  */
 export function readProgramPage(
   programId: string,
-  readsOf: (links: readonly ProgramPageLink[]) => ProgramReads,
+  readsOf: (links: readonly ProgramPageLink[], earliestMonth: string | null) => ProgramReads,
 ): Promise<{ program: AnalyticsProgram; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap] = await Promise.all([
@@ -382,8 +384,19 @@ export function readProgramPage(
     if (!programDoc?.exists) return null;
     const programIds = new Set([programId]);
     for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
+    const ids = [...programIds];
+    // the months of these programs' month roll-ups (a dozen a year each): where all time begins
+    const monthQueries: Query[] = [];
+    for (let i = 0; i < ids.length; i += 30)
+      monthQueries.push(
+        db()
+          .collection(COLLECTIONS.clickMonths)
+          .where("programId", "in", ids.slice(i, i + 30))
+          .select("month"),
+      );
+    const months = (await uniqueDocs(tx, monthQueries)).map((d) => text(d, "month")).filter((m) => /^\d{4}-\d{2}$/.test(m));
     const links = linkSnap.docs.map((d) => ({ ...linkOf(d), name: text(d, "name"), createdAt: toIsoOrEpoch(d.get("createdAt")) }));
-    const tallies = await readProgramTallies(tx, [...programIds], readsOf(links));
+    const tallies = await readProgramTallies(tx, ids, readsOf(links, months.sort()[0] ?? null));
     return { program: programOf(programDoc), links, tallies };
   });
 }

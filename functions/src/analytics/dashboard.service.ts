@@ -42,19 +42,14 @@ export async function clicksPerProgramIn(timeFilter: TimeFilter, now = new Date(
 
 /**
  * GET /api/analytics/programs/{id}: the program's chart and its links' clicks, from its own roll-ups
- * and those of the programs its links were in, read by id. All time starts with the month of its
- * oldest link: no link has clicks from before it was made.
+ * and those of the programs its links were in, read by id; all time from the first month they have.
  */
 export async function programPageIn(programId: string, timeFilter: TimeFilter, now = new Date()): Promise<ProgramClickAnalytics> {
   const plan = seriesPlan(timeFilter, now);
-  const page = await readProgramPage(programId, (links) => {
-    const earliestMonth =
-      links
-        .map((l) => l.createdAt.slice(0, 7))
-        .filter((m) => m >= "2000")
-        .sort()[0] ?? now.toISOString().slice(0, 7);
-    return { ...programReadsFor(plan.window, earliestMonth), detail: "clicks" };
-  });
+  const page = await readProgramPage(programId, (_links, earliestMonth) => ({
+    ...programReadsFor(plan.window, earliestMonth ?? now.toISOString().slice(0, 7)),
+    detail: "clicks",
+  }));
   if (page === null) throw new ApiError("NOT_FOUND", "Not found");
   const heldBack = await ownersOutOfRotationAmong([...new Set(page.links.map((l) => l.email))]);
   const buckets = clickBuckets(page.tallies, plan.window, new Set(page.links.map((l) => l.id)));
