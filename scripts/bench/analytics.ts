@@ -307,9 +307,10 @@ async function main() {
   for (const label of STORES) {
     const spec = STORE_SPECS[label];
     if (!spec) throw new Error(`BENCH_STORES: no store ${label} (baseline, 1k, 10k)`);
-    results.push({ label, ...(await run(label, spec.sizes, spec.ownerOf)) });
-  }
-  for (const { label, store, rows } of results) {
+    const result = { label, ...(await run(label, spec.sizes, spec.ownerOf)) };
+    results.push(result);
+    // each store's table as soon as it is measured: the 10k store's seeding takes a while
+    const { store, rows } = result;
     console.log(
       `${label}: ${String(store.programs)} programs, ${String(store.links)} links, ${store.clicks.toLocaleString("en")} clicks, ${store.rollups.toLocaleString("en")} day roll-ups, ${store.outcomes.outcomes.toLocaleString("en")} outcomes in ${store.outcomes.rollups.toLocaleString("en")} month roll-ups`,
     );
