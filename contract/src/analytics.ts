@@ -1,3 +1,4 @@
+import { DOCUMENT_ID_PATTERN, textField } from "./common";
 import { distributionModeSchema } from "./programs";
 import { z } from "./zod";
 
@@ -41,6 +42,110 @@ export const clickRecordSchema = z.object({
 });
 export type ClickRecord = z.infer<typeof clickRecordSchema>;
 export const clickRecordListSchema = z.array(clickRecordSchema);
+
+/**
+ * The most click records one page of GET /api/analytics/clicks holds: a 2nd-gen function answers at
+ * most 32 MB, and a page of these stays near 2 MB however large the community grows.
+ */
+export const CLICK_PAGE_LIMIT = 10_000;
+
+export const CLICK_CURSOR_MESSAGE = "cursor must be the one a previous page's Link header named";
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${String(CLICK_PAGE_LIMIT)}`;
+
+/**
+ * GET /api/analytics/clicks: the range, optionally one program's links, and a page. Without `cursor`
+ * the first page; the next page's address (with its opaque `cursor`) is in the `Link: <…>; rel="next"`
+ * header (RFC 8288), absent on the last page, so the body stays the list of records.
+ */
+export const clickAnalyticsQuerySchema = z.object({
+  timeFilter: timeFilterSchema,
+  programId: textField("programId must be a program's id")
+    .regex(DOCUMENT_ID_PATTERN, { error: "programId must be a program's id" })
+    .optional(),
+  limit: textField(LIMIT_MESSAGE)
+    .regex(/^[1-9]\d{0,4}$/, { error: LIMIT_MESSAGE })
+    .transform(Number)
+    .pipe(z.number().max(CLICK_PAGE_LIMIT, { error: LIMIT_MESSAGE }))
+    .optional(),
+  cursor: textField(CLICK_CURSOR_MESSAGE)
+    .regex(/^[A-Za-z0-9_-]{1,400}$/, { error: CLICK_CURSOR_MESSAGE })
+    .optional(),
+});
+export type ClickAnalyticsQuery = z.infer<typeof clickAnalyticsQuerySchema>;
+
+/*
+ * The dashboard's answers: each shaped for one screen and bounded by what that screen shows (programs,
+ * one program's links, a chart's points), never by the number of click records in the range.
+ */
+
+/** A chart's period: per hour for 24h, per UTC day up to 30 days, per week (from Monday, UTC) for 3 months, per calendar month beyond. */
+export const SERIES_UNITS = ["hour", "day", "week", "month"] as const;
+export type SeriesUnit = (typeof SERIES_UNITS)[number];
+
+/** Clicks per period, oldest first, every period of the range (0 where none); at most a few hundred points. */
+export const clickSeriesSchema = z.object({
+  unit: z.enum(SERIES_UNITS),
+  points: z.array(
+    z.object({
+      /** The period's start: an hour's ISO time, or a day, a week's Monday or a month's first day (YYYY-MM-DD). */
+      start: z.string(),
+      clicks: z.number().int(),
+    }),
+  ),
+});
+export type ClickSeries = z.infer<typeof clickSeriesSchema>;
+
+/** One program's line in the Overview: its links' clicks in the range, its links and active links now. */
+export const programClicksRowSchema = z.object({
+  programId: z.string(),
+  /** Empty when the program has no name (the screen shows 'Unknown Program'). */
+  programName: z.string(),
+  clicks: z.number().int(),
+  activeLinks: z.number().int(),
+  totalLinks: z.number().int(),
+  /** False for links whose program no longer exists: their clicks count in the totals, and the row cannot be opened. */
+  listed: z.boolean(),
+});
+export type ProgramClicksRow = z.infer<typeof programClicksRowSchema>;
+
+// GET /api/analytics/overview?timeFilter=
+export const analyticsOverviewSchema = z.object({
+  timeFilter: timeFilterSchema,
+  /** Every program and link now (active: in the rotation, as the rotation decides), and the range's clicks. */
+  totals: z.object({
+    programs: z.number().int(),
+    links: z.number().int(),
+    activeLinks: z.number().int(),
+    clicks: z.number().int(),
+  }),
+  /** Every program, by name: the clicks of the links in it now (a moved link takes its clicks along). */
+  programs: z.array(programClicksRowSchema),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
+
+/** One link of a program, as the Programs tab lists its owners: the link's clicks in the range. */
+export const programLinkClicksSchema = z.object({
+  linkId: z.string(),
+  email: z.string(),
+  /** The name given with the link. */
+  name: z.string(),
+  createdAt: z.string(),
+  isActive: z.boolean(),
+  clicks: z.number().int(),
+});
+export type ProgramLinkClicks = z.infer<typeof programLinkClicksSchema>;
+
+// GET /api/analytics/programs/{id}?timeFilter=
+export const programClickAnalyticsSchema = z.object({
+  timeFilter: timeFilterSchema,
+  programId: z.string(),
+  programName: z.string(),
+  /** The program's links' clicks per period of the range. */
+  series: clickSeriesSchema,
+  /** Every link in the program now, with or without clicks, oldest first. */
+  links: z.array(programLinkClicksSchema),
+});
+export type ProgramClickAnalytics = z.infer<typeof programClickAnalyticsSchema>;
 
 /** One link owner: clicks in the window, all-time clicks, shares of each total (one decimal), active links. */
 export const userAnalyticsSchema = z.object({

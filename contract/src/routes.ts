@@ -18,8 +18,11 @@
 import { alertSettingsSchema, alertTestStartedSchema, updateAlertsRequestSchema } from "./alerts";
 import { programTermsSchema, termsReviewRequestSchema } from "./terms";
 import {
+  analyticsOverviewSchema,
   analyticsQuerySchema,
+  clickAnalyticsQuerySchema,
   clickRecordListSchema,
+  programClickAnalyticsSchema,
   fairnessReportSchema,
   ownLinkStatsResponseSchema,
   trafficReportSchema,
@@ -529,13 +532,33 @@ export const API = {
   },
 
   // Analytics
-  /** Clicks per link and day (per month beyond the last 30 days) in the window. */
+  /**
+   * Clicks per link and day (per month beyond the last 30 days) in the window, optionally of one
+   * program, a page of at most 10,000 records at a time (the next in the `Link` header).
+   */
   clickAnalytics: {
     method: "GET",
     path: "/analytics/clicks",
     access: "admin",
-    query: analyticsQuerySchema,
+    query: clickAnalyticsQuerySchema,
     response: clickRecordListSchema,
+  },
+  /** The dashboard's totals and every program's clicks, links and active links in the window. */
+  analyticsOverview: {
+    method: "GET",
+    path: "/analytics/overview",
+    access: "admin",
+    query: analyticsQuerySchema,
+    response: analyticsOverviewSchema,
+  },
+  /** One program's clicks per hour, day, week or month of the window, and each of its links' clicks. */
+  programClickAnalytics: {
+    method: "GET",
+    path: "/analytics/programs/:id",
+    access: "admin",
+    params: idParams,
+    query: analyticsQuerySchema,
+    response: programClickAnalyticsSchema,
   },
   /** Clicks per member in the window. */
   userAnalytics: {

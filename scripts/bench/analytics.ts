@@ -1,19 +1,22 @@
 /**
  * npm run bench:analytics – the analytics endpoints over a year of history.
  *
- * Runs inside the local suite (npm run exec). Two stores, measured in one run on one machine:
+ * Runs inside the local suite (npm run exec). Three stores, measured in one run on one machine:
  * - baseline: 1 program, 10 links, a year of history;
- * - large: 100 programs, 1,000 links, a year of history (about 27 clicks per link per day: some
- *   10 million clicks), plus today's visits in the rotation's counters, not yet folded.
+ * - 1k: 100 programs, 1,000 links, a year of history (about 27 clicks per link per day: some
+ *   10 million clicks), plus today's visits in the rotation's counters, not yet folded;
+ * - 10k: ten times that, 10,000 links in 200 programs of unequal size (the largest 735 links, the
+ *   smallest 18: a few popular cards and a long tail), owned by 5,000 members, a year of history
+ *   (some 100 million clicks).
  * History is written as the nightly fold leaves it (importPastDays); today's visits go through
- * recordVisit, as the rotation writes them. For each time range and both endpoints: the median time of
- * three calls, the records returned and the bytes; likewise the fairness report (admin), a member's
- * own view (GET /api/user/links/stats, a member with a link in each of 5 programs) and the outcome
- * report (GET /api/analytics/outcomes) over a year of outcomes, about 6 per link (4 sign-ups, 2 paid,
- * now and then a claw-back), written as the outcome writer's roll-ups leave them (outcome_months).
- * Prints a table; asserts nothing.
+ * recordVisit, as the rotation writes them. For each time range, every dashboard answer (the
+ * Overview, the largest program's page, users, fairness, traffic, outcomes), a member's own view
+ * (GET /api/user/links/stats, a member with a link in each of 5 programs) and the first page of the
+ * click records: the median time of three calls and the answer's bytes, raw and gzipped. Outcomes:
+ * about 6 per link a year (4 sign-ups, 2 paid, now and then a claw-back), written as the outcome
+ * writer's roll-ups leave them (outcome_months). Prints tables; asserts nothing.
  *
- * For a quicker run while iterating: BENCH_PROGRAMS (the large store's programs, 100), BENCH_CALLS
+ * For a quicker run while iterating: BENCH_STORES (which stores, "baseline,1k,10k"), BENCH_CALLS
  * (calls per figure, of which the median is taken; 3).
  */
 import {
@@ -27,6 +30,7 @@ import {
   importOutcomeMonths,
   type OutcomeMonth,
 } from "../../functions/src/toolkit";
+import { gzipSync } from "node:zlib";
 import { importPastDays, type PastDay } from "./past-days";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
@@ -40,7 +44,9 @@ const MEMBER_PROGRAMS = 5;
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
 const HISTORY_DAYS = 365;
-const LARGE_PROGRAMS = Number(process.env.BENCH_PROGRAMS ?? 100);
+const STORES = (process.env.BENCH_STORES ?? "baseline,1k,10k").split(",");
+/** The members of the 10k store: 10,000 links, two per member. */
+const MEMBERS_10K = 5_000;
 const CALLS = Number(process.env.BENCH_CALLS ?? 3);
 const TODAY_VISITS_PER_PROGRAM = 20;
 const TARGET_MS: Record<string, number> = { "24h": 1000, "7d": 1000, "30d": 1000, "3mo": 2000, "12mo": 2000, all: 2000 };
@@ -55,7 +61,18 @@ function seeded(seed: number) {
   return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
-async function seed(programCount: number, linksPerProgram: number) {
+/** Links per program of the 10k store: 10,000 over 200 programs, in proportion to 1 / rank^0.7 (largest first). */
+function unequalSizes(programs: number, links: number): number[] {
+  const weights = Array.from({ length: programs }, (_, p) => 1 / (p + 1) ** 0.7);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const sizes = weights.map((w) => Math.max(1, Math.floor((w / sum) * links)));
+  for (let i = 0, left = links - sizes.reduce((a, b) => a + b, 0); left > 0; i++, left--) sizes[i % programs]! += 1;
+  return sizes;
+}
+
+/** `sizes`: links per program; `ownerOf`: the number of the member who owns a program's o-th link (never two in one program). */
+async function seed(sizes: number[], ownerOf: (p: number, o: number) => number) {
+  const programCount = sizes.length;
   await resetEmulators();
   await ensureAdmin(ADMIN.email, ADMIN.password);
   const programs = await Promise.all(
@@ -70,13 +87,13 @@ async function seed(programCount: number, linksPerProgram: number) {
     ),
   );
   const links: { id: string; programId: string }[] = [];
-  const specs = programs.flatMap((program) => Array.from({ length: linksPerProgram }, (_, o) => ({ program, o })));
-  await inBatches(specs, 16, async ({ program, o }) => {
+  const specs = programs.flatMap((program, p) => Array.from({ length: sizes[p]! }, (_, o) => ({ program, o, p })));
+  await inBatches(specs, 16, async ({ program, o, p }) => {
     const link = await createLink(
       {
         programId: program.id,
         name: `Member ${String(o)}`,
-        email: o === 0 && programs.indexOf(program) < MEMBER_PROGRAMS ? MEMBER : `member${String(o)}@example.com`,
+        email: o === 0 && p < MEMBER_PROGRAMS ? MEMBER : `member${String(ownerOf(p, o))}@example.com`,
         link: `https://refer.example.com/${program.id}/${String(o)}`,
         description: "Offer",
       },
@@ -189,80 +206,128 @@ async function importPastTraffic(days: PastDay[], random: () => number) {
   }
 }
 
-async function timeCall(idToken: string, path: string) {
+interface Timed {
+  ms: number;
+  /** Records or rows: the list's length, or the links of an answer that has them. */
+  items: number;
+  bytes: number;
+  gzipBytes: number;
+  /** The answer, parsed (the Overview's names the largest program, whose page is timed). */
+  body: unknown;
+}
+
+async function timeCall(idToken: string, path: string): Promise<Timed> {
   const times: number[] = [];
-  let records = 0;
-  let bytes = 0;
+  let text = "";
   for (let i = 0; i < CALLS; i++) {
     const start = performance.now();
     const res = await fetch(`${process.env.APP_URL}${path}`, { headers: { authorization: `Bearer ${idToken}` } });
-    const text = await res.text();
+    text = await res.text();
     times.push(performance.now() - start);
     if (!res.ok) throw new Error(`${path}: ${String(res.status)} ${text.slice(0, 200)}`);
-    bytes = Buffer.byteLength(text);
-    const body = JSON.parse(text) as unknown[] | { links: unknown[] };
-    records = Array.isArray(body) ? body.length : body.links.length;
   }
-  return { ms: Math.round(times.sort((a, b) => a - b)[Math.floor(CALLS / 2)]!), records, bytes };
+  const body = JSON.parse(text) as unknown;
+  const items = Array.isArray(body)
+    ? body.length
+    : typeof body === "object" && body !== null && "links" in body && Array.isArray(body.links)
+      ? body.links.length
+      : typeof body === "object" && body !== null && "programs" in body && Array.isArray(body.programs)
+        ? body.programs.length
+        : 0;
+  return {
+    ms: Math.round(times.sort((a, b) => a - b)[Math.floor(CALLS / 2)]!),
+    items,
+    bytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text).length,
+    body,
+  };
 }
 
-async function run(label: string, programCount: number, linksPerProgram: number) {
+/** The answers of the dashboard's tabs: each must stay under 1 MB raw, 1 s for 30 days and 2 s for any range. */
+const DASHBOARD = ["overview", "program", "users", "fairness", "traffic", "outcomes"] as const;
+const ANSWERS = [...DASHBOARD, "member", "clicks page"] as const;
+type Answer = (typeof ANSWERS)[number];
+
+async function run(label: string, sizes: number[], ownerOf: (p: number, o: number) => number) {
   const seededStart = Date.now();
-  const store = await seed(programCount, linksPerProgram);
+  const store = await seed(sizes, ownerOf);
   process.stderr.write(
     `[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`,
   );
   const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   const memberToken = await signInMember(MEMBER);
-  await timeCall(idToken, routePath("userAnalytics", { query: { timeFilter: "24h" } })); // warm the function instance
-  const rows = [];
+  await timeCall(idToken, routePath("analyticsOverview", { query: { timeFilter: "24h" } })); // warm the function instance
+  const rows: { store: string; range: string; answer: Answer; ms: number; items: number; KB: number; "gzip KB": number; target: string }[] =
+    [];
   for (const range of TIME_FILTERS) {
     const query = { timeFilter: range };
-    const clicks = await timeCall(idToken, routePath("clickAnalytics", { query }));
-    const users = await timeCall(idToken, routePath("userAnalytics", { query }));
-    const fairness = await timeCall(idToken, routePath("fairnessReport", { query }));
-    const member = await timeCall(memberToken, routePath("ownLinkStats", { query }));
-    const traffic = await timeCall(idToken, routePath("trafficReport", { query }));
-    const outcomes = await timeCall(idToken, routePath("outcomeAnalytics", { query }));
-    const slowest = Math.max(clicks.ms, users.ms, fairness.ms, member.ms, traffic.ms, outcomes.ms);
-    rows.push({
-      store: label,
-      range,
-      "clicks ms": clicks.ms,
-      "clicks records": clicks.records,
-      "records/link": Number((clicks.records / store.links).toFixed(1)),
-      "clicks KB": Math.round(clicks.bytes / 1024),
-      "users ms": users.ms,
-      "users records": users.records,
-      "users KB": Math.round(users.bytes / 1024),
-      "fairness ms": fairness.ms,
-      "fairness KB": Math.round(fairness.bytes / 1024),
-      "member ms": member.ms,
-      "member links": member.records,
-      "traffic ms": traffic.ms,
-      "traffic KB": Math.round(traffic.bytes / 1024),
-      "outcomes ms": outcomes.ms,
-      "outcomes KB": Math.round(outcomes.bytes / 1024),
-      target: `< ${String(TARGET_MS[range]! / 1000)} s: ${slowest < TARGET_MS[range]! ? "met" : "MISSED"}`,
-    });
+    const overview = await timeCall(idToken, routePath("analyticsOverview", { query }));
+    // the Programs tab's worst case: the program with the most links
+    const largest = (overview.body as { programs: { programId: string; totalLinks: number }[] }).programs.reduce((a, b) =>
+      b.totalLinks > a.totalLinks ? b : a,
+    );
+    const answers: Record<Answer, Timed> = {
+      overview,
+      program: await timeCall(idToken, routePath("programClickAnalytics", { params: { id: largest.programId }, query })),
+      users: await timeCall(idToken, routePath("userAnalytics", { query })),
+      fairness: await timeCall(idToken, routePath("fairnessReport", { query })),
+      traffic: await timeCall(idToken, routePath("trafficReport", { query })),
+      outcomes: await timeCall(idToken, routePath("outcomeAnalytics", { query })),
+      member: await timeCall(memberToken, routePath("ownLinkStats", { query })),
+      "clicks page": await timeCall(idToken, routePath("clickAnalytics", { query })),
+    };
+    for (const answer of ANSWERS) {
+      const t = answers[answer];
+      const dashboard = (DASHBOARD as readonly string[]).includes(answer);
+      const met = t.ms < TARGET_MS[range]! && t.bytes < 1_000_000;
+      rows.push({
+        store: label,
+        range,
+        answer,
+        ms: t.ms,
+        items: t.items,
+        KB: Math.round(t.bytes / 1024),
+        "gzip KB": Math.round(t.gzipBytes / 1024),
+        target: dashboard ? `< ${String(TARGET_MS[range]! / 1000)} s, < 1 MB: ${met ? "met" : "MISSED"}` : "",
+      });
+    }
   }
   return { store, rows };
 }
 
+/** The stores: 1 program of 10 links; 100 programs of 10 links (today's size); 10,000 links in 200 programs of unequal size. */
+const STORE_SPECS: Record<string, { sizes: number[]; ownerOf: (p: number, o: number) => number }> = {
+  baseline: { sizes: [10], ownerOf: (_, o) => o },
+  "1k": { sizes: Array.from({ length: 100 }, () => 10), ownerOf: (_, o) => o },
+  "10k": { sizes: unequalSizes(200, 10_000), ownerOf: (p, o) => (p * 37 + o) % MEMBERS_10K },
+};
+
 async function main() {
-  const baseline = await run("baseline", 1, 10);
-  const large = await run("large", LARGE_PROGRAMS, 10);
-  console.table([...baseline.rows, ...large.rows]);
-  console.log(
-    `large store: ${String(large.store.programs)} programs, ${String(large.store.links)} links, ${large.store.clicks.toLocaleString("en")} clicks, ${large.store.rollups.toLocaleString("en")} day roll-ups, ${large.store.outcomes.outcomes.toLocaleString("en")} outcomes in ${large.store.outcomes.rollups.toLocaleString("en")} month roll-ups`,
-  );
-  for (const range of TIME_FILTERS) {
-    const b = baseline.rows.find((r) => r.range === range)!;
-    const l = large.rows.find((r) => r.range === range)!;
+  const results = [];
+  for (const label of STORES) {
+    const spec = STORE_SPECS[label];
+    if (!spec) throw new Error(`BENCH_STORES: no store ${label} (baseline, 1k, 10k)`);
+    const result = { label, ...(await run(label, spec.sizes, spec.ownerOf)) };
+    results.push(result);
+    // each store's table as soon as it is measured: the 10k store's seeding takes a while
+    const { store, rows } = result;
     console.log(
-      `${range}: clicks ${String(l["clicks ms"])} ms vs baseline ${String(b["clicks ms"])} ms (×${(l["clicks ms"] / Math.max(1, b["clicks ms"])).toFixed(1)}), users ${String(l["users ms"])} ms vs ${String(b["users ms"])} ms, fairness ${String(l["fairness ms"])} ms vs ${String(b["fairness ms"])} ms, traffic ${String(l["traffic ms"])} ms vs ${String(b["traffic ms"])} ms, outcomes ${String(l["outcomes ms"])} ms vs ${String(b["outcomes ms"])} ms, member ${String(l["member ms"])} ms vs ${String(b["member ms"])} ms`,
+      `${label}: ${String(store.programs)} programs, ${String(store.links)} links, ${store.clicks.toLocaleString("en")} clicks, ${store.rollups.toLocaleString("en")} day roll-ups, ${store.outcomes.outcomes.toLocaleString("en")} outcomes in ${store.outcomes.rollups.toLocaleString("en")} month roll-ups`,
     );
+    console.table(rows);
   }
+  // side by side: each answer and range, time and raw / gzip size per store
+  const side: Record<string, string | number>[] = [];
+  for (const range of TIME_FILTERS)
+    for (const answer of ANSWERS) {
+      const row: Record<string, string | number> = { range, answer };
+      for (const { label, rows } of results) {
+        const r = rows.find((x) => x.range === range && x.answer === answer)!;
+        row[label] = `${String(r.ms)} ms, ${String(r.KB)} / ${String(r["gzip KB"])} KB`;
+      }
+      side.push(row);
+    }
+  console.table(side);
 }
 
 main().then(

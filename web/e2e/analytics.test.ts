@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db, newClickId, recordVisit } from "../../testing/backend";
 import { freshStoreWithAdmin, signInAsAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
+import { accessibilityViolations } from "../../testing/browser/axe";
 import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { rotationPath } from "@hub/contract/routes";
 
@@ -163,6 +164,45 @@ describe("analytics", () => {
     await page.reload();
     await expect.poll(() => users.first().innerText()).toMatch(/^tom@example\.com/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ range: "30d", tab: "users", usersSort: "email" }); // descending, the default, is left out
+  });
+
+  it("charts 3 months per week and all time per month, from the server's series, with no axe finding", async () => {
+    const { page } = await newPage(browser());
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await openAnalytics(page);
+    await chooseRange(page, "Last 3 months");
+    await expectCard(page, "Total Clicks", "11");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Amex Gold" }).click();
+    await page.getByRole("heading", { name: "Weekly Clicks" }).waitFor();
+    // today's 2 and the 3 of ten days ago, in the weeks of the range
+    await expect
+      .poll(() =>
+        page
+          .getByText(/clicks from .+ \(weeks from Monday, UTC\)/)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^5 clicks from the week of .+ to the week of .+ \(weeks from Monday, UTC\)\.$/);
+    await expect
+      .poll(() => page.getByRole("table", { name: "User Performance" }).locator("tbody tr").allInnerTexts())
+      .toEqual([expect.stringMatching(/Alice[\s\S]*alice@example\.com\s+5\s+100\.0%\s+1/)]);
+    expect(await accessibilityViolations(page, page.getByRole("tabpanel"))).toEqual([]);
+    await screenshot(page, "analytics-06-program-weekly-clicks");
+
+    await chooseRange(page, "All Time");
+    await page.getByRole("heading", { name: "Monthly Clicks" }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/clicks from .+ \(calendar months, UTC\)/)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^5 clicks from .+ \(calendar months, UTC\)\.$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, "analytics-07-program-monthly-clicks");
   });
 
   it("Active Links leaves out a link whose owner lapsed, as the rotation does", async () => {

@@ -230,7 +230,8 @@ describe("the dark theme", () => {
     await page.getByRole("heading", { name: "Analytics Dashboard" }).waitFor();
     await page.getByRole("combobox", { name: "Select Program" }).click();
     await page.getByRole("option", { name: "Amex Gold" }).click();
-    await page.getByRole("heading", { name: "Daily Clicks" }).waitFor();
+    // all time is charted per calendar month
+    await page.getByRole("heading", { name: "Monthly Clicks" }).waitFor();
     await expect.poll(() => page.getByText(/^15 clicks from /).count()).toBe(1);
     await expectDarkPage(page);
     await expectLineContrasts(page.locator(".MuiLineChart-line").first());

@@ -199,21 +199,7 @@ describe("userAnalytics", () => {
 
   it("a record without a count counts one click", () => {
     const snap = snapshot([]);
-    const rows = userAnalytics(
-      snap,
-      [
-        {
-          programId: "p1",
-          programName: "Card One",
-          linkId: "a",
-          linkEmail: "ann@example.com",
-          clickDate: "2026-11-23",
-          clickedAt: "2026-11-23T00:00:00Z",
-        },
-      ],
-      new Set(),
-      TODAY,
-    );
+    const rows = userAnalytics(snap, [{ linkEmail: "ann@example.com" }], new Set(), TODAY);
     expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({ clicks: 1, clickPercentage: 100 });
   });
 });

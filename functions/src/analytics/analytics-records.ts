@@ -6,13 +6,6 @@ import { monthRecordDate, recordDateOf, type AnalyticsWindow, type DayRange, typ
 /** A share of a total in percent with one decimal; 0 of nothing is 0. */
 export const percentOf = (part: number, total: number): number => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
 
-interface Bucket {
-  linkId: string;
-  clickDate: string;
-  clicks: number;
-  lastClickedAt: Date | null;
-}
-
 const inRange = (day: string, range: DayRange) => day >= range.from && day <= range.to;
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
 
@@ -54,6 +47,50 @@ function destinations(plan: WindowPlan, tally: ClickTally): Placement[] {
   return out;
 }
 
+/** One link's clicks on one record date of a window (a record of GET /api/analytics/clicks before its names). */
+export interface ClickBucket {
+  linkId: string;
+  clickDate: string;
+  clicks: number;
+  lastClickedAt: Date | null;
+}
+
+/**
+ * The window's clicks per link and record date: the day (the last 30 days of the window), the month's
+ * first day (older) or the hour's start (24h), for the links `links` names (those that still exist),
+ * without order. Every figure of the dashboard is a sum of these, so each agrees with the records.
+ */
+export function clickBuckets(tallies: readonly ClickTally[], window: AnalyticsWindow, links: ReadonlySet<string>): ClickBucket[] {
+  const buckets = new Map<string, ClickBucket>();
+  for (const tally of tallies) {
+    for (const { clickDate, sign, part } of placementsOf(window, tally)) {
+      for (const [linkId, n] of tally.counts.links) {
+        if (!links.has(linkId)) continue;
+        const key = `${linkId}|${clickDate}`;
+        let bucket = buckets.get(key);
+        if (!bucket) buckets.set(key, (bucket = { linkId, clickDate, clicks: 0, lastClickedAt: null }));
+        bucket.clicks += sign * n;
+        let at = sign > 0 ? tally.counts.lastClickedAt.get(linkId) : undefined;
+        // a month's last click that falls in the days a part leaves out: the part's end is the best bound
+        if (at && part && !inRange(at.toISOString().slice(0, 10), part)) at = endOfDay(part.to);
+        if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
+      }
+    }
+  }
+  return [...buckets.values()].filter((b) => b.clicks > 0);
+}
+
+/** Each link's clicks in the window: the sum of its buckets. */
+export function clicksPerLink(buckets: readonly ClickBucket[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const b of buckets) sums.set(b.linkId, (sums.get(b.linkId) ?? 0) + b.clicks);
+  return sums;
+}
+
+/** The order of the records, newest first, then by link: total, so a page's cursor names one place in it. */
+export const compareRecordKeys = (a: Pick<ClickBucket, "clickDate" | "linkId">, b: Pick<ClickBucket, "clickDate" | "linkId">): number =>
+  b.clickDate.localeCompare(a.clickDate) || (a.linkId < b.linkId ? -1 : a.linkId > b.linkId ? 1 : 0);
+
 /**
  * The window's clicks, one record per link and day (the last 30 days of the window) or per link and
  * month (older), or per link and hour (24h), for links that still exist, under the program each link
@@ -62,25 +99,8 @@ function destinations(plan: WindowPlan, tally: ClickTally): Placement[] {
 export function clickRecords(snapshot: AnalyticsSnapshot, window: AnalyticsWindow): ClickRecord[] {
   const links = new Map(snapshot.links.map((l) => [l.id, l]));
   const programNames = new Map(snapshot.programs.map((p) => [p.id, p.name]));
-  const buckets = new Map<string, Bucket>();
-  for (const tally of snapshot.tallies) {
-    for (const { clickDate, sign, part } of placementsOf(window, tally)) {
-      for (const [linkId, n] of tally.counts.links) {
-        if (!links.has(linkId)) continue;
-        const key = `${linkId}|${clickDate}`;
-        const bucket = buckets.get(key) ?? { linkId, clickDate, clicks: 0, lastClickedAt: null };
-        bucket.clicks += sign * n;
-        let at = sign > 0 ? tally.counts.lastClickedAt.get(linkId) : undefined;
-        // a month's last click that falls in the days a part leaves out: the part's end is the best bound
-        if (at && part && !inRange(at.toISOString().slice(0, 10), part)) at = endOfDay(part.to);
-        if (at && (!bucket.lastClickedAt || at > bucket.lastClickedAt)) bucket.lastClickedAt = at;
-        buckets.set(key, bucket);
-      }
-    }
-  }
-  return [...buckets.values()]
-    .filter((b) => b.clicks > 0)
-    .sort((a, b) => b.clickDate.localeCompare(a.clickDate) || a.linkId.localeCompare(b.linkId))
+  return clickBuckets(snapshot.tallies, window, new Set(links.keys()))
+    .sort(compareRecordKeys)
     .map((b) => {
       const link = links.get(b.linkId)!;
       return {
@@ -103,7 +123,7 @@ export function clickRecords(snapshot: AnalyticsSnapshot, window: AnalyticsWindo
  */
 export function userAnalytics(
   snapshot: AnalyticsSnapshot,
-  records: ClickRecord[],
+  records: readonly Pick<ClickRecord, "linkEmail" | "totalClicks">[],
   ownersHeldBack: Set<string>,
   today: string,
 ): UserAnalytics[] {

@@ -5,7 +5,7 @@ import { ownersOutOfRotation, ownerWeights } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
-import { clickRecords, userAnalytics } from "./analytics-records";
+import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
 import {
   daysOfHours,
   daysOfRange,
@@ -37,7 +37,7 @@ function hourReads(hours: readonly string[]) {
   return { hourDays, foldedHours: hours.filter((h) => h.slice(0, 10) < today), foldedHourDays: hourDays.filter((d) => d < today) };
 }
 
-const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
+export const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
   if (window.kind === "days") return { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
   const { hourDays, foldedHourDays } = hourReads(window.hours);
   // the hour roll-ups in the window, whichever exist: a query costs what it finds
@@ -50,16 +50,23 @@ export async function snapshotFor(timeFilter: TimeFilter, now: Date) {
   return { window, snapshot: await readAnalytics(readsFor(window)) };
 }
 
-/** GET /api/analytics/clicks */
+/** Every record of the window, in order: what GET /api/analytics/clicks gives a page at a time (dashboard.service). */
 export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promise<ClickRecord[]> {
   const { window, snapshot } = await snapshotFor(timeFilter, now);
   return clickRecords(snapshot, window);
 }
 
-/** GET /api/analytics/users */
+/**
+ * GET /api/analytics/users: sums per link of the records' buckets, read without the last-click times
+ * the records carry (the records themselves, links × 42, are never built).
+ */
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
-  const [{ window, snapshot }, heldBack] = await Promise.all([snapshotFor(timeFilter, now), ownersOutOfRotation()]);
-  return userAnalytics(snapshot, clickRecords(snapshot, window), heldBack, utcDay(now));
+  const window = windowOf(timeFilter, now);
+  const [snapshot, heldBack] = await Promise.all([readAnalytics({ ...readsFor(window), detail: "clicks" }), ownersOutOfRotation()]);
+  const emails = new Map(snapshot.links.map((l) => [l.id, l.email]));
+  const perLink = clicksPerLink(clickBuckets(snapshot.tallies, window, new Set(emails.keys())));
+  const rows = [...perLink].map(([linkId, clicks]) => ({ linkEmail: emails.get(linkId)!, totalClicks: clicks }));
+  return userAnalytics(snapshot, rows, heldBack, utcDay(now));
 }
 
 const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
@@ -106,7 +113,7 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
 }
 
 /** The same roll-ups as readsFor, named day by day and month by month (all time: from `earliestMonth`). */
-function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
+export function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
   if (window.kind === "hours") {
     const { hourDays, foldedHours, foldedHourDays } = hourReads(window.hours);
     return { days: [], months: [], hours: foldedHours, hourDays, foldedHourDays };

@@ -71,6 +71,8 @@ export interface AnalyticsSnapshot {
  * roll-ups folded before hour roll-ups existed).
  */
 export interface AnalyticsReads {
+  /** "clicks": only the links' counts, for the dashboard's sums (no last-click times, rotation sets or fair shares). */
+  detail?: "clicks";
   days: { from: string; to: string }[];
   months: { from: string | null; to: string }[];
   hours?: string[];
@@ -84,6 +86,19 @@ const COUNTER_FIELDS = ["programId", "day", "total", "links", "lastClickedAt", .
 const DAY_FIELDS = [...COUNTER_FIELDS, "fair"] as const;
 const MONTH_FIELDS = ["programId", "month", "total", "links", "lastClickedAt", "fair"] as const;
 const HOUR_FIELDS = ["programId", "start", "total", "links", "lastClickedAt", ...ROTATION_FIELDS] as const;
+/**
+ * The same roll-ups when only the counts are summed (the dashboard's answers): the link maps of last-click
+ * times, rotation sets and fair shares are as large as the counts themselves, and need not be sent.
+ */
+const COUNT_FIELDS = {
+  counter: ["programId", "day", "total", "links"],
+  day: ["programId", "day", "total", "links"],
+  month: ["programId", "month", "total", "links"],
+  hour: ["programId", "start", "total", "links"],
+} as const;
+const fieldsOf = (detail: "clicks" | undefined) =>
+  detail === "clicks" ? COUNT_FIELDS : { counter: COUNTER_FIELDS, day: DAY_FIELDS, month: MONTH_FIELDS, hour: HOUR_FIELDS };
+
 /** The hours of a day roll-up folded before click_hours existed (a new fold moves them out). */
 const LEGACY_HOUR_FIELDS = ["programId", "day", "hours"] as const;
 
@@ -125,15 +140,16 @@ async function readTallies(tx: Transaction, reads: AnalyticsReads): Promise<Clic
   const hourRecords = db().collection(COLLECTIONS.clickHours);
   const hours = reads.hours ?? [];
   const hourDays = reads.hourDays ?? [];
+  const fields = fieldsOf(reads.detail);
   // every unfolded counter, whatever the window: they are few (the days since the last fold) and
   // all-time counts need them; with their hours when the window is counted in hours
   const [counterDocs, monthDocs, hourDocs] = await Promise.all([
-    uniqueDocs(tx, [counters.select(...COUNTER_FIELDS, ...(hourDays.length > 0 ? ["hours"] : []))]),
+    uniqueDocs(tx, [counters.select(...fields.counter, ...(hourDays.length > 0 ? ["hours"] : []))]),
     uniqueDocs(
       tx,
-      reads.months.map((r) => within(months, "month", r).select(...MONTH_FIELDS)),
+      reads.months.map((r) => within(months, "month", r).select(...fields.month)),
     ),
-    hours.length > 0 ? uniqueDocs(tx, [within(hourRecords, "start", { from: hours[0]!, to: hours.at(-1)! }).select(...HOUR_FIELDS)]) : [],
+    hours.length > 0 ? uniqueDocs(tx, [within(hourRecords, "start", { from: hours[0]!, to: hours.at(-1)! }).select(...fields.hour)]) : [],
   ]);
   return talliesOf({ counterDocs, monthDocs, hourDocs }, hourDays);
 }
@@ -149,12 +165,13 @@ async function programDayTallies(
   programIds: readonly string[],
   days: readonly string[],
   legacyHourDays: readonly string[],
+  detail?: "clicks",
 ): Promise<ClickTally[]> {
   const [dayDocs, legacyHours] = await Promise.all([
     existing(
       tx,
       programIds.flatMap((p) => days.map((d) => dayRecordRef(p, d))),
-      DAY_FIELDS,
+      fieldsOf(detail).day,
     ),
     legacyHourTallies(tx, programIds, legacyHourDays),
   ]);
@@ -191,6 +208,8 @@ function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "hourDocs", Docume
  * before today, the only ones folded) and the days whose counters' hours to read (`hourDays`).
  */
 export interface ProgramReads {
+  /** As in AnalyticsReads: "clicks" reads the counts only. */
+  detail?: "clicks";
   days: string[];
   months: string[];
   hours: string[];
@@ -221,21 +240,22 @@ export async function readProgramTallies(tx: Transaction, programIds: string[], 
         .collection(COLLECTIONS.clickCounters)
         .where("programId", "in", programIds.slice(i, i + 30)),
     );
+  const fields = fieldsOf(reads.detail);
   const [counterDocs, dayTallies, monthDocs, hourDocs] = await Promise.all([
     uniqueDocs(
       tx,
-      counterQueries.map((q) => q.select(...COUNTER_FIELDS, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
+      counterQueries.map((q) => q.select(...fields.counter, ...(reads.hourDays.length > 0 ? ["hours"] : []))),
     ),
-    programDayTallies(tx, programIds, reads.days, reads.foldedHourDays),
+    programDayTallies(tx, programIds, reads.days, reads.foldedHourDays, reads.detail),
     existing(
       tx,
       programIds.flatMap((p) => reads.months.map((m) => monthRecordRef(p, m))),
-      MONTH_FIELDS,
+      fields.month,
     ),
     existing(
       tx,
       programIds.flatMap((p) => reads.hours.map((h) => hourRecordRef(p, h.slice(0, 10), h.slice(11, 13)))),
-      HOUR_FIELDS,
+      fields.hour,
     ),
   ]);
   return [...talliesOf({ counterDocs, monthDocs, hourDocs }, reads.hourDays), ...dayTallies];
@@ -262,64 +282,121 @@ export async function readOwnLinks(
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
+const PROGRAM_FIELDS = ["name", "approved", "distributionMode", "referrerCap", "offerEndsOn"] as const;
+const LINK_FIELDS = [
+  "programId",
+  "email",
+  "approved",
+  "paused",
+  "isDead",
+  "health.status",
+  "visitCount",
+  "pastProgramIds",
+  "paidOn",
+  "snoozedUntil",
+] as const;
+
+const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
+  id: d.id,
+  name: text(d, "name"),
+  approved: d.get("approved") === true,
+  distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
+  referrerCap: referrerCapOf(d.get("referrerCap")),
+  offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
+});
+
+/** A link as analytics reads it; `unfolded`: its visits in counters not yet folded into `visitCount`. */
+const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
+  id: d.id,
+  programId: String(d.get("programId")),
+  email: String(d.get("email")),
+  approved: d.get("approved") === true,
+  paused: d.get("paused") === true,
+  isDead: d.get("isDead") === true,
+  failing: d.get("health.status") === "failing",
+  visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + unfolded,
+  paidOn: stringsOf(d.get("paidOn")),
+  snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
+});
+
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(db().collection(COLLECTIONS.programs).select("name", "approved", "distributionMode", "referrerCap", "offerEndsOn")),
+      tx.get(
+        db()
+          .collection(COLLECTIONS.programs)
+          .select(...PROGRAM_FIELDS),
+      ),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
-          .select(
-            "programId",
-            "email",
-            "approved",
-            "paused",
-            "isDead",
-            "health.status",
-            "visitCount",
-            "pastProgramIds",
-            "paidOn",
-            "snoozedUntil",
-          ),
+          .select(...LINK_FIELDS),
       ),
       readTallies(tx, reads),
     ]);
     // the programs whose roll-ups the window may hold: those that exist, and those links were in
     // (merged away: their links took their history along). A deleted program's links are gone.
     const programIds = new Set(programSnap.docs.map((d) => d.id));
-    for (const link of linkSnap.docs) {
-      const past: unknown = link.get("pastProgramIds");
-      if (Array.isArray(past)) for (const id of past) if (typeof id === "string") programIds.add(id);
-    }
+    for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
     const days = [...new Set(reads.days.flatMap(daysOfRange))];
-    tallies.push(...(await programDayTallies(tx, [...programIds], days, reads.foldedHourDays ?? [])));
+    tallies.push(...(await programDayTallies(tx, [...programIds], days, reads.foldedHourDays ?? [], reads.detail)));
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
     for (const tally of tallies)
       if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
     return {
-      programs: programSnap.docs.map((d) => ({
-        id: d.id,
-        name: text(d, "name"),
-        approved: d.get("approved") === true,
-        distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
-        referrerCap: referrerCapOf(d.get("referrerCap")),
-        offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
-      })),
-      links: linkSnap.docs.map((d) => ({
-        id: d.id,
-        programId: String(d.get("programId")),
-        email: String(d.get("email")),
-        approved: d.get("approved") === true,
-        paused: d.get("paused") === true,
-        isDead: d.get("isDead") === true,
-        failing: d.get("health.status") === "failing",
-        visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
-        paidOn: stringsOf(d.get("paidOn")),
-        snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
-      })),
+      programs: programSnap.docs.map(programOf),
+      links: linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0)),
       tallies,
     };
+  });
+}
+
+/** A link of one program's page: what the Programs tab shows of it besides its clicks. */
+export interface ProgramPageLink extends AnalyticsLink {
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * One program, the links in it now, and the roll-ups of it and of the programs its links were in before
+ * (a moved link and a merged program take their history along), read by id at one point in time: the
+ * cost follows this program's links and the days asked for, not the size of the store. `readsOf` names
+ * the roll-ups, given the links and the first month any of those programs has a month roll-up of (null:
+ * none; all time starts there, whenever the links were made: history can be imported). Null: no such program.
+ */
+export function readProgramPage(
+  programId: string,
+  readsOf: (links: readonly ProgramPageLink[], earliestMonth: string | null) => ProgramReads,
+): Promise<{ program: AnalyticsProgram; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
+  return readConsistently(async (tx: Transaction) => {
+    const [programSnap, linkSnap] = await Promise.all([
+      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: [...PROGRAM_FIELDS] }),
+      tx.get(
+        db()
+          .collection(COLLECTIONS.links)
+          .where("programId", "==", programId)
+          .select(...LINK_FIELDS, "name", "createdAt"),
+      ),
+    ]);
+    const programDoc = programSnap[0];
+    if (!programDoc?.exists) return null;
+    const programIds = new Set([programId]);
+    for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
+    const ids = [...programIds];
+    // the months of these programs' month roll-ups (a dozen a year each): where all time begins
+    const monthQueries: Query[] = [];
+    for (let i = 0; i < ids.length; i += 30)
+      monthQueries.push(
+        db()
+          .collection(COLLECTIONS.clickMonths)
+          .where("programId", "in", ids.slice(i, i + 30))
+          .select("month"),
+      );
+    const months = (await uniqueDocs(tx, monthQueries)).map((d) => text(d, "month")).filter((m) => /^\d{4}-\d{2}$/.test(m));
+    const links = linkSnap.docs.map((d) => ({ ...linkOf(d), name: text(d, "name"), createdAt: toIsoOrEpoch(d.get("createdAt")) }));
+    const tallies = await readProgramTallies(tx, ids, readsOf(links, months.sort()[0] ?? null));
+    return { program: programOf(programDoc), links, tallies };
   });
 }

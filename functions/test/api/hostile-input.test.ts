@@ -125,6 +125,8 @@ const BODIES: Partial<Record<ApiRoute, Input>> = {
 const QUERIES: Partial<Record<ApiRoute, { as: Input["as"]; field: string }>> = {
   "GET /auth/login": { as: "anonymous", field: "token" },
   "GET /analytics/clicks": { as: "admin", field: "timeFilter" },
+  "GET /analytics/overview": { as: "admin", field: "timeFilter" },
+  "GET /analytics/programs/:id": { as: "admin", field: "timeFilter" },
   "GET /analytics/users": { as: "admin", field: "timeFilter" },
   "GET /analytics/fairness": { as: "admin", field: "timeFilter" },
   "GET /analytics/traffic": { as: "admin", field: "timeFilter" },

@@ -1,7 +1,5 @@
 import { AnalyticsDashboard } from "@/features/analytics/components/analytics-dashboard";
 import { RequireAdmin } from "@/features/auth/components/require-admin";
-import { useLinks } from "@/features/links/api/get-links";
-import { usePrograms } from "@/features/programs/api/get-programs";
 import { usePageTitle } from "@/lib/use-page-title";
 
 export default function AnalyticsRoute() {
@@ -10,5 +8,5 @@ export default function AnalyticsRoute() {
 }
 
 function AnalyticsPage() {
-  return <AnalyticsDashboard programsQuery={usePrograms()} linksQuery={useLinks()} />;
+  return <AnalyticsDashboard />;
 }

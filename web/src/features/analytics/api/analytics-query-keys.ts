@@ -3,7 +3,8 @@ import type { TimeFilter } from "@hub/contract/analytics";
 /** Each range is its own cache entry, so switching back to a range within 2 minutes needs no call. */
 export const analyticsQueryKeys = {
   all: ["analytics"] as const,
-  clicks: (timeFilter: TimeFilter) => ["analytics", "clicks", timeFilter] as const,
+  overview: (timeFilter: TimeFilter) => ["analytics", "overview", timeFilter] as const,
+  program: (programId: string, timeFilter: TimeFilter) => ["analytics", "program", programId, timeFilter] as const,
   users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
   fairness: (timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter] as const,
   traffic: (timeFilter: TimeFilter) => ["analytics", "traffic", timeFilter] as const,

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
@@ -7,12 +6,10 @@ import Tabs from "@mui/material/Tabs";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import type { ClickRecord } from "@hub/contract/analytics";
-import type { ReferralLink } from "@hub/contract/links";
-import type { Program } from "@hub/contract/programs";
+import type { AnalyticsOverview } from "@hub/contract/analytics";
 import { PageLayout } from "@/components/layouts/index";
 import { PageSpinner } from "@/components/spinners/index";
-import { useAnalyticsClicks } from "../api/get-analytics-clicks";
+import { useAnalyticsOverview } from "../api/get-analytics-overview";
 import { analyticsSummary } from "../utils/summary-cards";
 import { nextSort } from "../utils/table-sort";
 import type { AnalyticsTab, AnalyticsViewState } from "../utils/view-state";
@@ -38,41 +35,26 @@ const TABS: { value: AnalyticsTab; label: string }[] = [
 
 /**
  * /analytics – clicks per program, per link owner and over time, how fairly each rotation shared them
- * which requests it did not count, and what members recorded of their referrals (admin only). Program and link names
- * come from the programs and links features' queries, handed in by the page.
+ * which requests it did not count, and what members recorded of their referrals (admin only). Every
+ * figure comes summed by the server for its screen (the Overview's totals and programs, one program's
+ * chart and links), so what the page downloads follows the programs, not the clicks.
  */
-export function AnalyticsDashboard({
-  programsQuery,
-  linksQuery,
-}: {
-  programsQuery: UseQueryResult<Program[]>;
-  linksQuery: UseQueryResult<ReferralLink[]>;
-}) {
+export function AnalyticsDashboard() {
   const [view, updateView] = useAnalyticsViewState();
-  const clicksQuery = useAnalyticsClicks(view.range);
+  const overviewQuery = useAnalyticsOverview(view.range);
 
-  const failed = [programsQuery, linksQuery, clicksQuery].filter((query) => query.isError);
   let content;
-  if (failed.length > 0) {
+  if (overviewQuery.isError) {
     content = (
       <LoadErrorAlert
         what="the analytics"
-        error={failed[0]?.error}
-        retrying={failed.some((query) => query.isFetching)}
-        onRetry={() => void Promise.all(failed.map((query) => query.refetch()))}
+        error={overviewQuery.error}
+        retrying={overviewQuery.isFetching}
+        onRetry={() => void overviewQuery.refetch()}
       />
     );
-  } else if (programsQuery.isSuccess && linksQuery.isSuccess && clicksQuery.isSuccess) {
-    content = (
-      <AnalyticsReport
-        view={view}
-        updateView={updateView}
-        programs={programsQuery.data}
-        links={linksQuery.data}
-        records={clicksQuery.data}
-        clicksFetchedAt={clicksQuery.dataUpdatedAt}
-      />
-    );
+  } else if (overviewQuery.isSuccess) {
+    content = <AnalyticsReport view={view} updateView={updateView} overview={overviewQuery.data} />;
   } else {
     content = <PageSpinner label="Loading analytics" />;
   }
@@ -101,15 +83,11 @@ export function AnalyticsDashboard({
 interface AnalyticsReportProps {
   view: AnalyticsViewState;
   updateView: UpdateAnalyticsView;
-  programs: readonly Program[];
-  links: readonly ReferralLink[];
-  records: readonly ClickRecord[];
-  clicksFetchedAt: number;
+  overview: AnalyticsOverview;
 }
 
-function AnalyticsReport({ view, updateView, programs, links, records, clicksFetchedAt }: AnalyticsReportProps) {
-  const summary = useMemo(() => analyticsSummary(programs, links, records), [programs, links, records]);
-  const fetchedAt = useMemo(() => new Date(clicksFetchedAt), [clicksFetchedAt]);
+function AnalyticsReport({ view, updateView, overview }: AnalyticsReportProps) {
+  const summary = useMemo(() => analyticsSummary(overview.totals), [overview]);
 
   return (
     <Stack spacing={3}>
@@ -131,9 +109,7 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
         <Box role="tabpanel" id={`analytics-tabpanel-${view.tab}`} aria-labelledby={`analytics-tab-${view.tab}`}>
           {view.tab === "overview" ? (
             <OverviewTab
-              programs={programs}
-              links={links}
-              records={records}
+              programs={overview.programs}
               sort={view.overviewSort}
               onSort={(column) => updateView((current) => ({ overviewSort: nextSort(current.overviewSort, column) }))}
               onSelectProgram={(programId) => updateView({ programId, tab: "programs" })}
@@ -141,11 +117,8 @@ function AnalyticsReport({ view, updateView, programs, links, records, clicksFet
           ) : null}
           {view.tab === "programs" ? (
             <ProgramAnalyticsTab
-              programs={programs}
-              links={links}
-              records={records}
+              programs={overview.programs}
               range={view.range}
-              fetchedAt={fetchedAt}
               programId={view.programId}
               onSelectProgram={(programId) => updateView({ programId })}
             />

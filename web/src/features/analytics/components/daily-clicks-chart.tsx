@@ -1,11 +1,11 @@
 import Box from "@mui/material/Box";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { useMemo } from "react";
-import type { ClickSeries } from "../utils/click-counts";
+import type { ClickSeries } from "@hub/contract/analytics";
 import { formatPeriod, formatPeriodInFull, periodUnitNote } from "../utils/dates";
 import { useSeriesColors } from "./use-series-colors";
 
-/** 'Daily Clicks' of one program: one point per UTC day (per hour for the last 24 hours), 0 where there were none. */
+/** One program's clicks over the range: one point per hour, UTC day, week or month (as the server bucketed them), 0 where there were none. */
 export function DailyClicksChart({ series }: { series: ClickSeries }) {
   const { unit, points } = series;
   const colors = useSeriesColors();

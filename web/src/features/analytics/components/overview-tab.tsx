@@ -1,9 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import { useMemo } from "react";
-import type { ClickRecord } from "@hub/contract/analytics";
-import type { ReferralLink } from "@hub/contract/links";
-import type { Program } from "@hub/contract/programs";
+import type { ProgramClicksRow } from "@hub/contract/analytics";
 import { programSummaryRows, sortProgramRows, type ProgramSortColumn } from "../utils/program-summary";
 import type { SortState } from "../utils/table-sort";
 import { EmptyState } from "@/components/empty-state";
@@ -11,17 +9,16 @@ import { SectionCard } from "./section-card";
 import { TopProgramsTable } from "./top-programs-table";
 
 interface OverviewTabProps {
-  programs: readonly Program[];
-  links: readonly ReferralLink[];
-  records: readonly ClickRecord[];
+  /** The server's Overview rows: every program's clicks in the range, links and active links. */
+  programs: readonly ProgramClicksRow[];
   sort: SortState<ProgramSortColumn>;
   onSort: (column: ProgramSortColumn) => void;
   onSelectProgram: (programId: string) => void;
 }
 
 /** Overview: every program's share of the range's clicks. */
-export function OverviewTab({ programs, links, records, sort, onSort, onSelectProgram }: OverviewTabProps) {
-  const rows = useMemo(() => sortProgramRows(programSummaryRows(programs, links, records), sort), [programs, links, records, sort]);
+export function OverviewTab({ programs, sort, onSort, onSelectProgram }: OverviewTabProps) {
+  const rows = useMemo(() => sortProgramRows(programSummaryRows(programs), sort), [programs, sort]);
 
   return (
     <SectionCard title="Top Programs by Clicks">

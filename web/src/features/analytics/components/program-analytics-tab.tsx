@@ -2,14 +2,13 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import { lazy, Suspense, useMemo } from "react";
-import type { ClickRecord, TimeFilter } from "@hub/contract/analytics";
-import type { ReferralLink } from "@hub/contract/links";
-import type { Program } from "@hub/contract/programs";
-import { clickSeries } from "../utils/click-counts";
+import type { ProgramClicksRow, SeriesUnit, TimeFilter } from "@hub/contract/analytics";
+import { useProgramClickAnalytics } from "../api/get-program-click-analytics";
 import { programOptions } from "../utils/program-summary";
-import { chartPeriods } from "../utils/time-ranges";
 import { userPerformanceRows } from "../utils/user-performance";
 import { EmptyState } from "@/components/empty-state";
+import { LoadErrorAlert } from "@/components/errors/index";
+import { PageSpinner } from "@/components/spinners/index";
 import { ProgramSelect } from "./program-select";
 import { SectionCard } from "./section-card";
 import { UserPerformanceTable } from "./user-performance-table";
@@ -17,20 +16,29 @@ import { UserPerformanceTable } from "./user-performance-table";
 // The chart library is most of this page's code; only the Programs tab needs it, so it loads on first use.
 const DailyClicksChart = lazy(() => import("./daily-clicks-chart").then((module) => ({ default: module.DailyClicksChart })));
 
+/** The chart's title says what one of its points is. */
+const CHART_TITLES: Record<SeriesUnit, string> = {
+  hour: "Daily Clicks",
+  day: "Daily Clicks",
+  week: "Weekly Clicks",
+  month: "Monthly Clicks",
+};
+
 interface ProgramAnalyticsTabProps {
-  programs: readonly Program[];
-  links: readonly ReferralLink[];
-  records: readonly ClickRecord[];
+  /** The Overview's rows: the programs that can be chosen are those that still exist. */
+  programs: readonly ProgramClicksRow[];
   range: TimeFilter;
-  /** When the records were fetched: the chart ends on that UTC day (hour, for 24h), as the server's window did. */
-  fetchedAt: Date;
   programId: string | null;
   onSelectProgram: (programId: string) => void;
 }
 
-/** Programs: one program's daily clicks and its link owners. */
-export function ProgramAnalyticsTab({ programs, links, records, range, fetchedAt, programId, onSelectProgram }: ProgramAnalyticsTabProps) {
-  const options = useMemo(() => programOptions(programs), [programs]);
+/** Programs: one program's clicks over the range and its link owners. */
+export function ProgramAnalyticsTab({ programs, range, programId, onSelectProgram }: ProgramAnalyticsTabProps) {
+  const options = useMemo(
+    () =>
+      programOptions(programs.filter((program) => program.listed).map((program) => ({ id: program.programId, name: program.programName }))),
+    [programs],
+  );
   // An id from an old address that no longer names a program shows the tab with nothing chosen.
   const selected = options.find((option) => option.id === programId) ?? null;
 
@@ -39,27 +47,32 @@ export function ProgramAnalyticsTab({ programs, links, records, range, fetchedAt
   return (
     <Stack spacing={2}>
       <ProgramSelect options={options} value={selected?.id ?? ""} onChange={onSelectProgram} />
-      {selected ? <ProgramDetails programId={selected.id} links={links} records={records} range={range} fetchedAt={fetchedAt} /> : null}
+      {selected ? <ProgramDetails programId={selected.id} range={range} /> : null}
     </Stack>
   );
 }
 
-interface ProgramDetailsProps {
-  programId: string;
-  links: readonly ReferralLink[];
-  records: readonly ClickRecord[];
-  range: TimeFilter;
-  fetchedAt: Date;
-}
+function ProgramDetails({ programId, range }: { programId: string; range: TimeFilter }) {
+  const programQuery = useProgramClickAnalytics(programId, range);
+  const links = programQuery.data?.links;
+  const rows = useMemo(() => (links ? userPerformanceRows(links) : []), [links]);
 
-function ProgramDetails({ programId, links, records, range, fetchedAt }: ProgramDetailsProps) {
-  const programRecords = useMemo(() => records.filter((record) => record.programId === programId), [records, programId]);
-  const series = useMemo(() => clickSeries(programRecords, chartPeriods(range, fetchedAt)), [programRecords, range, fetchedAt]);
-  const rows = useMemo(() => userPerformanceRows(programId, links, programRecords), [programId, links, programRecords]);
+  if (programQuery.isError) {
+    return (
+      <LoadErrorAlert
+        what="the program's analytics"
+        error={programQuery.error}
+        retrying={programQuery.isFetching}
+        onRetry={() => void programQuery.refetch()}
+      />
+    );
+  }
+  if (!programQuery.isSuccess) return <PageSpinner label="Loading the program's analytics" />;
 
+  const { series } = programQuery.data;
   return (
     <>
-      <SectionCard title="Daily Clicks">
+      <SectionCard title={CHART_TITLES[series.unit]}>
         <Suspense
           fallback={
             <Box sx={{ display: "grid", placeItems: "center", height: 300 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChartDay, formatChartHour, formatChartMonth, periodUnitNote } from "./dates";
+import { formatChartDay, formatChartHour, formatChartMonth, formatPeriodInFull, periodUnitNote } from "./dates";
 
 describe("chart day labels", () => {
   it("labels a day by its UTC date, whatever the browser's time zone", () => {
@@ -30,5 +30,7 @@ describe("chart hour and month labels", () => {
   it("says what the periods are", () => {
     expect(periodUnitNote("hour")).toBe("hours in your time zone");
     expect(periodUnitNote("day")).toBe("UTC days");
+    expect(periodUnitNote("week")).toBe("weeks from Monday, UTC");
+    expect(formatPeriodInFull("2026-11-02", "week", "en-US")).toBe("the week of Nov 2");
   });
 });

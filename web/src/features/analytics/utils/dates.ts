@@ -1,5 +1,5 @@
 import { localDate } from "@/lib/dates";
-import type { PeriodUnit } from "./periods";
+import type { SeriesUnit } from "@hub/contract/analytics";
 
 /** 'Date Added': the browser's local date, or 'N/A' when the link has no usable date. */
 export function formatDateAdded(iso: string | null | undefined, locale?: string): string {
@@ -36,20 +36,22 @@ export function formatChartHour(iso: string, options: { locale?: string; timeZon
   });
 }
 
-/** A period's short label on a chart's axis. */
-export function formatPeriod(key: string, unit: PeriodUnit, locale?: string): string {
+/** A period's short label on a chart's axis: a week by its Monday. (Every unit of the fair-share series is one of these.) */
+export function formatPeriod(key: string, unit: SeriesUnit, locale?: string): string {
   if (unit === "hour") return formatChartHour(key, { locale });
-  return unit === "day" ? formatChartDay(key, locale) : formatChartMonth(key, locale);
+  return unit === "month" ? formatChartMonth(key, locale) : formatChartDay(key, locale);
 }
 
-/** A period named in a sentence: an hour with its date, a day, a month. */
-export function formatPeriodInFull(key: string, unit: PeriodUnit, locale?: string): string {
+/** A period named in a sentence: an hour with its date, a day, the week of its Monday, a month. */
+export function formatPeriodInFull(key: string, unit: SeriesUnit, locale?: string): string {
   if (unit === "hour") return formatChartHour(key, { locale, withDay: true });
+  if (unit === "week") return `the week of ${formatChartDay(key, locale)}`;
   return formatPeriod(key, unit, locale);
 }
 
 /** What the periods of a chart are, said after its figures. */
-export function periodUnitNote(unit: PeriodUnit): string {
+export function periodUnitNote(unit: SeriesUnit): string {
   if (unit === "hour") return "hours in your time zone";
+  if (unit === "week") return "weeks from Monday, UTC";
   return unit === "day" ? "UTC days" : "calendar months, UTC";
 }

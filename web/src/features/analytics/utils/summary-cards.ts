@@ -1,6 +1,4 @@
-import type { ClickRecord } from "@hub/contract/analytics";
-import { sumClicks } from "./click-counts";
-import { countActiveLinks, type ActiveFlag } from "./link-counts";
+import type { AnalyticsOverview } from "@hub/contract/analytics";
 
 export interface AnalyticsSummary {
   totalPrograms: number;
@@ -11,18 +9,13 @@ export interface AnalyticsSummary {
   avgClicksPerLink: number;
 }
 
-/** The four summary cards: every program and link, and the clicks of the chosen range. */
-export function analyticsSummary(
-  programs: readonly unknown[],
-  links: readonly ActiveFlag[],
-  records: readonly Pick<ClickRecord, "totalClicks">[],
-): AnalyticsSummary {
-  const totalClicks = sumClicks(records);
+/** The four summary cards: every program and link now, and the clicks of the chosen range (the server's totals). */
+export function analyticsSummary(totals: AnalyticsOverview["totals"]): AnalyticsSummary {
   return {
-    totalPrograms: programs.length,
-    totalLinks: links.length,
-    activeLinks: countActiveLinks(links),
-    totalClicks,
-    avgClicksPerLink: links.length > 0 ? Math.round(totalClicks / links.length) : 0,
+    totalPrograms: totals.programs,
+    totalLinks: totals.links,
+    activeLinks: totals.activeLinks,
+    totalClicks: totals.clicks,
+    avgClicksPerLink: totals.links > 0 ? Math.round(totals.clicks / totals.links) : 0,
   };
 }

@@ -1,6 +1,5 @@
-import { DAILY_RECORD_DAYS, HOURLY_WINDOW_HOURS, TIME_FILTERS, WINDOW_DAYS, type TimeFilter } from "@hub/contract/analytics";
+import { TIME_FILTERS, type TimeFilter } from "@hub/contract/analytics";
 import { STALE_TIMES } from "@/lib/query-client";
-import { lastPeriods, type PeriodUnit } from "./periods";
 
 export const DEFAULT_TIME_RANGE: TimeFilter = "all";
 
@@ -34,31 +33,6 @@ export function isMemberTimeFilter(value: string | null): value is MemberTimeFil
 
 export function isTimeFilter(value: string | null): value is TimeFilter {
   return (TIME_FILTERS as readonly (string | null)[]).includes(value);
-}
-
-/**
- * Days the Daily Clicks chart covers: 1 for 24h, 7 for 7d, else 30. Longer ranges stop at 30 because
- * older clicks come as monthly records, which have no day to be drawn on.
- */
-export function chartDayCount(range: TimeFilter): number {
-  if (range === "24h") return 1;
-  return range === "all" ? DAILY_RECORD_DAYS : Math.min(WINDOW_DAYS[range], DAILY_RECORD_DAYS);
-}
-
-/** The periods a chart draws, oldest first, each a key of `periods.ts`. */
-export interface ChartPeriods {
-  unit: PeriodUnit;
-  keys: string[];
-}
-
-/**
- * The Daily Clicks chart's periods, ending with `now`'s. Its 1 day for 24h is the last 24 hours as
- * the server counts them, in hourly buckets (the current, partial, hour and the 23 before it); the
- * other ranges are UTC days, as the server's windows are.
- */
-export function chartPeriods(range: TimeFilter, now: Date): ChartPeriods {
-  if (range === "24h") return { unit: "hour", keys: lastPeriods("hour", HOURLY_WINDOW_HOURS, now) };
-  return { unit: "day", keys: lastPeriods("day", chartDayCount(range), now) };
 }
 
 /**

@@ -1,14 +1,12 @@
-import type { ClickRecord } from "@hub/contract/analytics";
-import type { ReferralLink } from "@hub/contract/links";
+import type { ProgramLinkClicks } from "@hub/contract/analytics";
 import { compareNames } from "@/lib/sorting";
-import { recordClicks } from "./click-counts";
-import { emailKey, isActiveLink, type ActiveFlag } from "./link-counts";
+import { emailKey } from "./link-counts";
 import { percentOf } from "./numbers";
 
 /** One link owner's line in 'User Performance'. */
 export interface UserPerformanceRow {
   email: string;
-  /** The name (and e-mail as written) on the owner's first link in the program; '' when only click records know them. */
+  /** The name (and e-mail as written) on the owner's first link in the program. */
   name: string;
   clicks: number;
   /** Share of the program's clicks in the range, one decimal. */
@@ -18,14 +16,10 @@ export interface UserPerformanceRow {
   addedAt: string | null;
 }
 
-type PerformanceLink = Pick<ReferralLink, "programId" | "email" | "name" | "createdAt"> & ActiveFlag;
+type PerformanceLink = Pick<ProgramLinkClicks, "email" | "name" | "createdAt" | "isActive" | "clicks">;
 
-/** One row per link owner in the program, most clicks first (ties by name, then e-mail). */
-export function userPerformanceRows(
-  programId: string,
-  links: readonly PerformanceLink[],
-  records: readonly Pick<ClickRecord, "programId" | "linkEmail" | "totalClicks">[],
-): UserPerformanceRow[] {
+/** One row per link owner of the program's links (the server's answer), most clicks first (ties by name, then e-mail). */
+export function userPerformanceRows(links: readonly PerformanceLink[]): UserPerformanceRow[] {
   const rows = new Map<string, UserPerformanceRow & { firstAddedMs: number }>();
   const rowFor = (email: string) => {
     const key = emailKey(email);
@@ -37,10 +31,12 @@ export function userPerformanceRows(
     return row;
   };
 
+  let programClicks = 0;
   for (const link of links) {
-    if (link.programId !== programId) continue;
     const row = rowFor(link.email);
-    if (isActiveLink(link)) row.activeLinks += 1;
+    if (link.isActive) row.activeLinks += 1;
+    row.clicks += link.clicks;
+    programClicks += link.clicks;
     const addedMs = Date.parse(link.createdAt);
     // The first link decides the name and date; a link without a valid date only fills a missing name.
     if (Number.isFinite(addedMs) && addedMs < row.firstAddedMs) {
@@ -51,14 +47,6 @@ export function userPerformanceRows(
     } else if (!row.name) {
       row.name = link.name;
     }
-  }
-
-  let programClicks = 0;
-  for (const record of records) {
-    if (record.programId !== programId) continue;
-    const clicks = recordClicks(record);
-    programClicks += clicks;
-    rowFor(record.linkEmail).clicks += clicks;
   }
 
   return [...rows.values()]

@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  TIME_FILTERS,
+  type AnalyticsOverview,
+  type ClickRecord,
+  type ProgramClickAnalytics,
+  type TimeFilter,
+} from "@hub/contract/analytics";
+import { foldFinishedDays } from "../../src/toolkit";
+import { newClickId, recordVisit } from "../../src/visits/visits.store";
+import { signInActors } from "../../../testing/actors";
+import { resetEmulators } from "../../../testing/emulators";
+import { call, type ApiAnswer } from "../../../testing/http";
+import { BROWSER_UA, programWithLinks, visitMany } from "../../../testing/rotation";
+
+/*
+ * The dashboard's answers (GET /api/analytics/overview, /analytics/programs/{id}) against the click
+ * records of GET /api/analytics/clicks summed by hand, in every range; and the records' pages.
+ */
+
+let admin: string;
+let alice: string;
+
+beforeEach(async () => {
+  await resetEmulators();
+  ({ admin, alice } = await signInActors());
+});
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+async function get<T>(path: string): Promise<T> {
+  const res = await call<T>("GET", path, { idToken: admin });
+  expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(200);
+  return res.body;
+}
+
+/** Every page of the records, following the `Link: <…>; rel="next"` headers; and how many pages. */
+async function allPages(first: string): Promise<{ records: ClickRecord[]; pages: number }> {
+  const records: ClickRecord[] = [];
+  let next: string | null = first;
+  let pages = 0;
+  while (next !== null) {
+    const res: ApiAnswer<ClickRecord[]> = await call<ClickRecord[]>("GET", next, { idToken: admin });
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    records.push(...res.body);
+    pages += 1;
+    const link: string | null = res.headers.get("link");
+    next = link === null ? null : /^<([^>]+)>; rel="next"$/.exec(link)![1]!;
+    expect(pages).toBeLessThan(100);
+  }
+  return { records, pages };
+}
+
+const sum = (records: readonly ClickRecord[], by: (r: ClickRecord) => string) => {
+  const sums = new Map<string, number>();
+  for (const r of records) sums.set(by(r), (sums.get(by(r)) ?? 0) + (r.totalClicks ?? 1));
+  return sums;
+};
+
+/** Two programs with history over 500 days, folded, plus today's visits through the rotation address. */
+async function seedHistory() {
+  const one = await programWithLinks(admin, 3);
+  const two = await programWithLinks(admin, 2);
+  const past = (program: typeof one, i: number, at: Date) =>
+    recordVisit({
+      clickId: newClickId(),
+      linkId: program.links[i]!.id,
+      programId: program.programId,
+      clickedAt: at,
+      ipAddress: "203.0.113.7",
+      userAgent: BROWSER_UA,
+      shard: i,
+      activeLinkIds: program.links.map((l) => l.id),
+    });
+  for (const [days, i] of [
+    [1, 0],
+    [3, 1],
+    [6, 2],
+    [12, 0],
+    [29, 1],
+    [31, 2],
+    [45, 0],
+    [80, 1],
+    [95, 2],
+    [200, 0],
+    [370, 1],
+    [500, 2],
+  ] as const) {
+    await past(one, i, daysAgo(days));
+    await past(two, i % 2, daysAgo(days + 2));
+  }
+  await foldFinishedDays(new Date());
+  await visitMany(one.programId, 5);
+  await visitMany(two.programId, 3);
+  return { one, two };
+}
+
+describe("the dashboard's answers", () => {
+  it("agree with the click records summed by hand, in every range", async () => {
+    const { one, two } = await seedHistory();
+    for (const range of TIME_FILTERS) {
+      const { records } = await allPages(`/api/analytics/clicks?timeFilter=${range}`);
+      const perProgram = sum(records, (r) => r.programId);
+      const perLink = sum(records, (r) => r.linkId);
+      const total = [...perLink.values()].reduce((a, b) => a + b, 0);
+
+      const overview = await get<AnalyticsOverview>(`/api/analytics/overview?timeFilter=${range}`);
+      expect(overview.timeFilter).toBe(range);
+      expect(overview.totals, range).toEqual({ programs: 2, links: 5, activeLinks: 5, clicks: total });
+      expect(new Map(overview.programs.map((p) => [p.programId, p.clicks])), range).toEqual(
+        new Map([one, two].map((p) => [p.programId, perProgram.get(p.programId) ?? 0])),
+      );
+      for (const program of [one, two])
+        expect(overview.programs.find((p) => p.programId === program.programId)).toMatchObject({
+          totalLinks: program.links.length,
+          activeLinks: program.links.length,
+          listed: true,
+        });
+
+      for (const program of [one, two]) {
+        const page = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=${range}`);
+        expect(page.links.map((l) => l.linkId).sort()).toEqual(program.links.map((l) => l.id).sort());
+        for (const l of page.links) expect(l.clicks, `${range} ${l.linkId}`).toBe(perLink.get(l.linkId) ?? 0);
+        // the chart holds every click of the program's links in the range, in its periods
+        const charted = page.series.points.reduce((n, p) => n + p.clicks, 0);
+        expect(charted, range).toBe(perProgram.get(program.programId) ?? 0);
+        expect(page.series.unit).toBe(
+          ({ "24h": "hour", "7d": "day", "30d": "day", "3mo": "week", "12mo": "month", all: "month" } as const)[range],
+        );
+      }
+    }
+  }, 240_000);
+
+  it("are for admins only, refuse a bad range with the contract's 400, and an unknown program with 404", async () => {
+    const { programId } = await programWithLinks(admin, 1);
+    for (const path of ["/api/analytics/overview?timeFilter=all", `/api/analytics/programs/${programId}?timeFilter=all`]) {
+      expect((await call("GET", path)).status).toBe(401);
+      expect((await call("GET", path, { idToken: alice })).body).toMatchObject({ code: "FORBIDDEN" });
+      const bad = await call("GET", path.replace("timeFilter=all", "timeFilter=1y"), { idToken: admin });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: "VALIDATION", message: "timeFilter must be one of all, 12mo, 3mo, 30d, 7d, 24h" });
+    }
+    const unknown = await call("GET", "/api/analytics/programs/no-such-program?timeFilter=7d", { idToken: admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("GET /api/analytics/clicks, a page at a time", () => {
+  it("gives every record exactly once across pages, in the order of one page, the next page named in `Link`", async () => {
+    const { one } = await seedHistory();
+    for (const range of ["all", "30d", "24h"] as const satisfies readonly TimeFilter[]) {
+      const whole = await call<ClickRecord[]>("GET", `/api/analytics/clicks?timeFilter=${range}`, { idToken: admin });
+      // without paging parameters: the first page, which here is all of them, and no next page
+      expect(whole.headers.get("link")).toBeNull();
+      const paged = await allPages(`/api/analytics/clicks?timeFilter=${range}&limit=2`);
+      expect(paged.records).toEqual(whole.body);
+      expect(paged.pages).toBe(Math.max(1, Math.ceil(whole.body.length / 2)));
+      expect(new Set(paged.records.map((r) => `${r.linkId}|${r.clickDate}`)).size).toBe(whole.body.length);
+    }
+    const all = await get<ClickRecord[]>("/api/analytics/clicks?timeFilter=all");
+    expect(all.length).toBeGreaterThan(20);
+
+    // one program's records only, paged the same way
+    const own = await allPages(`/api/analytics/clicks?timeFilter=all&programId=${one.programId}&limit=3`);
+    expect(own.records).toEqual(all.filter((r) => r.programId === one.programId));
+
+    // the header's address keeps the range, the program and the page size
+    const first = await call("GET", `/api/analytics/clicks?timeFilter=all&programId=${one.programId}&limit=3`, { idToken: admin });
+    const next = new URL(/^<([^>]+)>/.exec(first.headers.get("link")!)![1]!, "http://x");
+    expect(next.pathname).toBe("/api/analytics/clicks");
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({ timeFilter: "all", programId: one.programId, limit: "3" });
+    expect(next.searchParams.get("cursor")).toMatch(/^[A-Za-z0-9_-]+$/);
+  }, 180_000);
+
+  it.each([
+    ["limit=0", "limit must be a whole number from 1 to 10000"],
+    ["limit=10001", "limit must be a whole number from 1 to 10000"],
+    ["limit=2.5", "limit must be a whole number from 1 to 10000"],
+    ["cursor=nope", "cursor must be the one a previous page's Link header named"],
+    ["cursor=a%2Fb", "cursor must be the one a previous page's Link header named"],
+    ["programId=a%2Fb", "programId must be a program's id"],
+  ])("?%s is refused with 400 and the contract's message", async (query, message) => {
+    const res = await call("GET", `/api/analytics/clicks?timeFilter=all&${query}`, { idToken: admin });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "VALIDATION", message });
+  });
+});
