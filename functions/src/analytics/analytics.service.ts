@@ -4,7 +4,14 @@ import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation, ownerWeights } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
-import { readAnalytics, readOwnLinks, readProgramTallies, type AnalyticsReads, type ProgramReads } from "./analytics.store";
+import {
+  readAnalytics,
+  readOwnLinks,
+  readProgramTallies,
+  type AnalyticsReads,
+  type ProgramReads,
+  type RollupDetail,
+} from "./analytics.store";
 import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
 import {
   daysOfHours,
@@ -44,10 +51,10 @@ export const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
   return { days: [], months: [], hours: window.hours, hourDays, foldedHourDays };
 };
 
-/** The window of a time range and what analytics reads for it, at one point in time. */
-export async function snapshotFor(timeFilter: TimeFilter, now: Date) {
+/** The window of a time range and what analytics reads for it, at one point in time (`detail`: AnalyticsReads). */
+export async function snapshotFor(timeFilter: TimeFilter, now: Date, detail?: RollupDetail) {
   const window = windowOf(timeFilter, now);
-  return { window, snapshot: await readAnalytics(readsFor(window)) };
+  return { window, snapshot: await readAnalytics({ ...readsFor(window), detail }) };
 }
 
 /** Every record of the window, in order: what GET /api/analytics/clicks gives a page at a time (dashboard.service). */
@@ -77,7 +84,7 @@ const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
  * got in programs it was in before (a move or a merge); a program's visits are those it served.
  */
 export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
-  const { window, snapshot } = await snapshotFor(timeFilter, now);
+  const { window, snapshot } = await snapshotFor(timeFilter, now, "shares");
   const [rotationSets, weights] = await Promise.all([
     readRotationSets(rotationSetsOf(snapshot.tallies)),
     ownerWeights(snapshot.links.map((l) => l.email)),

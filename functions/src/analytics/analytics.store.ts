@@ -71,8 +71,8 @@ export interface AnalyticsSnapshot {
  * roll-ups folded before hour roll-ups existed).
  */
 export interface AnalyticsReads {
-  /** "clicks": only the links' counts, for the dashboard's sums (no last-click times, rotation sets or fair shares). */
-  detail?: "clicks";
+  /** "clicks": only the links' counts, for the dashboard's sums (no last-click times, rotation sets or fair shares); "shares": the counts and fair shares. */
+  detail?: RollupDetail;
   days: { from: string; to: string }[];
   months: { from: string | null; to: string }[];
   hours?: string[];
@@ -96,8 +96,21 @@ const COUNT_FIELDS = {
   month: ["programId", "month", "total", "links"],
   hour: ["programId", "start", "total", "links"],
 } as const;
-const fieldsOf = (detail: "clicks" | undefined) =>
-  detail === "clicks" ? COUNT_FIELDS : { counter: COUNTER_FIELDS, day: DAY_FIELDS, month: MONTH_FIELDS, hour: HOUR_FIELDS };
+/** The counts with what fair shares are worked out from (rotation sets, stored shares): the fairness report's, without last-click times. */
+const SHARE_FIELDS = {
+  counter: [...COUNT_FIELDS.counter, ...ROTATION_FIELDS],
+  day: [...COUNT_FIELDS.day, ...ROTATION_FIELDS, "fair"],
+  month: [...COUNT_FIELDS.month, "fair"],
+  hour: [...COUNT_FIELDS.hour, ...ROTATION_FIELDS],
+} as const;
+/** How much of the roll-ups an answer reads: "clicks" the counts only, "shares" the counts and fair shares; by default everything (the click records). */
+export type RollupDetail = "clicks" | "shares";
+const fieldsOf = (detail: RollupDetail | undefined) =>
+  detail === "clicks"
+    ? COUNT_FIELDS
+    : detail === "shares"
+      ? SHARE_FIELDS
+      : { counter: COUNTER_FIELDS, day: DAY_FIELDS, month: MONTH_FIELDS, hour: HOUR_FIELDS };
 
 /** The hours of a day roll-up folded before click_hours existed (a new fold moves them out). */
 const LEGACY_HOUR_FIELDS = ["programId", "day", "hours"] as const;
@@ -165,7 +178,7 @@ async function programDayTallies(
   programIds: readonly string[],
   days: readonly string[],
   legacyHourDays: readonly string[],
-  detail?: "clicks",
+  detail?: RollupDetail,
 ): Promise<ClickTally[]> {
   const [dayDocs, legacyHours] = await Promise.all([
     existing(
@@ -208,8 +221,8 @@ function talliesOf(docs: Record<"counterDocs" | "monthDocs" | "hourDocs", Docume
  * before today, the only ones folded) and the days whose counters' hours to read (`hourDays`).
  */
 export interface ProgramReads {
-  /** As in AnalyticsReads: "clicks" reads the counts only. */
-  detail?: "clicks";
+  /** As in AnalyticsReads. */
+  detail?: RollupDetail;
   days: string[];
   months: string[];
   hours: string[];

@@ -11,6 +11,9 @@ import { outcomeAnalytics, outcomeDaysOf, outcomeMonthsOf } from "./outcome-anal
  */
 export async function outcomesIn(timeFilter: TimeFilter, now: Date): Promise<ProgramOutcomes[]> {
   const days = outcomeDaysOf(windowOf(timeFilter, now));
-  const [{ window, snapshot }, months] = await Promise.all([snapshotFor(timeFilter, now), readOutcomeMonths(outcomeMonthsOf(days))]);
+  const [{ window, snapshot }, months] = await Promise.all([
+    snapshotFor(timeFilter, now, "clicks"),
+    readOutcomeMonths(outcomeMonthsOf(days)),
+  ]);
   return outcomeAnalytics(snapshot, window, months);
 }
