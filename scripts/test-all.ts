@@ -1,24 +1,20 @@
 /**
  * `npm test`: every check and every suite, in three lanes side by side.
  *
- *   checks  lint, typecheck, unit tests (nothing running); then on local suite 2 the API test files
- *           of API_BESIDE
- *   api     local suite 1: rules, the other API test files
+ *   checks  lint, typecheck, unit tests (nothing running)
+ *   api     local suite 1: rules, API, then the query-index check of what the API tests ran
  *   e2e     local suite 0: the browser tests
- *   queries once both API parts are done: the query-index check of what they ran (both suites'
- *           recorded shapes)
  *
  * The API and browser suites spend about half their time waiting (on timers, on the emulators'
- * queues, on pacing they test), so local suites on their own ports (testing/suite-config.ts,
+ * queues, on pacing they test), so two local suites on their own ports (testing/suite-config.ts,
  * SUITE_SLOT) fill each other's waits. The functions and the web app are built once, before.
  * Each lane's lines are printed as they come, prefixed with its name; the summary names the lanes
  * that failed. Exits 1 if any did.
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
-import { shapesDirOf, SHAPES_DIR_VARIABLE } from "./query-index/recorded";
 import { WEB_BUILD_ENV } from "../testing/suite-config";
 
 const ROOT = resolve(__dirname, "..");
@@ -41,37 +37,11 @@ const inSuite = (slot: number, script: string): Step => ({
   env: { SUITE_SLOT: String(slot), SUITE_SKIP_BUILD: "1" },
 });
 
-/**
- * API test files that mostly wait (on the task queue's dispatch, on pacing and back-off they test):
- * run after the unit tests on a third suite, so the API lane, the longest, ends with the others
- * (measured in docs/testing.md, *How long npm test takes*).
- */
-const API_BESIDE = [
-  "functions/test/api/click-purge.test.ts",
-  "functions/test/api/link-health.test.ts",
-  "functions/test/api/faults.test.ts",
-  "functions/test/api/subscription-check-job.test.ts",
-  "functions/test/api/alerts.test.ts",
-];
-const vitestInSuite = (slot: number, ...args: string[]): Step => ({
-  command: "npm",
-  args: ["run", "exec", "--", "npx", "vitest", "run", ...args],
-  env: { SUITE_SLOT: String(slot), SUITE_SKIP_BUILD: "1" },
-});
-
 const LANES: Lane[] = [
-  {
-    name: "checks",
-    steps: [npm("run", "lint"), npm("run", "typecheck"), npm("run", "test:unit"), vitestInSuite(2, "--project", "api", ...API_BESIDE)],
-  },
-  { name: "api", steps: [inSuite(1, "test:rules"), vitestInSuite(1, "--project", "api", ...API_BESIDE.flatMap((f) => ["--exclude", f]))] },
+  { name: "checks", steps: [npm("run", "lint"), npm("run", "typecheck"), npm("run", "test:unit")] },
+  { name: "api", steps: [inSuite(1, "test:api-suite")] },
   { name: "e2e", steps: [inSuite(0, "test:e2e")] },
 ];
-/** After the API parts of `checks` and `api`: what both suites' functions ran, against the indexes (no emulator needed). */
-const QUERIES: Lane = {
-  name: "queries",
-  steps: [{ ...npm("run", "test:queries"), env: { [SHAPES_DIR_VARIABLE]: [shapesDirOf(1), shapesDirOf(2)].join(delimiter) } }],
-};
 
 function runStep(lane: string, step: Step): Promise<number> {
   return new Promise((done, reject) => {
@@ -80,7 +50,7 @@ function runStep(lane: string, step: Step): Promise<number> {
       env: { ...process.env, ...step.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const width = Math.max(...[...LANES, QUERIES].map((l) => l.name.length));
+    const width = Math.max(...LANES.map((l) => l.name.length));
     const prefix = `[${lane.padEnd(width)}] `;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${prefix}${line}\n`));
@@ -111,13 +81,7 @@ async function main(): Promise<number> {
   // the Firestore launcher jar, made once into the cache before two suites would make it at once
   localEmulatorBinaryEnv(join(ROOT, ".cache"));
 
-  const [checks, api, e2e] = LANES.map(runLane);
-  const queries = Promise.all([checks!, api!]).then(([c, a]) =>
-    c.status === 0 && a.status === 0
-      ? runLane(QUERIES)
-      : { name: QUERIES.name, status: 1, seconds: 0, failed: "not run: an API part failed" },
-  );
-  const results = await Promise.all([checks!, api!, e2e!, queries]);
+  const results = await Promise.all(LANES.map(runLane));
   const lines = results.map(
     (r) => `  ${r.name.padEnd(7)} ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds.toFixed(0)} s${r.failed ? ` (${r.failed})` : ""}`,
   );

@@ -263,6 +263,11 @@ async function run(label: string, sizes: number[], ownerOf: (p: number, o: numbe
   process.stderr.write(
     `[bench] ${label}: seeded ${store.clicks.toLocaleString("en")} clicks in ${String(Math.round((Date.now() - seededStart) / 1000))} s\n`,
   );
+  if (process.env.BENCH_HOLD) {
+    // the seeded store kept for profiling an answer in a process of one's own (docs/benchmarks.md, *Analytics*)
+    process.stderr.write(`[bench] ${label}: holding the seeded store on ${String(process.env.FIRESTORE_EMULATOR_HOST)}; stop with Ctrl-C\n`);
+    await new Promise(() => undefined);
+  }
   const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);
   const memberToken = await signInMember(MEMBER);
   await timeCall(idToken, routePath("analyticsOverview", { query: { timeFilter: "24h" } })); // warm the function instance

@@ -1,7 +1,7 @@
 import { utcDay } from "@hub/contract/dates";
 import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
 import type { Caller } from "../accounts/caller";
-import { ownersOutOfRotation, ownerWeights } from "../accounts/users.store";
+import { ownersOutOfRotation, ownerWeights, ownerWeightsOfMost } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import {
@@ -87,9 +87,10 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
   const { window, snapshot } = await snapshotFor(timeFilter, now, "shares");
   const [rotationSets, weights] = await Promise.all([
     readRotationSets(rotationSetsOf(snapshot.tallies)),
-    ownerWeights(snapshot.links.map((l) => l.email)),
+    ownerWeightsOfMost(snapshot.links.map((l) => l.email)),
   ]);
-  const figures = fairnessFigures(snapshot.tallies, window, seriesPeriods(window).keyOf, rotationSets);
+  // the report shows each link's totals, never its series
+  const figures = fairnessFigures(snapshot.tallies, window, null, rotationSets);
   return snapshot.programs
     .map((program) => {
       const visits = figures.programVisits.get(program.id) ?? 0;

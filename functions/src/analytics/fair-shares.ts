@@ -85,29 +85,31 @@ export function fairSharesByTally(tallies: readonly ClickTally[], rotationSets: 
 
 /**
  * Every link's visits and fair share in the window, in total and per series period (`seriesKey` maps
- * a record date to its period: an hour, a day or a month), and each serving program's visits.
+ * a record date to its period: an hour, a day or a month; null: totals only, the series left empty),
+ * and each serving program's visits.
  */
 export function fairnessFigures(
   tallies: readonly ClickTally[],
   window: AnalyticsWindow,
-  seriesKey: (clickDate: string) => string,
+  seriesKey: ((clickDate: string) => string) | null,
   rotationSets: RotationSets,
 ): FairnessFigures {
   const shares = fairSharesByTally(tallies, rotationSets);
   const links = new Map<string, LinkShare>();
   const programVisits = new Map<string, number>();
-  const add = (linkId: string, key: string, field: "visits" | "fairShare", n: number) => {
+  const add = (linkId: string, key: string | null, field: "visits" | "fairShare", n: number) => {
     let link = links.get(linkId);
     if (!link) links.set(linkId, (link = { visits: 0, fairShare: 0, series: new Map() }));
+    link[field] += n;
+    if (key === null) return;
     let point = link.series.get(key);
     if (!point) link.series.set(key, (point = { visits: 0, fairShare: 0 }));
-    link[field] += n;
     point[field] += n;
   };
   for (const tally of tallies) {
     for (const { clickDate, sign } of placementsOf(window, tally)) {
       programVisits.set(tally.programId, (programVisits.get(tally.programId) ?? 0) + sign * tally.counts.total);
-      const key = seriesKey(clickDate);
+      const key = seriesKey ? seriesKey(clickDate) : null;
       for (const [linkId, n] of tally.counts.links) add(linkId, key, "visits", sign * n);
       for (const [linkId, share] of shares.get(tally) ?? []) add(linkId, key, "fairShare", sign * share);
     }
