@@ -265,7 +265,9 @@ async function run(label: string, sizes: number[], ownerOf: (p: number, o: numbe
   );
   if (process.env.BENCH_HOLD) {
     // the seeded store kept for profiling an answer in a process of one's own (docs/benchmarks.md, *Analytics*)
-    process.stderr.write(`[bench] ${label}: holding the seeded store on ${String(process.env.FIRESTORE_EMULATOR_HOST)}; stop with Ctrl-C\n`);
+    process.stderr.write(
+      `[bench] ${label}: holding the seeded store on ${String(process.env.FIRESTORE_EMULATOR_HOST)}; stop with Ctrl-C\n`,
+    );
     await new Promise(() => undefined);
   }
   const idToken = await idTokenFromPassword(ADMIN.email, ADMIN.password);

@@ -283,7 +283,12 @@ export async function ownerWeights(emails: string[]): Promise<Map<string, number
  * the same reads, in one round trip.
  */
 export async function ownerWeightsOfMost(emails: string[]): Promise<Map<string, number>> {
-  const [settings, snap] = await Promise.all([readTierSettings(), users().select("username", ...TIER_FIELDS).get()]);
+  const [settings, snap] = await Promise.all([
+    readTierSettings(),
+    users()
+      .select("username", ...TIER_FIELDS)
+      .get(),
+  ]);
   const tiers = new Map(snap.docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())]));
   return weightsOf(settings, tiers, emails);
 }
