@@ -6,6 +6,7 @@ import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import {
   readAnalytics,
+  type AnalyticsLink,
   readOwnLinks,
   readProgramTallies,
   type AnalyticsReads,
@@ -91,11 +92,12 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
   ]);
   // the report shows each link's totals, never its series
   const figures = fairnessFigures(snapshot.tallies, window, null, rotationSets);
+  const linksOf = new Map<string, AnalyticsLink[]>();
+  for (const link of snapshot.links) linksOf.set(link.programId, [...(linksOf.get(link.programId) ?? []), link]);
   return snapshot.programs
     .map((program) => {
       const visits = figures.programVisits.get(program.id) ?? 0;
-      const links = snapshot.links
-        .filter((l) => l.programId === program.id)
+      const links = (linksOf.get(program.id) ?? [])
         .map((l) => ({ link: l, share: figures.links.get(l.id) ?? NO_SHARE }))
         .filter(({ share }) => hasFairShare(share))
         .sort((a, b) => a.link.email.localeCompare(b.link.email) || a.link.id.localeCompare(b.link.id));
