@@ -277,6 +277,10 @@ export async function ownerWeights(emails: string[]): Promise<Map<string, number
   return (await rotationOwnersAmong(emails)).weights;
 }
 
+/** Each user document's tier fields, by its username (e-mail). */
+const tiersByUsername = (docs: readonly DocumentSnapshot[]): Map<string, TierFields> =>
+  new Map(docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())]));
+
 /**
  * The same weights read from every user in one query, for a caller that asks about most members (the
  * admin's fairness report: every link's owner, 5,000 members would be 167 queries of 30 e-mails): about
@@ -289,8 +293,7 @@ export async function ownerWeightsOfMost(emails: string[]): Promise<Map<string, 
       .select("username", ...TIER_FIELDS)
       .get(),
   ]);
-  const tiers = new Map(snap.docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())]));
-  return weightsOf(settings, tiers, emails);
+  return weightsOf(settings, tiersByUsername(snap.docs), emails);
 }
 
 /**
@@ -318,7 +321,7 @@ async function ownersAmong(
   const docs = snaps.flatMap((snap) => snap.docs);
   return {
     heldBack: new Set(docs.filter(isHeldBack).map((d) => String(d.get("username")))),
-    tiers: withTiers ? new Map(docs.map((d) => [String(d.get("username")), tierFieldsOf(d.data())])) : new Map(),
+    tiers: withTiers ? tiersByUsername(docs) : new Map(),
   };
 }
 

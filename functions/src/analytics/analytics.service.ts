@@ -93,7 +93,11 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
   // the report shows each link's totals, never its series
   const figures = fairnessFigures(snapshot.tallies, window, null, rotationSets);
   const linksOf = new Map<string, AnalyticsLink[]>();
-  for (const link of snapshot.links) linksOf.set(link.programId, [...(linksOf.get(link.programId) ?? []), link]);
+  for (const link of snapshot.links) {
+    const links = linksOf.get(link.programId);
+    if (links) links.push(link);
+    else linksOf.set(link.programId, [link]);
+  }
   return snapshot.programs
     .map((program) => {
       const visits = figures.programVisits.get(program.id) ?? 0;

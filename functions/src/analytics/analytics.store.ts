@@ -105,12 +105,12 @@ const SHARE_FIELDS = {
 } as const;
 /** How much of the roll-ups an answer reads: "clicks" the counts only, "shares" the counts and fair shares; by default everything (the click records). */
 export type RollupDetail = "clicks" | "shares";
-const fieldsOf = (detail: RollupDetail | undefined) =>
-  detail === "clicks"
-    ? COUNT_FIELDS
-    : detail === "shares"
-      ? SHARE_FIELDS
-      : { counter: COUNTER_FIELDS, day: DAY_FIELDS, month: MONTH_FIELDS, hour: HOUR_FIELDS };
+const FIELDS_BY_DETAIL = {
+  clicks: COUNT_FIELDS,
+  shares: SHARE_FIELDS,
+  all: { counter: COUNTER_FIELDS, day: DAY_FIELDS, month: MONTH_FIELDS, hour: HOUR_FIELDS },
+} as const;
+const fieldsOf = (detail: RollupDetail | undefined) => FIELDS_BY_DETAIL[detail ?? "all"];
 
 /** The hours of a day roll-up folded before click_hours existed (a new fold moves them out). */
 const LEGACY_HOUR_FIELDS = ["programId", "day", "hours"] as const;
