@@ -1,42 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyticsLink, AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import { analyticsLink as link, clickTally as tally } from "./analytics-test-fixtures";
 import { clickRecords, percentOf, userAnalytics } from "./analytics-records";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const TODAY = "2026-11-23";
-
-const link = (id: string, programId: string, email: string, extra: Partial<AnalyticsLink> = {}): AnalyticsLink => ({
-  id,
-  programId,
-  email,
-  approved: true,
-  paused: false,
-  failing: false,
-  isDead: false,
-  visitCount: 0,
-  paidOn: [],
-  snoozedUntil: null,
-  ...extra,
-});
-
-const tally = (
-  kind: ClickTally["kind"],
-  period: string,
-  counts: Record<string, number>,
-  last: Record<string, string> = {},
-): ClickTally => ({
-  kind,
-  period,
-  programId: "p1",
-  counts: {
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
-    links: new Map(Object.entries(counts)),
-    lastClickedAt: new Map(Object.entries(last).map(([id, at]) => [id, new Date(at)])),
-    sets: new Set(),
-    active: new Set(Object.keys(counts)),
-  },
-});
 
 const snapshot = (
   tallies: ClickTally[],
@@ -61,9 +30,9 @@ describe("clickRecords", () => {
   it("one record per link per day in the last 30 days; a day's counter and its folded roll-up add up", () => {
     const records = clickRecords(
       snapshot([
-        tally("day", "2026-11-23", { a: 2, b: 1 }, { a: "2026-11-23T10:00:00Z", b: "2026-11-23T09:00:00Z" }),
-        tally("day", "2026-11-23", { a: 3 }, { a: "2026-11-23T11:30:00Z" }),
-        tally("day", "2026-11-22", { a: 1 }, { a: "2026-11-22T23:59:59Z" }),
+        tally("day", "2026-11-23", { a: 2, b: 1 }, { last: { a: "2026-11-23T10:00:00Z", b: "2026-11-23T09:00:00Z" } }),
+        tally("day", "2026-11-23", { a: 3 }, { last: { a: "2026-11-23T11:30:00Z" } }),
+        tally("day", "2026-11-22", { a: 1 }, { last: { a: "2026-11-22T23:59:59Z" } }),
       ]),
       windowOf("7d", NOW),
     );
@@ -102,10 +71,10 @@ describe("clickRecords", () => {
     // October: 6 on the 2nd, 4 on the 24th, 4 on the 25th (inside the last 30 days); all folded
     const records = clickRecords(
       snapshot([
-        tally("month", "2026-10", { a: 14 }, { a: "2026-10-25T08:00:00Z" }),
-        tally("day", "2026-10-25", { a: 4 }, { a: "2026-10-25T08:00:00Z" }),
-        tally("month", "2026-09", { a: 100 }, { a: "2026-09-30T10:00:00Z" }),
-        tally("day", "2026-08-26", { a: 1 }, { a: "2026-08-26T10:00:00Z" }),
+        tally("month", "2026-10", { a: 14 }, { last: { a: "2026-10-25T08:00:00Z" } }),
+        tally("day", "2026-10-25", { a: 4 }, { last: { a: "2026-10-25T08:00:00Z" } }),
+        tally("month", "2026-09", { a: 100 }, { last: { a: "2026-09-30T10:00:00Z" } }),
+        tally("day", "2026-08-26", { a: 1 }, { last: { a: "2026-08-26T10:00:00Z" } }),
         tally("day", "2026-08-25", { a: 7 }), // read for nothing: before the window
       ]),
       windowOf("3mo", NOW),
@@ -122,7 +91,7 @@ describe("clickRecords", () => {
   it("an unfolded counter of an older day adds to its month's record; a month wholly in the daily days leaves none", () => {
     const records = clickRecords(
       snapshot([
-        tally("counter", "2026-10-03", { a: 2 }, { a: "2026-10-03T12:00:00Z" }),
+        tally("counter", "2026-10-03", { a: 2 }, { last: { a: "2026-10-03T12:00:00Z" } }),
         tally("month", "2026-10", { b: 3 }),
         tally("day", "2026-10-30", { b: 3 }),
       ]),

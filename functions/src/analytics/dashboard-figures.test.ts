@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsLink, AnalyticsProgram, AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import { analyticsLink as link, analyticsProgram as program, clickTally as tally } from "./analytics-test-fixtures";
 import { clickBuckets, clickRecords } from "./analytics-records";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
 import { mondayOf, overviewOf, programPageOf, seriesOf, seriesPlan } from "./dashboard-figures";
@@ -8,40 +9,6 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 
 const NOW = new Date("2026-11-23T12:34:00Z"); // a Monday
 const TODAY = "2026-11-23";
-
-const link = (id: string, programId: string, email: string, extra: Partial<AnalyticsLink> = {}): AnalyticsLink => ({
-  id,
-  programId,
-  email,
-  approved: true,
-  paused: false,
-  failing: false,
-  isDead: false,
-  visitCount: 0,
-  paidOn: [],
-  snoozedUntil: null,
-  ...extra,
-});
-const program = (id: string, name: string): AnalyticsProgram => ({
-  id,
-  name,
-  approved: true,
-  distributionMode: "even",
-  referrerCap: null,
-  offerEndsOn: null,
-});
-const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, number>, programId = "p1"): ClickTally => ({
-  kind,
-  period,
-  programId,
-  counts: {
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
-    links: new Map(Object.entries(counts)),
-    lastClickedAt: new Map(),
-    sets: new Set(),
-    active: new Set(),
-  },
-});
 
 /** A year of history as the fold leaves it: month roll-ups of the folded months and day roll-ups of every day; today in a counter. */
 function history(): ClickTally[] {

@@ -1,36 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseOutcomeMonth } from "../catalog/outcome-months";
-import type { AnalyticsLink, AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
+import { analyticsLink as link, clickTally as tally } from "./analytics-test-fixtures";
 import { windowOf } from "./analytics-window";
 import { conversionOf, outcomeAnalytics, outcomeDaysOf } from "./outcome-analytics";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
-
-const link = (id: string, programId: string, email: string): AnalyticsLink => ({
-  id,
-  programId,
-  email,
-  paidOn: [],
-  snoozedUntil: null,
-  approved: true,
-  paused: false,
-  failing: false,
-  isDead: false,
-  visitCount: 0,
-});
-
-const tally = (kind: ClickTally["kind"], period: string, counts: Record<string, number>, programId = "p1"): ClickTally => ({
-  kind,
-  period,
-  programId,
-  counts: {
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
-    links: new Map(Object.entries(counts)),
-    lastClickedAt: new Map(),
-    sets: new Set(),
-    active: new Set(Object.keys(counts)),
-  },
-});
 
 const snapshot = (
   tallies: ClickTally[],
@@ -107,7 +82,10 @@ describe("outcome analytics", () => {
   });
 
   it("a deleted link stays in its program's totals, listed last with no e-mail; a merged program's visits go with its links", () => {
-    const tallies = [tally("counter", "2026-11-23", { a: 4, gone: 4 }), tally("counter", "2026-11-23", { a: 2 }, "merged-away")];
+    const tallies = [
+      tally("counter", "2026-11-23", { a: 4, gone: 4 }),
+      tally("counter", "2026-11-23", { a: 2 }, { programId: "merged-away" }),
+    ];
     const months = [
       outcomes("p1", "2026-11", { "23": { gone: { paid: 1, clawedBack: 1 }, a: { signedUp: 1 } } }),
       outcomes("deleted", "2026-11", { "23": { x: { paid: 3 } } }),
