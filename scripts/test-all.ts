@@ -30,21 +30,6 @@ interface Lane {
   steps: Step[];
 }
 
-/**
- * What every step runs with. The machine is CPU-bound here (2 cores, three lanes), so the run spends
- * less CPU rather than overlapping more:
- * - Node keeps the code it compiled in one cache (Node 22's compile cache): each of the Functions
- *   emulator's workers (one per function, and one more whenever all are busy) spends seconds loading
- *   firebase-admin, gRPC and the emulator's own modules, and so does every vitest worker and CLI.
- * - The emulators' JVMs (Firestore, Pub/Sub) compile with C1 only and collect with one thread: their
- *   optimizing compiler cost more CPU than it won back in runs of this length (measured: a
- *   Firestore emulator's CPU 48–60 → 24 s over the same four test files).
- */
-const STEP_ENV: NodeJS.ProcessEnv = {
-  NODE_COMPILE_CACHE: join(ROOT, ".cache", "node-compile"),
-  JAVA_TOOL_OPTIONS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
-};
-
 const npm = (...args: string[]): Step => ({ command: "npm", args });
 const inSuite = (slot: number, script: string): Step => ({
   command: "npm",
@@ -62,7 +47,7 @@ function runStep(lane: string, step: Step): Promise<number> {
   return new Promise((done, reject) => {
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
-      env: { ...process.env, ...STEP_ENV, ...step.env },
+      env: { ...process.env, ...step.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const width = Math.max(...LANES.map((l) => l.name.length));
