@@ -2,10 +2,8 @@
  * `npm test`: every check and every suite, in three lanes side by side.
  *
  *   checks  lint, typecheck, unit tests (nothing running)
- *   api     local suite 1: rules, then the API test files but those of API_AFTER_BROWSER
- *   e2e     local suite 0: the browser tests, then the API test files of API_AFTER_BROWSER
- *   queries once both API parts are done: the query-index check of what they ran (both suites'
- *           recorded shapes; no emulator needed)
+ *   api     local suite 1: rules, API, then the query-index check of what the API tests ran
+ *   e2e     local suite 0: the browser tests
  *
  * The API and browser suites spend about half their time waiting (on timers, on the emulators'
  * queues, on pacing they test), so two local suites on their own ports (testing/suite-config.ts,
@@ -15,9 +13,8 @@
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
-import { shapesDirOf, SHAPES_DIR_VARIABLE } from "./query-index/recorded";
 import { WEB_BUILD_ENV } from "../testing/suite-config";
 
 const ROOT = resolve(__dirname, "..");
@@ -40,37 +37,11 @@ const inSuite = (slot: number, script: string): Step => ({
   env: { SUITE_SLOT: String(slot), SUITE_SKIP_BUILD: "1" },
 });
 
-/**
- * API test files that mostly wait (on the task queue's dispatch, on pacing and back-off they test):
- * run on the browser suite once its browser tests are done, so that the API lane, the longest, does
- * not run alone at the end (a third suite for them was slower: docs/testing.md).
- */
-const API_AFTER_BROWSER = ["functions/test/api/link-health.test.ts", "functions/test/api/click-purge.test.ts"];
-const vitestInSuite = (slot: number, ...args: string[]): Step => ({
-  command: "npm",
-  args: ["run", "exec", "--", "npx", "vitest", "run", ...args],
-  env: { SUITE_SLOT: String(slot), SUITE_SKIP_BUILD: "1" },
-});
-/** One `npm run exec` for both, so that the API files find the browser suite's emulators up. */
-const browserThenApi = (slot: number): Step => ({
-  command: "npm",
-  args: ["run", "exec", "--", "sh", "-c", `npm run test:e2e && npx vitest run --project api ${API_AFTER_BROWSER.join(" ")}`],
-  env: { SUITE_SLOT: String(slot), SUITE_SKIP_BUILD: "1" },
-});
-
 const LANES: Lane[] = [
   { name: "checks", steps: [npm("run", "lint"), npm("run", "typecheck"), npm("run", "test:unit")] },
-  {
-    name: "api",
-    steps: [inSuite(1, "test:rules"), vitestInSuite(1, "--project", "api", ...API_AFTER_BROWSER.flatMap((f) => ["--exclude", f]))],
-  },
-  { name: "e2e", steps: [browserThenApi(0)] },
+  { name: "api", steps: [inSuite(1, "test:api-suite")] },
+  { name: "e2e", steps: [inSuite(0, "test:e2e")] },
 ];
-/** After the API parts of `api` and `e2e`: what both suites' functions ran, against the indexes. */
-const QUERIES: Lane = {
-  name: "queries",
-  steps: [{ ...npm("run", "test:queries"), env: { [SHAPES_DIR_VARIABLE]: [shapesDirOf(1), shapesDirOf(0)].join(delimiter) } }],
-};
 
 function runStep(lane: string, step: Step): Promise<number> {
   return new Promise((done, reject) => {
@@ -79,7 +50,7 @@ function runStep(lane: string, step: Step): Promise<number> {
       env: { ...process.env, ...step.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const width = Math.max(...[...LANES, QUERIES].map((l) => l.name.length));
+    const width = Math.max(...LANES.map((l) => l.name.length));
     const prefix = `[${lane.padEnd(width)}] `;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${prefix}${line}\n`));
@@ -110,13 +81,7 @@ async function main(): Promise<number> {
   // the Firestore launcher jar, made once into the cache before two suites would make it at once
   localEmulatorBinaryEnv(join(ROOT, ".cache"));
 
-  const [checks, api, e2e] = LANES.map(runLane);
-  const queries = Promise.all([api!, e2e!]).then(([a, e]) =>
-    a.status === 0 && e.status === 0
-      ? runLane(QUERIES)
-      : { name: QUERIES.name, status: 1, seconds: 0, failed: "not run: an API part failed" },
-  );
-  const results = await Promise.all([checks!, api!, e2e!, queries]);
+  const results = await Promise.all(LANES.map(runLane));
   const lines = results.map(
     (r) => `  ${r.name.padEnd(7)} ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds.toFixed(0)} s${r.failed ? ` (${r.failed})` : ""}`,
   );

@@ -4,7 +4,7 @@
  * records one suite's queries.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 export const ROOT = resolve(__dirname, "..", "..");
 export const SHAPES_DIR = join(ROOT, ".cache", "query-shapes");
@@ -16,14 +16,11 @@ export const SHAPES_DIR_VARIABLE = "HUB_QUERY_SHAPES_DIR";
  * apart); answers the variable that makes the functions, and the checks, use it.
  */
 export function startQueryRecording(slot = 0): Record<string, string> {
-  const dir = shapesDirOf(slot);
+  const dir = slot === 0 ? SHAPES_DIR : `${SHAPES_DIR}-${String(slot)}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return { [SHAPES_DIR_VARIABLE]: dir };
 }
-
-/** The shapes folder of a local suite (testing/suite-config.ts, SUITE_SLOT). */
-export const shapesDirOf = (slot: number): string => (slot === 0 ? SHAPES_DIR : `${SHAPES_DIR}-${String(slot)}`);
 
 /** One distinct recorded query: where it was called, how, and the StructuredQuery sent. */
 export interface RecordedQuery {
@@ -40,16 +37,11 @@ export interface RecordedQuery {
 
 /**
  * Every distinct (site, via, shape) recorded in the folder (the suite's, or HUB_QUERY_SHAPES_DIR's
- * when set: several folders joined by the path delimiter, as `npm test` records the API tests of two
- * suites), sorted by site; lines that do not parse are thrown.
+ * when set), sorted by site; lines that do not parse are thrown.
  */
-export function readRecorded(dirs = process.env[SHAPES_DIR_VARIABLE] || SHAPES_DIR): RecordedQuery[] {
+export function readRecorded(dir = process.env[SHAPES_DIR_VARIABLE] || SHAPES_DIR): RecordedQuery[] {
+  if (!existsSync(dir)) return [];
   const byKey = new Map<string, RecordedQuery>();
-  for (const dir of dirs.split(delimiter).filter((d) => d !== "" && existsSync(d))) readInto(byKey, dir);
-  return [...byKey.values()].sort((a, b) => compareSites(a.site, b.site) || a.column - b.column || a.via.localeCompare(b.via));
-}
-
-function readInto(byKey: Map<string, RecordedQuery>, dir: string): void {
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".jsonl"))) {
     const lines = readFileSync(join(dir, name), "utf8").split("\n");
     lines.forEach((line, i) => {
@@ -75,6 +67,7 @@ function readInto(byKey: Map<string, RecordedQuery>, dir: string): void {
       else byKey.set(key, { site: parsed.site, column, via: parsed.via, structuredQuery, aggregations, error, processes: 1 });
     });
   }
+  return [...byKey.values()].sort((a, b) => compareSites(a.site, b.site) || a.column - b.column || a.via.localeCompare(b.via));
 }
 
 /** Orders `dir/file.ts:12` by file, then by line as a number. */
