@@ -11,6 +11,7 @@ import {
   createProgram,
   updateProgram,
   recountProgramLinks,
+  refreshClickWindows,
   foldFinishedDays,
   addTrafficTallies,
   foldFinishedTrafficDays,
@@ -417,6 +418,8 @@ async function main() {
   // the back-dated states above went around the app: count each program's links from the links themselves
   for (const programId of programIds.values()) await recountProgramLinks(programId, today);
   await seedVisits();
+  // as the nightly job leaves the store after its fold: every program's click windows summed for today
+  await refreshClickWindows(new Date());
   await seedTraffic(programIds);
   await seedTermsWatch(programIds);
   await saveTierSettings(DEMO_TIERS);

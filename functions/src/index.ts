@@ -202,14 +202,18 @@ export const sendLoginMail = onTaskDispatched(
 
 /**
  * Every night, the finished days' visit counters are rolled up into one record per program and day
- * and into the links' visit counts (the counts stay the same; readers then read less).
+ * and into the links' visit counts (the counts stay the same; readers then read less); then each
+ * program's click windows are summed for the new day from those roll-ups (what the Overview reads).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const [{ foldFinishedVisitDays }, { linkVisitsIn }] = await Promise.all([
+  const [{ foldFinishedVisitDays }, { linkVisitsIn }, { refreshClickWindows }] = await Promise.all([
     import("./visits/visit-fold"),
     import("./links/link-visits.store"),
+    import("./analytics/click-windows.service"),
   ]);
-  await foldFinishedVisitDays(new Date(event.scheduleTime), linkVisitsIn);
+  const now = new Date(event.scheduleTime);
+  await foldFinishedVisitDays(now, linkVisitsIn);
+  await refreshClickWindows(now);
 });
 
 /**

@@ -19,6 +19,7 @@ export type { OutcomeMonth } from "./catalog/outcome-months";
 export { linkVisitsIn } from "./links/link-visits.store";
 export { createProgram, updateProgram } from "./catalog/programs.store";
 export { recountProgramLinks } from "./links/program-links.store";
+export { refreshClickWindows } from "./analytics/click-windows.service";
 export { keptPaidDays, linkAvailability } from "./links/link-availability";
 export { setSnooze, updateLink } from "./links/links.store";
 export { recordOutcome } from "./outcomes/outcomes.service";
@@ -30,6 +31,8 @@ export {
   monthRecordRef,
   newClickId,
   recordVisit,
+  rollupVersionRaise,
+  rollupVersionRef,
   rotationSetOf,
   rotationSetRef,
   storedSet,

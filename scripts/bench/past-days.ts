@@ -8,6 +8,8 @@ import {
   hourRollup,
   linkVisitsIn,
   monthRecordRef,
+  rollupVersionRaise,
+  rollupVersionRef,
   rotationSetOf,
   rotationSetRef,
   storedSet,
@@ -75,6 +77,9 @@ export async function importPastDays(days: PastDay[]): Promise<void> {
   }
   for (const set of sets.values()) void writer.set(rotationSetRef(set.id), storedSet(set));
   for (const month of months.values()) void writer.set(monthRecordRef(month.programId, month.month), month);
+  // as the fold does: what was summed from these programs' roll-ups before is out of date
+  for (const programId of new Set([...months.values()].map((m) => m.programId)))
+    void writer.set(rollupVersionRef(programId), rollupVersionRaise(programId), { merge: true });
   await writer.close();
   // the links' visit counts, as the fold adds them (through links/, in transactions of up to 400 links)
   const ids = [...perLink.keys()];

@@ -245,9 +245,14 @@ async function existing(tx: Transaction, refs: DocumentReference[], fieldMask: r
  * program and period), and the programs' unfolded counters: what one member's view needs, at the
  * cost of the documents it names, whatever the size of the store.
  */
-export async function readProgramTallies(tx: Transaction, programIds: string[], reads: ProgramReads): Promise<ClickTally[]> {
+export async function readProgramTallies(
+  tx: Transaction,
+  programIds: string[],
+  reads: ProgramReads,
+  { counters = true }: { counters?: boolean } = {},
+): Promise<ClickTally[]> {
   const counterQueries: Query[] = [];
-  for (let i = 0; i < programIds.length; i += 30)
+  for (let i = 0; counters && i < programIds.length; i += 30)
     counterQueries.push(
       db()
         .collection(COLLECTIONS.clickCounters)
@@ -295,7 +300,7 @@ export async function readOwnLinks(
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-const PROGRAM_FIELDS = ["name", "approved", "distributionMode", "referrerCap", "offerEndsOn"] as const;
+export const PROGRAM_FIELDS = ["name", "approved", "distributionMode", "referrerCap", "offerEndsOn"] as const;
 const LINK_FIELDS = [
   "programId",
   "email",
@@ -309,7 +314,7 @@ const LINK_FIELDS = [
   "snoozedUntil",
 ] as const;
 
-const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
+export const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
   id: d.id,
   name: text(d, "name"),
   approved: d.get("approved") === true,
@@ -317,6 +322,10 @@ const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
   referrerCap: referrerCapOf(d.get("referrerCap")),
   offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
 });
+
+/** The counters' fields the dashboard's sums read (as the "clicks" detail). */
+export const counterTallyOf = (doc: DocumentSnapshot): ClickTally => tallyOf("counter", doc);
+export const COUNTER_COUNT_FIELDS = COUNT_FIELDS.counter;
 
 /** A link as analytics reads it; `unfolded`: its visits in counters not yet folded into `visitCount`. */
 const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
@@ -366,6 +375,23 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
   });
 }
 
+/**
+ * The first month any of these programs has a month roll-up of (a dozen a year each, read by one query
+ * per 30 programs): where all time begins for them. Null: none.
+ */
+export async function earliestMonthIn(tx: Transaction, programIds: readonly string[]): Promise<string | null> {
+  const monthQueries: Query[] = [];
+  for (let i = 0; i < programIds.length; i += 30)
+    monthQueries.push(
+      db()
+        .collection(COLLECTIONS.clickMonths)
+        .where("programId", "in", programIds.slice(i, i + 30))
+        .select("month"),
+    );
+  const months = (await uniqueDocs(tx, monthQueries)).map((d) => text(d, "month")).filter((m) => /^\d{4}-\d{2}$/.test(m));
+  return months.sort()[0] ?? null;
+}
+
 /** A link of one program's page: what the Programs tab shows of it besides its clicks. */
 export interface ProgramPageLink extends AnalyticsLink {
   name: string;
@@ -398,18 +424,8 @@ export function readProgramPage(
     const programIds = new Set([programId]);
     for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
     const ids = [...programIds];
-    // the months of these programs' month roll-ups (a dozen a year each): where all time begins
-    const monthQueries: Query[] = [];
-    for (let i = 0; i < ids.length; i += 30)
-      monthQueries.push(
-        db()
-          .collection(COLLECTIONS.clickMonths)
-          .where("programId", "in", ids.slice(i, i + 30))
-          .select("month"),
-      );
-    const months = (await uniqueDocs(tx, monthQueries)).map((d) => text(d, "month")).filter((m) => /^\d{4}-\d{2}$/.test(m));
     const links = linkSnap.docs.map((d) => ({ ...linkOf(d), name: text(d, "name"), createdAt: toIsoOrEpoch(d.get("createdAt")) }));
-    const tallies = await readProgramTallies(tx, ids, readsOf(links, months.sort()[0] ?? null));
+    const tallies = await readProgramTallies(tx, ids, readsOf(links, await earliestMonthIn(tx, ids)));
     return { program: programOf(programDoc), links, tallies };
   });
 }

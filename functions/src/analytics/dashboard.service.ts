@@ -15,9 +15,18 @@ import { programReadsFor, readsFor } from "./analytics.service";
 import { windowOf } from "./analytics-window";
 import { overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
+import { isWindowed } from "./click-windows";
+import { overviewFromWindows } from "./click-windows.service";
 
 /** GET /api/analytics/overview: the totals and every program's clicks, links and active links. */
 export async function overviewIn(timeFilter: TimeFilter, now = new Date()): Promise<AnalyticsOverview> {
+  // whole days: from the programs' click windows when they can be used (the same figures)
+  const fromWindows = isWindowed(timeFilter) ? await overviewFromWindows(timeFilter, now) : null;
+  return fromWindows ?? overviewFromLinks(timeFilter, now);
+}
+
+/** The Overview from every link and the roll-ups of the range: what the click windows answer faster. */
+export async function overviewFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<AnalyticsOverview> {
   const window = windowOf(timeFilter, now);
   const [snapshot, heldBack] = await Promise.all([readAnalytics({ ...readsFor(window), detail: "clicks" }), ownersOutOfRotation()]);
   const buckets = clickBuckets(snapshot.tallies, window, new Set(snapshot.links.map((l) => l.id)));

@@ -94,7 +94,11 @@ export class ProgramCountChanges {
     return { ...link, programId: program.id, outByDate };
   }
 
-  /** Writes the differences as increments (concurrent transactions add up), with the day they hold until where it came closer. */
+  /**
+   * Writes the differences as increments (concurrent transactions add up), with the day they hold until
+   * where it came closer; and raises the program's `linkSetVersion`: a link came, went or changed in it,
+   * so what was summed over its links before (analytics' click windows) is out of date.
+   */
   writeIn(tx: Transaction): void {
     for (const programId of new Set([...this.deltas.keys(), ...this.holdUntil.keys()])) {
       const { links, active } = this.deltas.get(programId) ?? { links: 0, active: 0 };
@@ -103,6 +107,7 @@ export class ProgramCountChanges {
       tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
         linkCount: FieldValue.increment(links),
         activeLinkCount: FieldValue.increment(active),
+        linkSetVersion: FieldValue.increment(1),
         ...until,
       });
     }
@@ -120,6 +125,7 @@ export function setProgramCountsIn(tx: Transaction, programId: string, links: Co
     linkCount: links.length,
     activeLinkCount: links.filter(countsAsActive).length,
     linkCountsKept: true,
+    linkSetVersion: FieldValue.increment(1),
     countsValidUntil,
   });
 }

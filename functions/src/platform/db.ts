@@ -86,6 +86,16 @@ export const COLLECTIONS = {
   rotationSets: "rotation_sets",
   /** Per program and calendar month: the sum of its click_days, kept by the same fold (what long analytics ranges read). */
   clickMonths: "click_months",
+  /**
+   * Per program: `version`, raised by every fold that changes its roll-ups (visit-fold.store), so that
+   * what is summed from them (analytics' click_windows) can tell it is still current.
+   */
+  clickRollupVersions: "click_rollup_versions",
+  /**
+   * Per program: its links' clicks in each day range, summed from the roll-ups for one UTC day, with
+   * the versions they were summed at (analytics/click-windows.store): what the Overview reads.
+   */
+  clickWindows: "click_windows",
   /** Per shard, program and UTC day: requests answered but not counted, by reason and hour, not yet folded (visits/traffic-tallies.store). */
   trafficCounters: "traffic_counters",
   /** Per program and finished UTC day: its traffic_counters summed by the nightly fold, hours kept (for `24h`). */

@@ -1,7 +1,15 @@
 import type { Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { COLLECTIONS, db } from "../platform/db";
-import { counters, dayRecordRef, hourRecordRef, monthRecordRef, readRotationSets } from "./visits.store";
+import {
+  counters,
+  dayRecordRef,
+  hourRecordRef,
+  monthRecordRef,
+  readRotationSets,
+  rollupVersionRaise,
+  rollupVersionRef,
+} from "./visits.store";
 import {
   addHours,
   addPeriod,
@@ -111,6 +119,8 @@ export async function foldDay(programId: string, day: string, linkVisits: LinkVi
         lastClickedAt: Object.fromEntries(monthly.lastClickedAt),
         fair: Object.fromEntries(monthFair),
       });
+      // with the roll-ups: sums kept from them (analytics' click windows) see they are out of date
+      tx.set(rollupVersionRef(programId), rollupVersionRaise(programId), { merge: true });
     }
     links.addVisits(folded.links);
     shards.docs.forEach((shard) => tx.delete(shard.ref));

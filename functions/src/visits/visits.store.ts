@@ -86,6 +86,10 @@ export const monthRecordRef = (programId: string, month: string) => db().collect
 export const dayCounterRef = (programId: string, day: string, shard: number) => counters().doc(`${String(shard)}_${programId}_${day}`);
 export const hourRecordRef = (programId: string, day: string, hour: string) =>
   db().collection(COLLECTIONS.clickHours).doc(`${programId}_${day}_${hour}`);
+/** The version of a program's roll-ups (COLLECTIONS.clickRollupVersions): every writer of its roll-ups raises it. */
+export const rollupVersionRef = (programId: string) => db().collection(COLLECTIONS.clickRollupVersions).doc(programId);
+/** Raises the program's roll-up version, in the transaction or batch that writes its roll-ups (a blind increment: no read, no contention). */
+export const rollupVersionRaise = (programId: string) => ({ programId, version: FieldValue.increment(1) });
 export const rotationSetRef = (setId: string) => db().collection(COLLECTIONS.rotationSets).doc(setId);
 
 /** A set of a program's links in the rotation, as rotation_sets stores it. */

@@ -6,12 +6,12 @@ import {
   type ProgramClickAnalytics,
   type TimeFilter,
 } from "@hub/contract/analytics";
-import { foldFinishedDays } from "../../src/toolkit";
+import { COLLECTIONS, db, foldFinishedDays, refreshClickWindows } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
-import { call, type ApiAnswer } from "../../../testing/http";
-import { BROWSER_UA, programWithLinks, visitMany } from "../../../testing/rotation";
+import { call, callRoute, type ApiAnswer } from "../../../testing/http";
+import { addLink, BROWSER_UA, programWithLinks, visitMany } from "../../../testing/rotation";
 
 /*
  * The dashboard's answers (GET /api/analytics/overview, /analytics/programs/{id}) against the click
@@ -95,41 +95,106 @@ async function seedHistory() {
   return { one, two };
 }
 
+/** Every range: the Overview's and each program page's figures against the click records summed by hand. */
+async function expectAgreement(programs: readonly { programId: string }[]) {
+  for (const range of TIME_FILTERS) {
+    const { records } = await allPages(`/api/analytics/clicks?timeFilter=${range}`);
+    const perProgram = sum(records, (r) => r.programId);
+    const perLink = sum(records, (r) => r.linkId);
+    const total = [...perLink.values()].reduce((a, b) => a + b, 0);
+    const links = await Promise.all(
+      programs.map(async (p) =>
+        (await db().collection(COLLECTIONS.links).where("programId", "==", p.programId).get()).docs.map((d) => d.id),
+      ),
+    );
+    const linkCount = links.reduce((n, l) => n + l.length, 0);
+
+    const overview = await get<AnalyticsOverview>(`/api/analytics/overview?timeFilter=${range}`);
+    expect(overview.timeFilter).toBe(range);
+    expect(overview.totals, range).toEqual({ programs: programs.length, links: linkCount, activeLinks: linkCount, clicks: total });
+    expect(new Map(overview.programs.map((p) => [p.programId, p.clicks])), range).toEqual(
+      new Map(programs.map((p) => [p.programId, perProgram.get(p.programId) ?? 0])),
+    );
+    programs.forEach((program, i) =>
+      expect(overview.programs.find((p) => p.programId === program.programId)).toMatchObject({
+        totalLinks: links[i]!.length,
+        activeLinks: links[i]!.length,
+        listed: true,
+      }),
+    );
+
+    for (const [i, program] of programs.entries()) {
+      const page = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=${range}`);
+      expect(page.links.map((l) => l.linkId).sort()).toEqual([...links[i]!].sort());
+      for (const l of page.links) expect(l.clicks, `${range} ${l.linkId}`).toBe(perLink.get(l.linkId) ?? 0);
+      // the chart holds every click of the program's links in the range, in its periods
+      const charted = page.series.points.reduce((n, p) => n + p.clicks, 0);
+      expect(charted, range).toBe(perProgram.get(program.programId) ?? 0);
+      expect(page.series.unit).toBe(
+        ({ "24h": "hour", "7d": "day", "30d": "day", "3mo": "week", "12mo": "month", all: "month" } as const)[range],
+      );
+    }
+  }
+}
+
+/** The programs' stored click windows: the day they were summed for and their links. */
+async function storedWindows(programs: readonly { programId: string }[]) {
+  const docs = await db().getAll(...programs.map((p) => db().collection(COLLECTIONS.clickWindows).doc(p.programId)));
+  return docs.map((d) => ({ day: d.get("day") as unknown, links: ((d.get("linkIds") ?? []) as string[]).length }));
+}
+
 describe("the dashboard's answers", () => {
   it("agree with the click records summed by hand, in every range", async () => {
     const { one, two } = await seedHistory();
-    for (const range of TIME_FILTERS) {
-      const { records } = await allPages(`/api/analytics/clicks?timeFilter=${range}`);
-      const perProgram = sum(records, (r) => r.programId);
-      const perLink = sum(records, (r) => r.linkId);
-      const total = [...perLink.values()].reduce((a, b) => a + b, 0);
-
-      const overview = await get<AnalyticsOverview>(`/api/analytics/overview?timeFilter=${range}`);
-      expect(overview.timeFilter).toBe(range);
-      expect(overview.totals, range).toEqual({ programs: 2, links: 5, activeLinks: 5, clicks: total });
-      expect(new Map(overview.programs.map((p) => [p.programId, p.clicks])), range).toEqual(
-        new Map([one, two].map((p) => [p.programId, perProgram.get(p.programId) ?? 0])),
-      );
-      for (const program of [one, two])
-        expect(overview.programs.find((p) => p.programId === program.programId)).toMatchObject({
-          totalLinks: program.links.length,
-          activeLinks: program.links.length,
-          listed: true,
-        });
-
-      for (const program of [one, two]) {
-        const page = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=${range}`);
-        expect(page.links.map((l) => l.linkId).sort()).toEqual(program.links.map((l) => l.id).sort());
-        for (const l of page.links) expect(l.clicks, `${range} ${l.linkId}`).toBe(perLink.get(l.linkId) ?? 0);
-        // the chart holds every click of the program's links in the range, in its periods
-        const charted = page.series.points.reduce((n, p) => n + p.clicks, 0);
-        expect(charted, range).toBe(perProgram.get(program.programId) ?? 0);
-        expect(page.series.unit).toBe(
-          ({ "24h": "hour", "7d": "day", "30d": "day", "3mo": "week", "12mo": "month", all: "month" } as const)[range],
-        );
-      }
-    }
+    await expectAgreement([one, two]);
   }, 240_000);
+
+  it("keep agreeing from the programs' click windows as links move, go and come, visits come and days fold", async () => {
+    const { one, two } = await seedHistory();
+    await expectAgreement([one, two]);
+    // the Overview summed each program's window for today and kept it
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await storedWindows([one, two])).toEqual([
+      { day: today, links: 3 },
+      { day: today, links: 2 },
+    ]);
+
+    // a link with history moves to the other program, another goes, a new one comes and is visited
+    const moved = await callRoute("moveLink", { params: { id: one.links[2]!.id }, idToken: admin, body: { programId: two.programId } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await callRoute("deleteLink", { params: { id: two.links[1]!.id }, idToken: admin })).status).toBe(204);
+    await addLink(admin, one.programId, "newcomer@example.com");
+    await visitMany(one.programId, 4);
+    await visitMany(two.programId, 2);
+    await expectAgreement([one, two]);
+    expect(await storedWindows([one, two])).toEqual([
+      { day: today, links: 3 },
+      { day: today, links: 2 },
+    ]);
+
+    // a late visit of yesterday, folded: the roll-ups change under the windows
+    await recordVisit({
+      clickId: newClickId(),
+      linkId: one.links[1]!.id,
+      programId: one.programId,
+      clickedAt: daysAgo(1),
+      ipAddress: "203.0.113.9",
+      userAgent: BROWSER_UA,
+      shard: 7,
+      activeLinkIds: [one.links[1]!.id],
+    });
+    await foldFinishedDays(new Date());
+    await expectAgreement([one, two]);
+
+    // the nightly job's refresh after its fold: every window summed again, the same figures
+    await db().collection(COLLECTIONS.clickWindows).doc(one.programId).delete();
+    expect(await refreshClickWindows(new Date())).toBe(2);
+    expect(await storedWindows([one, two])).toEqual([
+      { day: today, links: 3 },
+      { day: today, links: 2 },
+    ]);
+    await expectAgreement([one, two]);
+  }, 360_000);
 
   it("are for admins only, refuse a bad range with the contract's 400, and an unknown program with 404", async () => {
     const { programId } = await programWithLinks(admin, 1);

@@ -31,6 +31,8 @@ const COLLECTIONS = [
   "audit_log",
   "subscription_checks",
   "click_purges",
+  "click_windows",
+  "click_rollup_versions",
 ];
 
 beforeAll(async () => {

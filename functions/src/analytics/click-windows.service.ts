@@ -1,0 +1,105 @@
+import { utcDay } from "@hub/contract/dates";
+import type { AnalyticsOverview } from "@hub/contract/analytics";
+import { forEachLimited } from "../platform/concurrency";
+import { readConsistently } from "../visits/visits.store";
+import type { ProgramReads } from "./analytics.store";
+import { programReadsFor } from "./analytics.service";
+import { windowOf } from "./analytics-window";
+import { holds, overviewOfWindows, windowClicksOf, WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
+import { listProgramIds, readOverviewStateIn, readRollupVersionsIn, readWindowInputsIn, saveClickWindows } from "./click-windows.store";
+
+/** Programs summed at once by one read: each is a few reads of a few dozen roll-ups. */
+const SUMS_AT_ONCE = 8;
+/**
+ * The most out-of-date windows a read sums itself (a program's links changed, a late fold). More (a
+ * new day before the nightly refresh, the first read ever) and the Overview counts the links instead:
+ * summing every program's window is the nightly job's work (a minute at 10,000 links here).
+ */
+export const SUMS_IN_A_READ = 20;
+
+/** The roll-ups every range of a window reads, each once (all time from `earliestMonth`). */
+function windowReads(now: Date, earliestMonth: string): ProgramReads {
+  const reads = WINDOWED_RANGES.map((range) => programReadsFor(windowOf(range, now), earliestMonth));
+  return {
+    detail: "clicks",
+    days: [...new Set(reads.flatMap((r) => r.days))],
+    months: [...new Set(reads.flatMap((r) => r.months))],
+    hours: [],
+    hourDays: [],
+    foldedHourDays: [],
+  };
+}
+
+/** One program's click window for `now`'s day, from what readWindowInputsIn read; null when there is no such program. */
+function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typeof readWindowInputsIn>>): ClickWindow | null {
+  if (!inputs) return null;
+  return {
+    programId,
+    day: utcDay(now),
+    linkSetVersion: inputs.linkSetVersion,
+    rollupVersions: Object.fromEntries(inputs.rollupVersions),
+    linkIds: inputs.linkIds,
+    clicks: windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now),
+  };
+}
+
+/** What a program's window reads, given the first month its roll-ups have (none: this month). */
+const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(now, earliestMonth ?? now.toISOString().slice(0, 7));
+
+/**
+ * GET /api/analytics/overview for a range of whole days, from the programs' click windows (those out
+ * of date summed again in the same read, and stored) and the unfolded counters. Null when the programs'
+ * kept counts cannot be used (one is due for a recount, or a link is in a program that no longer
+ * exists) or too many windows are out of date: the caller counts the links themselves.
+ */
+export async function overviewFromWindows(timeFilter: WindowedRange, now: Date): Promise<AnalyticsOverview | null> {
+  const today = utcDay(now);
+  const found = await readConsistently(async (tx) => {
+    const state = await readOverviewStateIn(tx);
+    const countsHold = state.programs.every((p) => p.countsKept && (p.countsValidUntil === null || today < p.countsValidUntil));
+    if (!countsHold || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links) return null;
+    const versions = await readRollupVersionsIn(
+      tx,
+      [...state.windows.values()].flatMap((w) => Object.keys(w.rollupVersions)),
+    );
+    const summed: ClickWindow[] = [];
+    const outOfDate = state.programs.filter((p) => !holds(state.windows.get(p.id), today, p.linkSetVersion, versions));
+    if (outOfDate.length > SUMS_IN_A_READ) return null;
+    await forEachLimited(outOfDate, SUMS_AT_ONCE, async (p) => {
+      const window = windowFrom(p.id, now, await readWindowInputsIn(tx, p.id, readsFor(now)));
+      if (window) summed.push(window);
+    });
+    return { ...state, summed };
+  });
+  if (found === null) return null;
+  for (const w of found.summed) found.windows.set(w.programId, w);
+  await saveClickWindows(found.summed);
+  return overviewOfWindows(
+    found.programs.map((p) => ({
+      id: p.id,
+      name: p.name,
+      approved: p.approved,
+      linkCount: p.linkCount,
+      activeLinkCount: p.activeLinkCount,
+    })),
+    found.windows,
+    found.counters,
+    timeFilter,
+    now,
+  );
+}
+
+/**
+ * Sums every program's click window for `now`'s day and stores it: after the nightly fold (which
+ * changes the roll-ups they are summed from), so that the day's first Overview finds them current.
+ * Answers how many it stored.
+ */
+export async function refreshClickWindows(now: Date): Promise<number> {
+  const summed: ClickWindow[] = [];
+  await forEachLimited(await listProgramIds(), SUMS_AT_ONCE, async (programId) => {
+    const window = windowFrom(programId, now, await readConsistently((tx) => readWindowInputsIn(tx, programId, readsFor(now))));
+    if (window) summed.push(window);
+  });
+  await saveClickWindows(summed);
+  return summed.length;
+}

@@ -1,0 +1,144 @@
+import { AggregateField, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { COLLECTIONS, db } from "../platform/db";
+import { rollupVersionRef } from "../visits/visits.store";
+import {
+  COUNTER_COUNT_FIELDS,
+  counterTallyOf,
+  earliestMonthIn,
+  PROGRAM_FIELDS,
+  programOf,
+  readProgramTallies,
+  type AnalyticsProgram,
+  type ClickTally,
+  type ProgramReads,
+} from "./analytics.store";
+import { uniqueDocs } from "./roll-up-reads.store";
+import { WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
+
+/**
+ * click_windows/{programId}: a program's links' clicks in each day range, summed from the roll-ups
+ * (click-windows.ts says when such a sum still holds). Written by whoever summed it: the nightly
+ * refresh, or a read that found it out of date.
+ */
+const windowRef = (programId: string) => db().collection(COLLECTIONS.clickWindows).doc(programId);
+
+/** A program as the Overview reads it: what analytics reads of it, its kept counts and the version of its set of links. */
+export interface CountedProgram extends AnalyticsProgram {
+  linkCount: number;
+  activeLinkCount: number;
+  /** Null when its counts were never kept (stored before they were), or when they are due for a recount from a day. */
+  countsValidUntil: string | null;
+  countsKept: boolean;
+  linkSetVersion: number;
+}
+
+const countOf = (value: unknown) => (typeof value === "number" ? value : 0);
+
+const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
+  ...programOf(d),
+  linkCount: countOf(d.get("linkCount")),
+  activeLinkCount: countOf(d.get("activeLinkCount")),
+  countsValidUntil: typeof d.get("countsValidUntil") === "string" ? (d.get("countsValidUntil") as string) : null,
+  countsKept: d.get("linkCountsKept") === true,
+  linkSetVersion: countOf(d.get("linkSetVersion")),
+});
+
+/**
+ * In a read-only transaction: every program with its counts, how many links there are, every unfolded
+ * counter (their counts only), and the stored click windows of those programs.
+ */
+export async function readOverviewStateIn(tx: Transaction): Promise<{
+  programs: CountedProgram[];
+  links: number;
+  counters: ClickTally[];
+  windows: Map<string, ClickWindow>;
+}> {
+  const [programSnap, linkCount, counterDocs] = await Promise.all([
+    tx.get(
+      db()
+        .collection(COLLECTIONS.programs)
+        .select(...PROGRAM_FIELDS, "linkCount", "activeLinkCount", "countsValidUntil", "linkCountsKept", "linkSetVersion"),
+    ),
+    tx.get(db().collection(COLLECTIONS.links).aggregate({ links: AggregateField.count() })),
+    uniqueDocs(tx, [
+      db()
+        .collection(COLLECTIONS.clickCounters)
+        .select(...COUNTER_COUNT_FIELDS),
+    ]),
+  ]);
+  const programs = programSnap.docs.map(countedProgramOf);
+  const windowDocs = programs.length > 0 ? await tx.getAll(...programs.map((p) => windowRef(p.id))) : [];
+  const windows = new Map<string, ClickWindow>();
+  for (const doc of windowDocs) {
+    const window = clickWindowOf(doc);
+    if (window) windows.set(window.programId, window);
+  }
+  return { programs, links: linkCount.data().links, counters: counterDocs.map(counterTallyOf), windows };
+}
+
+/** A stored click window, or null when there is none or it is not in the shape written here. */
+function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
+  if (!doc.exists) return null;
+  const clicks = doc.get("clicks") as Record<string, unknown> | undefined;
+  const versions = doc.get("rollupVersions") as Record<string, unknown> | undefined;
+  const linkIds = doc.get("linkIds") as unknown;
+  if (typeof clicks !== "object" || clicks === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds))
+    return null;
+  if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
+  return {
+    programId: doc.id,
+    day: String(doc.get("day")),
+    linkSetVersion: countOf(doc.get("linkSetVersion")),
+    rollupVersions: Object.fromEntries(Object.entries(versions).map(([id, v]) => [id, countOf(v)])),
+    linkIds: linkIds.filter((id): id is string => typeof id === "string"),
+    clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
+  };
+}
+
+/** The current roll-up version of each of these programs (0: never folded). */
+export async function readRollupVersionsIn(tx: Transaction, programIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(programIds)];
+  const docs = ids.length > 0 ? await tx.getAll(...ids.map(rollupVersionRef), { fieldMask: ["version"] }) : [];
+  return new Map(docs.map((d) => [d.id, countOf(d.get("version"))]));
+}
+
+/**
+ * What one program's click window is summed from, in the transaction: its links now and the version
+ * of that set, and the roll-ups `readsOf` names (given the first month they have, null: none) of the
+ * programs that hold their history (it, and those its links were in) with those programs' roll-up
+ * versions. Null when there is no such program.
+ */
+export async function readWindowInputsIn(
+  tx: Transaction,
+  programId: string,
+  readsOf: (earliestMonth: string | null) => ProgramReads,
+): Promise<{ linkIds: string[]; linkSetVersion: number; rollupVersions: Map<string, number>; tallies: ClickTally[] } | null> {
+  const [[program], links] = await Promise.all([
+    tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: ["linkSetVersion"] }),
+    tx.get(db().collection(COLLECTIONS.links).where("programId", "==", programId).select("pastProgramIds")),
+  ]);
+  if (!program?.exists) return null;
+  const held = new Set([programId]);
+  for (const link of links.docs) {
+    const past = link.get("pastProgramIds") as unknown;
+    if (Array.isArray(past)) for (const id of past) if (typeof id === "string") held.add(id);
+  }
+  const historyIn = [...held];
+  const [rollupVersions, earliest] = await Promise.all([readRollupVersionsIn(tx, historyIn), earliestMonthIn(tx, historyIn)]);
+  const tallies = await readProgramTallies(tx, historyIn, readsOf(earliest), { counters: false });
+  return { linkIds: links.docs.map((d) => d.id), linkSetVersion: countOf(program.get("linkSetVersion")), rollupVersions, tallies };
+}
+
+/** Every program's id (the nightly refresh's list). */
+export async function listProgramIds(): Promise<string[]> {
+  return (await db().collection(COLLECTIONS.programs).select().get()).docs.map((d) => d.id);
+}
+
+/** Stores click windows, each replacing the program's last (a batch per 400). */
+export async function saveClickWindows(windows: readonly ClickWindow[]): Promise<void> {
+  for (let i = 0; i < windows.length; i += 400) {
+    const batch = db().batch();
+    for (const w of windows.slice(i, i + 400)) batch.set(windowRef(w.programId), { ...w });
+    await batch.commit();
+  }
+}

@@ -1,0 +1,113 @@
+import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
+import type { ClickTally } from "./analytics.store";
+import { clickBuckets } from "./analytics-records";
+import { windowOf } from "./analytics-window";
+
+/*
+ * Click windows: per program, its links' clicks in each range of whole UTC days, summed once from the
+ * roll-ups, so that the Overview reads one document per program instead of every link and every
+ * program's roll-ups of the range (at 10,000 links, 30 days: 6,000 roll-ups, 300,000 link counts).
+ *
+ * A window is summed for one UTC day (its ranges end that day), over the links in the program then,
+ * from the roll-ups only; today's unfolded counters are added when it is read, so every visit is in
+ * exactly one of the two as long as no roll-up the window read has changed since. That is what the
+ * versions say: the program's `linkSetVersion` (raised with every change of its links' counts:
+ * a link added, removed, moved or changed) and the roll-up version of every program whose roll-ups
+ * hold its links' history (raised by each fold that writes them). A window with another day or
+ * version is summed again, by the read that finds it so, and stored.
+ */
+
+/** The ranges of whole days a window holds; 24h goes by the hour and reads its hour roll-ups. */
+export const WINDOWED_RANGES = ["7d", "30d", "3mo", "12mo", "all"] as const satisfies readonly TimeFilter[];
+export type WindowedRange = (typeof WINDOWED_RANGES)[number];
+export const isWindowed = (filter: TimeFilter): filter is WindowedRange => filter !== "24h";
+
+export interface ClickWindow {
+  programId: string;
+  /** The UTC day its ranges end on. */
+  day: string;
+  linkSetVersion: number;
+  /** The roll-up version of each program whose roll-ups were summed. */
+  rollupVersions: Record<string, number>;
+  /** The links in the program when it was summed. */
+  linkIds: string[];
+  /** Their clicks in each range, from the roll-ups (unfolded counters not included). */
+  clicks: Record<WindowedRange, number>;
+}
+
+/** Whether a stored window still holds: summed for today, its program's links and every roll-up it read unchanged since. */
+export function holds(
+  window: ClickWindow | undefined,
+  today: string,
+  linkSetVersion: number,
+  rollupVersions: ReadonlyMap<string, number>,
+): window is ClickWindow {
+  return (
+    window !== undefined &&
+    window.day === today &&
+    window.linkSetVersion === linkSetVersion &&
+    Object.entries(window.rollupVersions).every(([id, v]) => (rollupVersions.get(id) ?? 0) === v)
+  );
+}
+
+/** These links' clicks in each range ending `now`'s UTC day, from roll-up tallies that cover every range (counters left out). */
+export function windowClicksOf(tallies: readonly ClickTally[], linkIds: ReadonlySet<string>, now: Date): Record<WindowedRange, number> {
+  const rollups = tallies.filter((t) => t.kind !== "counter");
+  const sumOf = (range: WindowedRange) => clickBuckets(rollups, windowOf(range, now), linkIds).reduce((n, b) => n + b.clicks, 0);
+  return Object.fromEntries(WINDOWED_RANGES.map((r) => [r, sumOf(r)])) as Record<WindowedRange, number>;
+}
+
+/** A program as the Overview's rows need it. */
+export interface OverviewProgram {
+  id: string;
+  name: string;
+  approved: boolean;
+  linkCount: number;
+  activeLinkCount: number;
+}
+
+const byName = (a: { programName: string; programId: string }, b: { programName: string; programId: string }) =>
+  a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId);
+
+/**
+ * The Overview from every program's current window and the unfolded counters: each program's window
+ * for the range plus the counters' clicks of the links in it (a link in no window no longer exists).
+ * Links and active links are the programs' kept counts (a program awaiting approval has none active).
+ */
+export function overviewOfWindows(
+  programs: readonly OverviewProgram[],
+  windows: ReadonlyMap<string, ClickWindow>,
+  counters: readonly ClickTally[],
+  timeFilter: WindowedRange,
+  now: Date,
+): AnalyticsOverview {
+  const programOfLink = new Map<string, string>();
+  const clicks = new Map<string, number>();
+  for (const w of windows.values()) {
+    for (const id of w.linkIds) programOfLink.set(id, w.programId);
+    clicks.set(w.programId, w.clicks[timeFilter]);
+  }
+  for (const b of clickBuckets(counters, windowOf(timeFilter, now), new Set(programOfLink.keys()))) {
+    const programId = programOfLink.get(b.linkId)!;
+    clicks.set(programId, (clicks.get(programId) ?? 0) + b.clicks);
+  }
+  const rows = programs.map((p) => ({
+    programId: p.id,
+    programName: p.name,
+    clicks: clicks.get(p.id) ?? 0,
+    activeLinks: p.approved ? p.activeLinkCount : 0,
+    totalLinks: p.linkCount,
+    listed: true,
+  }));
+  const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
+  return {
+    timeFilter,
+    totals: {
+      programs: programs.length,
+      links: sum((r) => r.totalLinks),
+      activeLinks: sum((r) => r.activeLinks),
+      clicks: sum((r) => r.clicks),
+    },
+    programs: rows.sort(byName),
+  };
+}
