@@ -324,8 +324,12 @@ export const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
 });
 
 /** The counters' fields the dashboard's sums read (as the "clicks" detail). */
-export const counterTallyOf = (doc: DocumentSnapshot): ClickTally => tallyOf("counter", doc);
 export const COUNTER_COUNT_FIELDS = COUNT_FIELDS.counter;
+/** A counter's tally for its day, and, with `hours`, one per hour of it (its `hours` read too). */
+export const counterTalliesOf = (doc: DocumentSnapshot, hours: boolean): ClickTally[] => [
+  tallyOf("counter", doc),
+  ...(hours ? hourTallies(doc) : []),
+];
 
 /** A link as analytics reads it; `unfolded`: its visits in counters not yet folded into `visitCount`. */
 const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
@@ -396,6 +400,8 @@ export async function earliestMonthIn(tx: Transaction, programIds: readonly stri
 export interface ProgramPageLink extends AnalyticsLink {
   name: string;
   createdAt: string;
+  /** Its owner is blocked or without an active subscription, as kept on the link (links/link-counts.store). */
+  ownerHeldBack: boolean;
 }
 
 /**
@@ -403,20 +409,21 @@ export interface ProgramPageLink extends AnalyticsLink {
  * (a moved link and a merged program take their history along), read by id at one point in time: the
  * cost follows this program's links and the days asked for, not the size of the store. `readsOf` names
  * the roll-ups, given the links and the first month any of those programs has a month roll-up of (null:
- * none; all time starts there, whenever the links were made: history can be imported). Null: no such program.
+ * none; all time starts there, whenever the links were made: history can be imported). `countsKept`: the
+ * program has been counted, so its links' `ownerHeldBack` is kept (links/link-counts.store). Null: no such program.
  */
 export function readProgramPage(
   programId: string,
   readsOf: (links: readonly ProgramPageLink[], earliestMonth: string | null) => ProgramReads,
-): Promise<{ program: AnalyticsProgram; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
+): Promise<{ program: AnalyticsProgram; countsKept: boolean; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
   return readConsistently(async (tx: Transaction) => {
     const [programSnap, linkSnap] = await Promise.all([
-      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: [...PROGRAM_FIELDS] }),
+      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: [...PROGRAM_FIELDS, "linkCountsKept"] }),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
           .where("programId", "==", programId)
-          .select(...LINK_FIELDS, "name", "createdAt"),
+          .select(...LINK_FIELDS, "name", "createdAt", "ownerHeldBack"),
       ),
     ]);
     const programDoc = programSnap[0];
@@ -424,8 +431,13 @@ export function readProgramPage(
     const programIds = new Set([programId]);
     for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
     const ids = [...programIds];
-    const links = linkSnap.docs.map((d) => ({ ...linkOf(d), name: text(d, "name"), createdAt: toIsoOrEpoch(d.get("createdAt")) }));
+    const links = linkSnap.docs.map((d) => ({
+      ...linkOf(d),
+      name: text(d, "name"),
+      createdAt: toIsoOrEpoch(d.get("createdAt")),
+      ownerHeldBack: d.get("ownerHeldBack") === true,
+    }));
     const tallies = await readProgramTallies(tx, ids, readsOf(links, await earliestMonthIn(tx, ids)));
-    return { program: programOf(programDoc), links, tallies };
+    return { program: programOf(programDoc), countsKept: programDoc.get("linkCountsKept") === true, links, tallies };
   });
 }

@@ -1,11 +1,11 @@
 import { utcDay } from "@hub/contract/dates";
-import type { AnalyticsOverview } from "@hub/contract/analytics";
+import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
 import { forEachLimited } from "../platform/concurrency";
 import { readConsistently } from "../visits/visits.store";
 import type { ProgramReads } from "./analytics.store";
 import { programReadsFor } from "./analytics.service";
 import { windowOf } from "./analytics-window";
-import { holds, overviewOfWindows, windowClicksOf, WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
+import { holds, hoursOfDayBefore, overviewOfWindows, windowClicksOf, WINDOWED_RANGES, type ClickWindow } from "./click-windows";
 import { listProgramIds, readOverviewStateIn, readRollupVersionsIn, readWindowInputsIn, saveClickWindows } from "./click-windows.store";
 
 /** Programs summed at once by one read: each is a few reads of a few dozen roll-ups. */
@@ -17,16 +17,20 @@ const SUMS_AT_ONCE = 8;
  */
 export const SUMS_IN_A_READ = 20;
 
-/** The roll-ups every range of a window reads, each once (all time from `earliestMonth`). */
+/**
+ * The roll-ups every range of a window reads, each once (all time from `earliestMonth`), and the hour
+ * roll-ups of the day before (and its day roll-up's hours, if folded before hour roll-ups existed).
+ */
 function windowReads(now: Date, earliestMonth: string): ProgramReads {
   const reads = WINDOWED_RANGES.map((range) => programReadsFor(windowOf(range, now), earliestMonth));
+  const hours = hoursOfDayBefore(utcDay(now));
   return {
     detail: "clicks",
     days: [...new Set(reads.flatMap((r) => r.days))],
     months: [...new Set(reads.flatMap((r) => r.months))],
-    hours: [],
+    hours,
     hourDays: [],
-    foldedHourDays: [],
+    foldedHourDays: [hours[0]!.slice(0, 10)],
   };
 }
 
@@ -39,7 +43,7 @@ function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typ
     linkSetVersion: inputs.linkSetVersion,
     rollupVersions: Object.fromEntries(inputs.rollupVersions),
     linkIds: inputs.linkIds,
-    clicks: windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now),
+    ...windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now),
   };
 }
 
@@ -47,15 +51,15 @@ function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typ
 const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(now, earliestMonth ?? now.toISOString().slice(0, 7));
 
 /**
- * GET /api/analytics/overview for a range of whole days, from the programs' click windows (those out
+ * GET /api/analytics/overview from the programs' click windows (those out
  * of date summed again in the same read, and stored) and the unfolded counters. Null when the programs'
  * kept counts cannot be used (one is due for a recount, or a link is in a program that no longer
  * exists) or too many windows are out of date: the caller counts the links themselves.
  */
-export async function overviewFromWindows(timeFilter: WindowedRange, now: Date): Promise<AnalyticsOverview | null> {
+export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Promise<AnalyticsOverview | null> {
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
-    const state = await readOverviewStateIn(tx);
+    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h" });
     const countsHold = state.programs.every((p) => p.countsKept && (p.countsValidUntil === null || today < p.countsValidUntil));
     if (!countsHold || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links) return null;
     const versions = await readRollupVersionsIn(

@@ -3,7 +3,7 @@ import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
 import {
   COUNTER_COUNT_FIELDS,
-  counterTallyOf,
+  counterTalliesOf,
   earliestMonthIn,
   PROGRAM_FIELDS,
   programOf,
@@ -45,9 +45,12 @@ const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
 
 /**
  * In a read-only transaction: every program with its counts, how many links there are, every unfolded
- * counter (their counts only), and the stored click windows of those programs.
+ * counter (their counts only; with `hours`, also each hour's), and the stored click windows of those programs.
  */
-export async function readOverviewStateIn(tx: Transaction): Promise<{
+export async function readOverviewStateIn(
+  tx: Transaction,
+  { hours }: { hours: boolean },
+): Promise<{
   programs: CountedProgram[];
   links: number;
   counters: ClickTally[];
@@ -63,7 +66,7 @@ export async function readOverviewStateIn(tx: Transaction): Promise<{
     uniqueDocs(tx, [
       db()
         .collection(COLLECTIONS.clickCounters)
-        .select(...COUNTER_COUNT_FIELDS),
+        .select(...COUNTER_COUNT_FIELDS, ...(hours ? ["hours"] : [])),
     ]),
   ]);
   const programs = programSnap.docs.map(countedProgramOf);
@@ -73,7 +76,7 @@ export async function readOverviewStateIn(tx: Transaction): Promise<{
     const window = clickWindowOf(doc);
     if (window) windows.set(window.programId, window);
   }
-  return { programs, links: linkCount.data().links, counters: counterDocs.map(counterTallyOf), windows };
+  return { programs, links: linkCount.data().links, counters: counterDocs.flatMap((d) => counterTalliesOf(d, hours)), windows };
 }
 
 /** A stored click window, or null when there is none or it is not in the shape written here. */
@@ -85,6 +88,7 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
   if (typeof clicks !== "object" || clicks === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds))
     return null;
   if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
+  const hours = doc.get("hours") as Record<string, unknown> | undefined;
   return {
     programId: doc.id,
     day: String(doc.get("day")),
@@ -92,6 +96,7 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     rollupVersions: Object.fromEntries(Object.entries(versions).map(([id, v]) => [id, countOf(v)])),
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
     clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
+    hours: typeof hours === "object" && hours !== null ? Object.fromEntries(Object.entries(hours).map(([h, n]) => [h, countOf(n)])) : {},
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
+import { utcDay } from "@hub/contract/dates";
 import type { ClickTally } from "./analytics.store";
 import { clickBuckets } from "./analytics-records";
 import { windowOf } from "./analytics-window";
@@ -17,10 +18,16 @@ import { windowOf } from "./analytics-window";
  * version is summed again, by the read that finds it so, and stored.
  */
 
-/** The ranges of whole days a window holds; 24h goes by the hour and reads its hour roll-ups. */
+/** The ranges of whole days a window holds; for 24h it holds the day before's hours (below). */
 export const WINDOWED_RANGES = ["7d", "30d", "3mo", "12mo", "all"] as const satisfies readonly TimeFilter[];
 export type WindowedRange = (typeof WINDOWED_RANGES)[number];
-export const isWindowed = (filter: TimeFilter): filter is WindowedRange => filter !== "24h";
+
+const HOUR_MS = 3_600_000;
+/** The ISO starts of the 24 hours of the UTC day before `day`: the only folded hours a `24h` range can hold. */
+export function hoursOfDayBefore(day: string): string[] {
+  const start = Date.parse(`${day}T00:00:00Z`) - 24 * HOUR_MS;
+  return Array.from({ length: 24 }, (_, i) => new Date(start + i * HOUR_MS).toISOString());
+}
 
 export interface ClickWindow {
   programId: string;
@@ -33,6 +40,8 @@ export interface ClickWindow {
   linkIds: string[];
   /** Their clicks in each range, from the roll-ups (unfolded counters not included). */
   clicks: Record<WindowedRange, number>;
+  /** Their clicks in each hour of the day before `day` that has an hour roll-up, by the hour's ISO start (what `24h` adds up). */
+  hours: Record<string, number>;
 }
 
 /** Whether a stored window still holds: summed for today, its program's links and every roll-up it read unchanged since. */
@@ -50,12 +59,26 @@ export function holds(
   );
 }
 
-/** These links' clicks in each range ending `now`'s UTC day, from roll-up tallies that cover every range (counters left out). */
-export function windowClicksOf(tallies: readonly ClickTally[], linkIds: ReadonlySet<string>, now: Date): Record<WindowedRange, number> {
+/**
+ * These links' clicks in each range ending `now`'s UTC day, and in each hour of the day before, from
+ * roll-up tallies that cover every range and those hours (counters left out).
+ */
+export function windowClicksOf(
+  tallies: readonly ClickTally[],
+  linkIds: ReadonlySet<string>,
+  now: Date,
+): Pick<ClickWindow, "clicks" | "hours"> {
   const rollups = tallies.filter((t) => t.kind !== "counter");
   const sumOf = (range: WindowedRange) => clickBuckets(rollups, windowOf(range, now), linkIds).reduce((n, b) => n + b.clicks, 0);
-  return Object.fromEntries(WINDOWED_RANGES.map((r) => [r, sumOf(r)])) as Record<WindowedRange, number>;
+  const hours: Record<string, number> = {};
+  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfDayBefore(utcDay(now)) }, linkIds))
+    hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
+  return { clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, sumOf(r)])) as Record<WindowedRange, number>, hours };
 }
+
+/** A window's clicks in a range: for `24h`, those of its hours in the range (today's are all in counters). */
+const windowClicksIn = (window: ClickWindow, range: TimeFilter, hours: ReadonlySet<string>): number =>
+  range === "24h" ? Object.entries(window.hours).reduce((n, [hour, c]) => n + (hours.has(hour) ? c : 0), 0) : window.clicks[range];
 
 /** A program as the Overview's rows need it. */
 export interface OverviewProgram {
@@ -78,16 +101,18 @@ export function overviewOfWindows(
   programs: readonly OverviewProgram[],
   windows: ReadonlyMap<string, ClickWindow>,
   counters: readonly ClickTally[],
-  timeFilter: WindowedRange,
+  timeFilter: TimeFilter,
   now: Date,
 ): AnalyticsOverview {
+  const range = windowOf(timeFilter, now);
+  const hours = new Set(range.kind === "hours" ? range.hours : []);
   const programOfLink = new Map<string, string>();
   const clicks = new Map<string, number>();
   for (const w of windows.values()) {
     for (const id of w.linkIds) programOfLink.set(id, w.programId);
-    clicks.set(w.programId, w.clicks[timeFilter]);
+    clicks.set(w.programId, windowClicksIn(w, timeFilter, hours));
   }
-  for (const b of clickBuckets(counters, windowOf(timeFilter, now), new Set(programOfLink.keys()))) {
+  for (const b of clickBuckets(counters, range, new Set(programOfLink.keys()))) {
     const programId = programOfLink.get(b.linkId)!;
     clicks.set(programId, (clicks.get(programId) ?? 0) + b.clicks);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsSnapshot, ClickTally } from "./analytics.store";
-import { analyticsLink as link, analyticsProgram as program, clickTally as tally } from "./analytics-test-fixtures";
+import type { AnalyticsSnapshot } from "./analytics.store";
+import { analyticsLink as link, analyticsProgram as program, yearOfHistory } from "./analytics-test-fixtures";
 import { clickBuckets, clickRecords } from "./analytics-records";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
 import { mondayOf, overviewOf, programPageOf, seriesOf, seriesPlan } from "./dashboard-figures";
@@ -10,30 +10,11 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 const NOW = new Date("2026-11-23T12:34:00Z"); // a Monday
 const TODAY = "2026-11-23";
 
-/** A year of history as the fold leaves it: month roll-ups of the folded months and day roll-ups of every day; today in a counter. */
-function history(): ClickTally[] {
-  const tallies: ClickTally[] = [];
-  const months = new Map<string, Record<string, number>>();
-  for (let d = 1; d <= 400; d++) {
-    const day = new Date(Date.parse(`${TODAY}T00:00:00Z`) - d * 86_400_000).toISOString().slice(0, 10);
-    const counts = { a: (d % 5) + 1, b: d % 3, c: 2 };
-    tallies.push(tally("day", day, counts));
-    const month = months.get(day.slice(0, 7)) ?? {};
-    for (const [id, n] of Object.entries(counts)) month[id] = (month[id] ?? 0) + n;
-    months.set(day.slice(0, 7), month);
-  }
-  for (const [month, counts] of months) tallies.push(tally("month", month, counts));
-  tallies.push(tally("counter", TODAY, { a: 4, c: 1 }));
-  // the last 24 hours, hour by hour
-  tallies.push(tally("hour", "2026-11-23T11:00:00.000Z", { a: 3 }), tally("hour", "2026-11-22T13:00:00.000Z", { b: 2, c: 1 }));
-  return tallies;
-}
-
 const snap = (): AnalyticsSnapshot => ({
   programs: [program("p1", "Card One"), program("p2", "Amex")],
   // c was moved to p2: its clicks (served by p1) go with it
   links: [link("a", "p1", "ann@example.com"), link("b", "p1", "bob@example.com", { paused: true }), link("c", "p2", "ann@example.com")],
-  tallies: history(),
+  tallies: yearOfHistory(TODAY),
 });
 
 /** The records of the clicks route summed by hand: per program and per link. */

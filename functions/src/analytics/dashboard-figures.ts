@@ -140,7 +140,7 @@ export function overviewOf(
 /** One program's page: its links' clicks per period and each link's clicks, oldest link first. */
 export function programPageOf(
   program: AnalyticsProgram,
-  links: readonly ProgramPageLink[],
+  links: readonly (AnalyticsLink & Pick<ProgramPageLink, "name" | "createdAt">)[],
   buckets: readonly ClickBucket[],
   plan: SeriesPlan,
   heldBack: ReadonlySet<string>,

@@ -15,14 +15,12 @@ import { programReadsFor, readsFor } from "./analytics.service";
 import { windowOf } from "./analytics-window";
 import { overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
-import { isWindowed } from "./click-windows";
 import { overviewFromWindows } from "./click-windows.service";
 
 /** GET /api/analytics/overview: the totals and every program's clicks, links and active links. */
 export async function overviewIn(timeFilter: TimeFilter, now = new Date()): Promise<AnalyticsOverview> {
-  // whole days: from the programs' click windows when they can be used (the same figures)
-  const fromWindows = isWindowed(timeFilter) ? await overviewFromWindows(timeFilter, now) : null;
-  return fromWindows ?? overviewFromLinks(timeFilter, now);
+  // from the programs' click windows when they can be used (the same figures)
+  return (await overviewFromWindows(timeFilter, now)) ?? overviewFromLinks(timeFilter, now);
 }
 
 /** The Overview from every link and the roll-ups of the range: what the click windows answer faster. */
@@ -60,7 +58,11 @@ export async function programPageIn(programId: string, timeFilter: TimeFilter, n
     detail: "clicks",
   }));
   if (page === null) throw new ApiError("NOT_FOUND", "Not found");
-  const heldBack = await ownersOutOfRotationAmong([...new Set(page.links.map((l) => l.email))]);
+  // whose links the owner holds back: as kept on the links once the program is counted (what its
+  // active count, and so the Overview, use), else from the owners' documents
+  const heldBack = page.countsKept
+    ? new Set(page.links.filter((l) => l.ownerHeldBack).map((l) => l.email))
+    : await ownersOutOfRotationAmong([...new Set(page.links.map((l) => l.email))]);
   const buckets = clickBuckets(page.tallies, plan.window, new Set(page.links.map((l) => l.id)));
   return programPageOf(page.program, page.links, buckets, plan, heldBack, utcDay(now), timeFilter);
 }

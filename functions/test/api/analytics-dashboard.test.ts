@@ -8,7 +8,7 @@ import {
 } from "@hub/contract/analytics";
 import { COLLECTIONS, db, foldFinishedDays, refreshClickWindows } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
-import { signInActors } from "../../../testing/actors";
+import { signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute, type ApiAnswer } from "../../../testing/http";
 import { addLink, BROWSER_UA, programWithLinks, visitMany } from "../../../testing/rotation";
@@ -195,6 +195,26 @@ describe("the dashboard's answers", () => {
     ]);
     await expectAgreement([one, two]);
   }, 360_000);
+
+  it("count a blocked owner's link as inactive on the Overview and on the program's page alike", async () => {
+    const program = await programWithLinks(admin, 2);
+    const own = await submitOwnLink(alice, program.programId);
+    expect((await call("POST", `/api/links/${own.id}/approve`, { idToken: admin })).status).toBe(200);
+    const activeOf = async () => {
+      const overview = await get<AnalyticsOverview>("/api/analytics/overview?timeFilter=30d");
+      const page = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=30d`);
+      return {
+        overview: overview.programs.find((p) => p.programId === program.programId)!.activeLinks,
+        page: page.links.filter((l) => l.isActive).length,
+        own: page.links.find((l) => l.linkId === own.id)!.isActive,
+      };
+    };
+    expect(await activeOf()).toEqual({ overview: 3, page: 3, own: true });
+    expect((await call("POST", "/api/users/active@example.com/block", { idToken: admin })).status).toBe(200);
+    expect(await activeOf()).toEqual({ overview: 2, page: 2, own: false });
+    expect((await call("POST", "/api/users/active@example.com/unblock", { idToken: admin })).status).toBe(200);
+    expect(await activeOf()).toEqual({ overview: 3, page: 3, own: true });
+  });
 
   it("are for admins only, refuse a bad range with the contract's 400, and an unknown program with 404", async () => {
     const { programId } = await programWithLinks(admin, 1);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { TIME_FILTERS } from "@hub/contract/analytics";
+import type { AnalyticsSnapshot } from "./analytics.store";
+import { analyticsLink as link, analyticsProgram as program, clickTally as tally, yearOfHistory } from "./analytics-test-fixtures";
+import { clickBuckets } from "./analytics-records";
+import { holds, hoursOfDayBefore, overviewOfWindows, windowClicksOf, type ClickWindow } from "./click-windows";
+import { overviewOf } from "./dashboard-figures";
+import { windowOf } from "./analytics-window";
+
+const NOW = new Date("2026-11-23T12:34:00Z");
+const TODAY = "2026-11-23";
+
+describe("click windows", () => {
+  it("name the 24 hours of the day before", () => {
+    const hours = hoursOfDayBefore(TODAY);
+    expect(hours).toHaveLength(24);
+    expect([hours[0], hours[23]]).toEqual(["2026-11-22T00:00:00.000Z", "2026-11-22T23:00:00.000Z"]);
+  });
+
+  it("hold only for their day, their program's links and every roll-up they read unchanged", () => {
+    const window: ClickWindow = {
+      programId: "p1",
+      day: TODAY,
+      linkSetVersion: 4,
+      rollupVersions: { p1: 7, old: 2 },
+      linkIds: ["a"],
+      clicks: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
+      hours: {},
+    };
+    const versions = new Map([
+      ["p1", 7],
+      ["old", 2],
+    ]);
+    expect(holds(window, TODAY, 4, versions)).toBe(true);
+    expect(holds(undefined, TODAY, 4, versions)).toBe(false);
+    expect(holds(window, "2026-11-24", 4, versions)).toBe(false);
+    expect(holds(window, TODAY, 5, versions)).toBe(false);
+    expect(holds(window, TODAY, 4, new Map([...versions, ["old", 3]]))).toBe(false);
+    expect(holds(window, TODAY, 4, new Map([["p1", 7]]))).toBe(false);
+  });
+
+  it("give the Overview's clicks in every range, a moved link's history and today's counters included, a deleted link's left out", () => {
+    // c moved from p1 to p2 (its history is in p1's roll-ups); d was deleted but left visits in today's
+    // counter: in no window, so never counted, as the records (a, b and c only) never count it
+    const tallies = [...yearOfHistory(TODAY), tally("counter", TODAY, { a: 2, d: 9 }, { programId: "p1" })];
+    const snapshot: AnalyticsSnapshot = {
+      programs: [program("p1", "Card One"), program("p2", "Amex")],
+      links: [link("a", "p1", "ann@example.com"), link("b", "p1", "bob@example.com"), link("c", "p2", "ann@example.com")],
+      tallies,
+    };
+    const today = (t: (typeof tallies)[number]) => t.kind === "counter" || (t.kind === "hour" && t.period.startsWith(TODAY));
+    const rollups = tallies.filter((t) => !today(t));
+    const counters = tallies.filter(today);
+    const windowOfProgram = (programId: string, linkIds: string[]): ClickWindow => ({
+      programId,
+      day: TODAY,
+      linkSetVersion: 1,
+      rollupVersions: { p1: 1 },
+      linkIds,
+      ...windowClicksOf(rollups, new Set(linkIds), NOW),
+    });
+    const windows = new Map([
+      ["p1", windowOfProgram("p1", ["a", "b"])],
+      ["p2", windowOfProgram("p2", ["c"])],
+    ]);
+    const counted = [
+      { id: "p1", name: "Card One", approved: true, linkCount: 2, activeLinkCount: 2 },
+      { id: "p2", name: "Amex", approved: true, linkCount: 1, activeLinkCount: 1 },
+    ];
+    for (const range of TIME_FILTERS) {
+      const window = windowOf(range, NOW);
+      const expected = overviewOf(snapshot, clickBuckets(tallies, window, new Set(["a", "b", "c"])), new Set(), TODAY, range);
+      expect(overviewOfWindows(counted, windows, counters, range, NOW), range).toEqual(expected);
+    }
+  });
+});
