@@ -51,10 +51,10 @@ function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typ
 const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(now, earliestMonth ?? now.toISOString().slice(0, 7));
 
 /**
- * GET /api/analytics/overview from the programs' click windows (those out
- * of date summed again in the same read, and stored) and the unfolded counters. Null when the programs'
- * kept counts cannot be used (one is due for a recount, or a link is in a program that no longer
- * exists) or too many windows are out of date: the caller counts the links themselves.
+ * GET /api/analytics/overview from the programs' click windows (those out of date summed again in the
+ * same read, and stored) and the unfolded counters. Null when the programs' kept counts cannot be used
+ * (one is due for a recount, or a link is in a program that no longer exists) or too many windows are
+ * out of date: the caller counts the links themselves.
  */
 export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Promise<AnalyticsOverview | null> {
   const today = utcDay(now);
