@@ -300,6 +300,13 @@ export async function readOwnLinks(
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
+/** The programs whose roll-ups hold these links' history: `programIds` and every one the links were in before (a move, a merge). */
+export function programsHoldingHistory(programIds: Iterable<string>, links: readonly DocumentSnapshot[]): string[] {
+  const held = new Set(programIds);
+  for (const link of links) for (const id of stringsOf(link.get("pastProgramIds"))) held.add(id);
+  return [...held];
+}
+
 export const PROGRAM_FIELDS = ["name", "approved", "distributionMode", "referrerCap", "offerEndsOn"] as const;
 const LINK_FIELDS = [
   "programId",
@@ -363,10 +370,12 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     ]);
     // the programs whose roll-ups the window may hold: those that exist, and those links were in
     // (merged away: their links took their history along). A deleted program's links are gone.
-    const programIds = new Set(programSnap.docs.map((d) => d.id));
-    for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
+    const programIds = programsHoldingHistory(
+      programSnap.docs.map((d) => d.id),
+      linkSnap.docs,
+    );
     const days = [...new Set(reads.days.flatMap(daysOfRange))];
-    tallies.push(...(await programDayTallies(tx, [...programIds], days, reads.foldedHourDays ?? [], reads.detail)));
+    tallies.push(...(await programDayTallies(tx, programIds, days, reads.foldedHourDays ?? [], reads.detail)));
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = new Map<string, number>();
     for (const tally of tallies)
@@ -428,9 +437,7 @@ export function readProgramPage(
     ]);
     const programDoc = programSnap[0];
     if (!programDoc?.exists) return null;
-    const programIds = new Set([programId]);
-    for (const link of linkSnap.docs) for (const id of stringsOf(link.get("pastProgramIds"))) programIds.add(id);
-    const ids = [...programIds];
+    const ids = programsHoldingHistory([programId], linkSnap.docs);
     const links = linkSnap.docs.map((d) => ({
       ...linkOf(d),
       name: text(d, "name"),

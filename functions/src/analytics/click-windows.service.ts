@@ -1,5 +1,6 @@
 import { utcDay } from "@hub/contract/dates";
 import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
+import { countsHold } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
 import { readConsistently } from "../visits/visits.store";
 import type { ProgramReads } from "./analytics.store";
@@ -60,8 +61,8 @@ export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Pr
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
     const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h" });
-    const countsHold = state.programs.every((p) => p.countsKept && (p.countsValidUntil === null || today < p.countsValidUntil));
-    if (!countsHold || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links) return null;
+    if (!state.programs.every((p) => countsHold(p, today)) || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links)
+      return null;
     const versions = await readRollupVersionsIn(
       tx,
       [...state.windows.values()].flatMap((w) => Object.keys(w.rollupVersions)),
@@ -78,19 +79,7 @@ export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Pr
   if (found === null) return null;
   for (const w of found.summed) found.windows.set(w.programId, w);
   await saveClickWindows(found.summed);
-  return overviewOfWindows(
-    found.programs.map((p) => ({
-      id: p.id,
-      name: p.name,
-      approved: p.approved,
-      linkCount: p.linkCount,
-      activeLinkCount: p.activeLinkCount,
-    })),
-    found.windows,
-    found.counters,
-    timeFilter,
-    now,
-  );
+  return overviewOfWindows(found.programs, found.windows, found.counters, timeFilter, now);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AggregateField, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { countsValidUntilOf } from "../catalog/programs.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
 import {
@@ -7,6 +8,7 @@ import {
   earliestMonthIn,
   PROGRAM_FIELDS,
   programOf,
+  programsHoldingHistory,
   readProgramTallies,
   type AnalyticsProgram,
   type ClickTally,
@@ -26,9 +28,8 @@ const windowRef = (programId: string) => db().collection(COLLECTIONS.clickWindow
 export interface CountedProgram extends AnalyticsProgram {
   linkCount: number;
   activeLinkCount: number;
-  /** Null when its counts were never kept (stored before they were), or when they are due for a recount from a day. */
+  /** Until when its kept counts hold (catalog/programs.store countsValidUntilOf: never kept, due from any day). */
   countsValidUntil: string | null;
-  countsKept: boolean;
   linkSetVersion: number;
 }
 
@@ -38,8 +39,7 @@ const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
   ...programOf(d),
   linkCount: countOf(d.get("linkCount")),
   activeLinkCount: countOf(d.get("activeLinkCount")),
-  countsValidUntil: typeof d.get("countsValidUntil") === "string" ? (d.get("countsValidUntil") as string) : null,
-  countsKept: d.get("linkCountsKept") === true,
+  countsValidUntil: countsValidUntilOf({ linkCountsKept: d.get("linkCountsKept"), countsValidUntil: d.get("countsValidUntil") }),
   linkSetVersion: countOf(d.get("linkSetVersion")),
 });
 
@@ -123,12 +123,7 @@ export async function readWindowInputsIn(
     tx.get(db().collection(COLLECTIONS.links).where("programId", "==", programId).select("pastProgramIds")),
   ]);
   if (!program?.exists) return null;
-  const held = new Set([programId]);
-  for (const link of links.docs) {
-    const past = link.get("pastProgramIds") as unknown;
-    if (Array.isArray(past)) for (const id of past) if (typeof id === "string") held.add(id);
-  }
-  const historyIn = [...held];
+  const historyIn = programsHoldingHistory([programId], links.docs);
   const [rollupVersions, earliest] = await Promise.all([readRollupVersionsIn(tx, historyIn), earliestMonthIn(tx, historyIn)]);
   const tallies = await readProgramTallies(tx, historyIn, readsOf(earliest), { counters: false });
   return { linkIds: links.docs.map((d) => d.id), linkSetVersion: countOf(program.get("linkSetVersion")), rollupVersions, tallies };

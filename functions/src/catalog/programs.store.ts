@@ -61,6 +61,14 @@ const programs = () => db().collection(COLLECTIONS.programs);
 /** A program stored before its counts were kept (no `linkCountsKept`) is due for a count from any day. */
 const COUNTS_NEVER_KEPT = "0000-01-01";
 
+/** Until when a program document's kept counts hold (ProgramRecord's `countsValidUntil`). */
+export const countsValidUntilOf = (d: { linkCountsKept?: unknown; countsValidUntil?: unknown }): string | null =>
+  d.linkCountsKept === true ? str(d.countsValidUntil) : COUNTS_NEVER_KEPT;
+
+/** The kept counts hold: no rule changed and no date changed a link's state since they were counted (links/link-counts.store). */
+export const countsHold = (p: Pick<ProgramRecord, "countsValidUntil">, today: string): boolean =>
+  p.countsValidUntil === null || today < p.countsValidUntil;
+
 function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
   const d = snap.data();
   if (!d) return null;
@@ -76,7 +84,7 @@ function fromSnapshot(snap: DocumentSnapshot): ProgramRecord | null {
     proposedBy: str(d.proposedBy),
     linkCount: typeof d.linkCount === "number" ? d.linkCount : 0,
     activeLinkCount: typeof d.activeLinkCount === "number" ? d.activeLinkCount : 0,
-    countsValidUntil: d.linkCountsKept === true ? str(d.countsValidUntil) : COUNTS_NEVER_KEPT,
+    countsValidUntil: countsValidUntilOf(d),
     createdAt: toIsoOrEpoch(d.createdAt),
     referrerCap: referrerCapOf(d.referrerCap),
     offerEndsOn: str(d.offerEndsOn),

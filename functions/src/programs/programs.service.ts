@@ -4,6 +4,7 @@ import { rotationPath } from "@hub/contract/routes";
 import { shortRotationPath, SLUG_TAKEN_MESSAGE } from "@hub/contract/slugs";
 import { utcDay } from "@hub/contract/dates";
 import {
+  countsHold,
   createProgram,
   getProgram,
   listPrograms,
@@ -65,9 +66,6 @@ function toProgram(deps: ProgramDeps, p: ProgramRecord, forAdmin = false): Progr
     ...(forAdmin ? { terms: termsStateOf(p, p.termsWatch) } : {}),
   };
 }
-
-/** The kept counts hold: no rule changed and no date changed a link's state since they were counted (links/link-counts.store). */
-const countsHold = (p: ProgramRecord, today: string) => p.countsValidUntil === null || today < p.countsValidUntil;
 
 /**
  * Programs whose kept counts do not hold (stored before counts were kept, a rule changed, or a date
