@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
+import { afterAll, beforeAll, onTestFailed } from "vitest";
 import { FIXTURE_SITE } from "../suite-config";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
 import { expectNoSeriousViolations } from "./axe";
@@ -43,7 +43,52 @@ export async function launchBrowser(): Promise<BrowserSession> {
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
+  reportRequestsOnFailure(page);
   return { context, page };
+}
+
+/** Slower than this, a request is named when its test fails. */
+const SLOW_MS = 2_000;
+
+/**
+ * When the test fails, prints what the page asked the server (`/api`, `/r/`) that failed, answered an
+ * error, took longer than SLOW_MS or had no answer yet: a page that never shows what the test waits
+ * for is most often waiting on one of these, and a failure in CI is seen once, with nothing else kept.
+ */
+function reportRequestsOnFailure(page: Page): void {
+  const started = new Map<Request, number>();
+  const lines: string[] = [];
+  const clock = () => new Date().toISOString().slice(11, 23);
+  const watched = (request: Request) => /^\/(api|r)\//.test(new URL(request.url()).pathname);
+  const name = (request: Request) => `${request.method()} ${request.url().replace(/^https?:\/\/[^/]+/, "")}`;
+  const ended = (request: Request, outcome: string, status = 0) => {
+    const ms = Date.now() - (started.get(request) ?? Date.now());
+    started.delete(request);
+    if (outcome !== "answered" || status >= 400 || ms > SLOW_MS)
+      lines.push(`${clock()} ${name(request)}: ${outcome}${status ? ` ${String(status)}` : ""} after ${String(ms)} ms`);
+  };
+  page.on("request", (request) => {
+    if (watched(request)) started.set(request, Date.now());
+  });
+  page.on("requestfinished", (request) => {
+    if (!started.has(request)) return;
+    void request.response().then((response) => ended(request, "answered", response?.status() ?? 0));
+  });
+  page.on("requestfailed", (request) => {
+    if (started.has(request)) ended(request, `failed (${request.failure()?.errorText ?? "no reason"})`);
+  });
+  try {
+    onTestFailed(() => {
+      const now = Date.now();
+      const pending = [...started].map(([request, at]) => `${clock()} ${name(request)}: no answer after ${String(now - at)} ms`);
+      if (lines.length + pending.length === 0) return;
+      process.stderr.write(
+        `[page requests] failed, answered an error, slower than ${String(SLOW_MS)} ms, or unanswered:\n  ${[...lines, ...pending].join("\n  ")}\n`,
+      );
+    });
+  } catch {
+    // a page opened outside a test (a hook) has no test to report to
+  }
 }
 
 /**
