@@ -6,7 +6,15 @@ import { readConsistently } from "../visits/visits.store";
 import type { ProgramReads } from "./analytics.store";
 import { programReadsFor } from "./analytics.service";
 import { windowOf } from "./analytics-window";
-import { holds, hoursOfDayBefore, overviewOfWindows, windowClicksOf, WINDOWED_RANGES, type ClickWindow } from "./click-windows";
+import {
+  holds,
+  hoursOfWindowDays,
+  overviewOfWindows,
+  programClicksOf,
+  windowClicksOf,
+  WINDOWED_RANGES,
+  type ClickWindow,
+} from "./click-windows";
 import { listProgramIds, readOverviewStateIn, readRollupVersionsIn, readWindowInputsIn, saveClickWindows } from "./click-windows.store";
 
 /** Programs summed at once by one read: each is a few reads of a few dozen roll-ups. */
@@ -24,7 +32,7 @@ export const SUMS_IN_A_READ = 20;
  */
 function windowReads(now: Date, earliestMonth: string): ProgramReads {
   const reads = WINDOWED_RANGES.map((range) => programReadsFor(windowOf(range, now), earliestMonth));
-  const hours = hoursOfDayBefore(utcDay(now));
+  const hours = hoursOfWindowDays(utcDay(now));
   return {
     detail: "clicks",
     days: [...new Set(reads.flatMap((r) => r.days))],
@@ -52,12 +60,12 @@ function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typ
 const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(now, earliestMonth ?? now.toISOString().slice(0, 7));
 
 /**
- * GET /api/analytics/overview from the programs' click windows (those out of date summed again in the
- * same read, and stored) and the unfolded counters. Null when the programs' kept counts cannot be used
- * (one is due for a recount, or a link is in a program that no longer exists) or too many windows are
- * out of date: the caller counts the links themselves.
+ * Every program with its kept counts, its click window for `now`'s day (those out of date summed again
+ * in the same read, and stored) and the unfolded counters, read at one point in time. Null when the
+ * programs' kept counts cannot be used (one is due for a recount, or a link is in a program that no
+ * longer exists) or too many windows are out of date: the caller counts the links themselves.
  */
-export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Promise<AnalyticsOverview | null> {
+async function currentWindows(timeFilter: TimeFilter, now: Date) {
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
     const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h" });
@@ -79,7 +87,19 @@ export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Pr
   if (found === null) return null;
   for (const w of found.summed) found.windows.set(w.programId, w);
   await saveClickWindows(found.summed);
-  return overviewOfWindows(found.programs, found.windows, found.counters, timeFilter, now);
+  return found;
+}
+
+/** GET /api/analytics/overview from the programs' click windows; null when they cannot be used (currentWindows). */
+export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Promise<AnalyticsOverview | null> {
+  const found = await currentWindows(timeFilter, now);
+  return found && overviewOfWindows(found.programs, found.windows, found.counters, timeFilter, now);
+}
+
+/** Each program's clicks in the range from the click windows (0 included); null when they cannot be used. */
+export async function clicksPerProgramFromWindows(timeFilter: TimeFilter, now: Date): Promise<Map<string, number> | null> {
+  const found = await currentWindows(timeFilter, now);
+  return found && programClicksOf(found.windows, found.counters, timeFilter, now);
 }
 
 /**

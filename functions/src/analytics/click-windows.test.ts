@@ -3,7 +3,7 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot } from "./analytics.store";
 import { analyticsLink as link, analyticsProgram as program, clickTally as tally, yearOfHistory } from "./analytics-test-fixtures";
 import { clickBuckets } from "./analytics-records";
-import { holds, hoursOfDayBefore, overviewOfWindows, windowClicksOf, type ClickWindow } from "./click-windows";
+import { holds, hoursOfWindowDays, overviewOfWindows, windowClicksOf, type ClickWindow } from "./click-windows";
 import { overviewOf } from "./dashboard-figures";
 import { windowOf } from "./analytics-window";
 
@@ -11,10 +11,15 @@ const NOW = new Date("2026-11-23T12:34:00Z");
 const TODAY = "2026-11-23";
 
 describe("click windows", () => {
-  it("name the 24 hours of the day before", () => {
-    const hours = hoursOfDayBefore(TODAY);
-    expect(hours).toHaveLength(24);
-    expect([hours[0], hours[23]]).toEqual(["2026-11-22T00:00:00.000Z", "2026-11-22T23:00:00.000Z"]);
+  it("name the 48 hours of the day before and of their day", () => {
+    const hours = hoursOfWindowDays(TODAY);
+    expect(hours).toHaveLength(48);
+    expect([hours[0], hours[23], hours[24], hours[47]]).toEqual([
+      "2026-11-22T00:00:00.000Z",
+      "2026-11-22T23:00:00.000Z",
+      "2026-11-23T00:00:00.000Z",
+      "2026-11-23T23:00:00.000Z",
+    ]);
   });
 
   it("hold only for their day, their program's links and every roll-up they read unchanged", () => {

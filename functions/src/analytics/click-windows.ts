@@ -18,15 +18,20 @@ import { windowOf } from "./analytics-window";
  * version is summed again, by the read that finds it so, and stored.
  */
 
-/** The ranges of whole days a window holds; for 24h it holds the day before's hours (below). */
+/** The ranges of whole days a window holds; for 24h it holds the hours of the day before and of its day (below). */
 export const WINDOWED_RANGES = ["7d", "30d", "3mo", "12mo", "all"] as const satisfies readonly TimeFilter[];
 export type WindowedRange = (typeof WINDOWED_RANGES)[number];
 
 const HOUR_MS = 3_600_000;
-/** The ISO starts of the 24 hours of the UTC day before `day`: the only folded hours a `24h` range can hold. */
-export function hoursOfDayBefore(day: string): string[] {
+/**
+ * The ISO starts of the 48 hours of the UTC day before `day` and of `day`: every hour a `24h` range
+ * ending on `day` can hold. Today's hours are in counters until today is folded, which the nightly
+ * fold does once the day is over; a fold run early (a retried job near midnight, a test) puts them in
+ * roll-ups sooner, and the window then holds them, as the reads from every link do.
+ */
+export function hoursOfWindowDays(day: string): string[] {
   const start = Date.parse(`${day}T00:00:00Z`) - 24 * HOUR_MS;
-  return Array.from({ length: 24 }, (_, i) => new Date(start + i * HOUR_MS).toISOString());
+  return Array.from({ length: 48 }, (_, i) => new Date(start + i * HOUR_MS).toISOString());
 }
 
 export interface ClickWindow {
@@ -40,7 +45,7 @@ export interface ClickWindow {
   linkIds: string[];
   /** Their clicks in each range, from the roll-ups (unfolded counters not included). */
   clicks: Record<WindowedRange, number>;
-  /** Their clicks in each hour of the day before `day` that has an hour roll-up, by the hour's ISO start (what `24h` adds up). */
+  /** Their clicks in each hour of the day before `day` and of `day` that has an hour roll-up, by the hour's ISO start (what `24h` adds up). */
   hours: Record<string, number>;
 }
 
@@ -60,8 +65,8 @@ export function holds(
 }
 
 /**
- * These links' clicks in each range ending `now`'s UTC day, and in each hour of the day before, from
- * roll-up tallies that cover every range and those hours (counters left out).
+ * These links' clicks in each range ending `now`'s UTC day, and in each folded hour of the day before and
+ * of that day, from roll-up tallies that cover every range and those hours (counters left out).
  */
 export function windowClicksOf(
   tallies: readonly ClickTally[],
@@ -71,14 +76,39 @@ export function windowClicksOf(
   const rollups = tallies.filter((t) => t.kind !== "counter");
   const sumOf = (range: WindowedRange) => clickBuckets(rollups, windowOf(range, now), linkIds).reduce((n, b) => n + b.clicks, 0);
   const hours: Record<string, number> = {};
-  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfDayBefore(utcDay(now)) }, linkIds))
+  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds))
     hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
   return { clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, sumOf(r)])) as Record<WindowedRange, number>, hours };
 }
 
-/** A window's clicks in a range: for `24h`, those of its hours in the range (today's are all in counters). */
+/** A window's clicks in a range: for `24h`, those of its hours in the range (today's unfolded ones are in counters). */
 const windowClicksIn = (window: ClickWindow, range: TimeFilter, hours: ReadonlySet<string>): number =>
   range === "24h" ? Object.entries(window.hours).reduce((n, [hour, c]) => n + (hours.has(hour) ? c : 0), 0) : window.clicks[range];
+
+/**
+ * Each program's clicks in the range: its window's for the range plus the counters' clicks of the links
+ * in it (a link in no window no longer exists). Every program with a window has an entry, 0 included.
+ */
+export function programClicksOf(
+  windows: ReadonlyMap<string, ClickWindow>,
+  counters: readonly ClickTally[],
+  timeFilter: TimeFilter,
+  now: Date,
+): Map<string, number> {
+  const range = windowOf(timeFilter, now);
+  const hours = new Set(range.kind === "hours" ? range.hours : []);
+  const programOfLink = new Map<string, string>();
+  const clicks = new Map<string, number>();
+  for (const w of windows.values()) {
+    for (const id of w.linkIds) programOfLink.set(id, w.programId);
+    clicks.set(w.programId, windowClicksIn(w, timeFilter, hours));
+  }
+  for (const b of clickBuckets(counters, range, new Set(programOfLink.keys()))) {
+    const programId = programOfLink.get(b.linkId)!;
+    clicks.set(programId, (clicks.get(programId) ?? 0) + b.clicks);
+  }
+  return clicks;
+}
 
 /** A program as the Overview's rows need it. */
 export interface OverviewProgram {
@@ -93,9 +123,7 @@ const byName = (a: { programName: string; programId: string }, b: { programName:
   a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId);
 
 /**
- * The Overview from every program's current window and the unfolded counters: each program's window
- * for the range plus the counters' clicks of the links in it (a link in no window no longer exists).
- * Links and active links are the programs' kept counts (a program awaiting approval has none active).
+ * The Overview from every program's current window and the unfolded counters (programClicksOf). Links and active links are the programs' kept counts (a program awaiting approval has none active).
  */
 export function overviewOfWindows(
   programs: readonly OverviewProgram[],
@@ -104,18 +132,7 @@ export function overviewOfWindows(
   timeFilter: TimeFilter,
   now: Date,
 ): AnalyticsOverview {
-  const range = windowOf(timeFilter, now);
-  const hours = new Set(range.kind === "hours" ? range.hours : []);
-  const programOfLink = new Map<string, string>();
-  const clicks = new Map<string, number>();
-  for (const w of windows.values()) {
-    for (const id of w.linkIds) programOfLink.set(id, w.programId);
-    clicks.set(w.programId, windowClicksIn(w, timeFilter, hours));
-  }
-  for (const b of clickBuckets(counters, range, new Set(programOfLink.keys()))) {
-    const programId = programOfLink.get(b.linkId)!;
-    clicks.set(programId, (clicks.get(programId) ?? 0) + b.clicks);
-  }
+  const clicks = programClicksOf(windows, counters, timeFilter, now);
   const rows = programs.map((p) => ({
     programId: p.id,
     programName: p.name,
