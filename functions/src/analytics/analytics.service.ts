@@ -9,21 +9,12 @@ import {
   type AnalyticsLink,
   readOwnLinks,
   readProgramTallies,
-  type AnalyticsReads,
-  type ProgramReads,
   type RollupDetail,
 } from "./analytics.store";
 import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
-import {
-  daysOfHours,
-  daysOfRange,
-  dayRollupRanges,
-  monthRollupRanges,
-  monthsOfRange,
-  seriesPeriods,
-  windowOf,
-  type AnalyticsWindow,
-} from "./analytics-window";
+import { linkClicksFromWindows } from "./click-windows.service";
+import { seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
+import { programReadsFor, readsFor } from "./rollup-reads";
 import {
   fairnessFigures,
   hasFairShare,
@@ -34,23 +25,6 @@ import {
   shareRatioOf,
   type LinkShare,
 } from "./fair-shares";
-
-/**
- * For 24h: its hours and the days they fall on, and which of those to read by id: the hours and days
- * before today (a day is folded once it is over, so today's hours are in its counters).
- */
-function hourReads(hours: readonly string[]) {
-  const hourDays = daysOfHours(hours);
-  const today = hourDays.at(-1)!;
-  return { hourDays, foldedHours: hours.filter((h) => h.slice(0, 10) < today), foldedHourDays: hourDays.filter((d) => d < today) };
-}
-
-export const readsFor = (window: AnalyticsWindow): AnalyticsReads => {
-  if (window.kind === "days") return { days: dayRollupRanges(window.plan), months: monthRollupRanges(window.plan) };
-  const { hourDays, foldedHourDays } = hourReads(window.hours);
-  // the hour roll-ups in the window, whichever exist: a query costs what it finds
-  return { days: [], months: [], hours: window.hours, hourDays, foldedHourDays };
-};
 
 /** The window of a time range and what analytics reads for it, at one point in time (`detail`: AnalyticsReads). */
 export async function snapshotFor(timeFilter: TimeFilter, now: Date, detail?: RollupDetail) {
@@ -69,6 +43,16 @@ export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promis
  * the records carry (the records themselves, links × 42, are never built).
  */
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
+  // from the programs' click windows' per-link sums when they can be used (the same figures)
+  const [fromWindows, heldBack] = await Promise.all([linkClicksFromWindows(timeFilter, now), ownersOutOfRotation()]);
+  if (fromWindows === null) return usersFromLinks(timeFilter, now);
+  const emails = new Map(fromWindows.links.map((l) => [l.id, l.email]));
+  const rows = [...fromWindows.clicks].map(([linkId, clicks]) => ({ linkEmail: emails.get(linkId)!, totalClicks: clicks }));
+  return userAnalytics({ ...fromWindows, tallies: [] }, rows, heldBack, utcDay(now));
+}
+
+/** usersIn from every link and the roll-ups of the range: what the click windows answer faster. */
+export async function usersFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
   const window = windowOf(timeFilter, now);
   const [snapshot, heldBack] = await Promise.all([readAnalytics({ ...readsFor(window), detail: "clicks" }), ownersOutOfRotation()]);
   const emails = new Map(snapshot.links.map((l) => [l.id, l.email]));
@@ -124,21 +108,6 @@ export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Prom
       };
     })
     .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
-}
-
-/** The same roll-ups as readsFor, named day by day and month by month (all time: from `earliestMonth`). */
-export function programReadsFor(window: AnalyticsWindow, earliestMonth: string): ProgramReads {
-  if (window.kind === "hours") {
-    const { hourDays, foldedHours, foldedHourDays } = hourReads(window.hours);
-    return { days: [], months: [], hours: foldedHours, hourDays, foldedHourDays };
-  }
-  return {
-    days: [...new Set(dayRollupRanges(window.plan).flatMap(daysOfRange))],
-    months: [...new Set(monthRollupRanges(window.plan).flatMap((r) => monthsOfRange(r, earliestMonth)))],
-    hours: [],
-    hourDays: [],
-    foldedHourDays: [],
-  };
 }
 
 /**

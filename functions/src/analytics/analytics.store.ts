@@ -352,6 +352,25 @@ const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
   snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
 });
 
+/** Every link, in the caller's transaction; all-time visits include what these unfolded counters hold. */
+export async function readLinksIn(tx: Transaction, counters: readonly ClickTally[]): Promise<AnalyticsLink[]> {
+  const linkSnap = await tx.get(
+    db()
+      .collection(COLLECTIONS.links)
+      .select(...LINK_FIELDS),
+  );
+  const unfolded = unfoldedVisits(counters);
+  return linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0));
+}
+
+/** Each link's visits in the unfolded counters among these tallies. */
+function unfoldedVisits(tallies: readonly ClickTally[]): Map<string, number> {
+  const unfolded = new Map<string, number>();
+  for (const tally of tallies)
+    if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
+  return unfolded;
+}
+
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
@@ -377,9 +396,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     const days = [...new Set(reads.days.flatMap(daysOfRange))];
     tallies.push(...(await programDayTallies(tx, programIds, days, reads.foldedHourDays ?? [], reads.detail)));
     // all-time visits: the links' folded counts plus every unfolded counter
-    const unfolded = new Map<string, number>();
-    for (const tally of tallies)
-      if (tally.kind === "counter") for (const [id, n] of tally.counts.links) unfolded.set(id, (unfolded.get(id) ?? 0) + n);
+    const unfolded = unfoldedVisits(tallies);
     return {
       programs: programSnap.docs.map(programOf),
       links: linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0)),

@@ -3,12 +3,13 @@ import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
 import { countsHold } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
 import { readConsistently } from "../visits/visits.store";
-import type { ProgramReads } from "./analytics.store";
-import { programReadsFor } from "./analytics.service";
+import type { AnalyticsLink, AnalyticsProgram, ProgramReads } from "./analytics.store";
+import { programReadsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
 import {
   holds,
   hoursOfWindowDays,
+  linkClicksOf,
   overviewOfWindows,
   programClicksOf,
   windowClicksOf,
@@ -61,14 +62,15 @@ const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(no
 
 /**
  * Every program with its kept counts, its click window for `now`'s day (those out of date summed again
- * in the same read, and stored) and the unfolded counters, read at one point in time. Null when the
+ * in the same read, and stored) and the unfolded counters, read at one point in time; with `perLink`,
+ * the windows' per-link sums of the range and every link. Null when the
  * programs' kept counts cannot be used (one is due for a recount, or a link is in a program that no
  * longer exists) or too many windows are out of date: the caller counts the links themselves.
  */
-async function currentWindows(timeFilter: TimeFilter, now: Date) {
+async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink = false } = {}) {
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
-    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h" });
+    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...(perLink ? { perLink: timeFilter } : {}) });
     if (!state.programs.every((p) => countsHold(p, today)) || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links)
       return null;
     const versions = await readRollupVersionsIn(
@@ -115,4 +117,17 @@ export async function refreshClickWindows(now: Date): Promise<number> {
   });
   await saveClickWindows(summed);
   return summed.length;
+}
+
+/**
+ * Every program and link, and each link's clicks in the range (links with none left out), from the
+ * click windows' per-link sums; null when they cannot be used (currentWindows).
+ */
+export async function linkClicksFromWindows(
+  timeFilter: TimeFilter,
+  now: Date,
+): Promise<{ programs: AnalyticsProgram[]; links: AnalyticsLink[]; clicks: Map<string, number> } | null> {
+  const found = await currentWindows(timeFilter, now, { perLink: true });
+  if (found === null || found.linkDocs === null) return null;
+  return { programs: found.programs, links: found.linkDocs, clicks: linkClicksOf(found.windows, found.counters, timeFilter, now) };
 }

@@ -1,10 +1,12 @@
-import { AggregateField, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { AggregateField, FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { countsValidUntilOf } from "../catalog/programs.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
 import {
   COUNTER_COUNT_FIELDS,
   counterTalliesOf,
+  readLinksIn,
+  type AnalyticsLink,
   earliestMonthIn,
   PROGRAM_FIELDS,
   programOf,
@@ -14,8 +16,9 @@ import {
   type ClickTally,
   type ProgramReads,
 } from "./analytics.store";
+import type { TimeFilter } from "@hub/contract/analytics";
 import { uniqueDocs } from "./roll-up-reads.store";
-import { WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
+import { WINDOW_FORMAT, WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
 
 /**
  * click_windows/{programId}: a program's links' clicks in each day range, summed from the roll-ups
@@ -43,18 +46,27 @@ const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
   linkSetVersion: countOf(d.get("linkSetVersion")),
 });
 
+/** What every read of a window takes: all but the per-link sums. */
+const WINDOW_FIELDS = ["format", "day", "linkSetVersion", "rollupVersions", "linkIds", "clicks", "hours"] as const;
+
+/** The fields of a window to read: with `perLink`, that range's per-link sums too (for 24h, the per-link hours). */
+const windowMask = (perLink: TimeFilter | undefined): (string | FieldPath)[] =>
+  perLink === undefined ? [...WINDOW_FIELDS] : [...WINDOW_FIELDS, perLink === "24h" ? "linkHours" : new FieldPath("linkClicks", perLink)];
+
 /**
  * In a read-only transaction: every program with its counts, how many links there are, every unfolded
- * counter (their counts only; with `hours`, also each hour's), and the stored click windows of those programs.
+ * counter (their counts only; with `hours`, also each hour's), and the stored click windows of those
+ * programs. With `perLink` (a range): the windows' per-link sums of that range, and every link.
  */
 export async function readOverviewStateIn(
   tx: Transaction,
-  { hours }: { hours: boolean },
+  { hours, perLink }: { hours: boolean; perLink?: TimeFilter },
 ): Promise<{
   programs: CountedProgram[];
   links: number;
   counters: ClickTally[];
   windows: Map<string, ClickWindow>;
+  linkDocs: AnalyticsLink[] | null;
 }> {
   const [programSnap, linkCount, counterDocs] = await Promise.all([
     tx.get(
@@ -70,33 +82,43 @@ export async function readOverviewStateIn(
     ]),
   ]);
   const programs = programSnap.docs.map(countedProgramOf);
-  const windowDocs = programs.length > 0 ? await tx.getAll(...programs.map((p) => windowRef(p.id))) : [];
+  const counters = counterDocs.flatMap((d) => counterTalliesOf(d, hours));
+  const [windowDocs, linkDocs] = await Promise.all([
+    programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(perLink) }) : [],
+    perLink === undefined ? null : readLinksIn(tx, counters),
+  ]);
   const windows = new Map<string, ClickWindow>();
   for (const doc of windowDocs) {
     const window = clickWindowOf(doc);
     if (window) windows.set(window.programId, window);
   }
-  return { programs, links: linkCount.data().links, counters: counterDocs.flatMap((d) => counterTalliesOf(d, hours)), windows };
+  return { programs, links: linkCount.data().links, counters, windows, linkDocs };
 }
 
-/** A stored click window, or null when there is none or it is not in the shape written here. */
+const countsOf = (value: unknown): Record<string, number> =>
+  typeof value === "object" && value !== null ? Object.fromEntries(Object.entries(value).map(([k, n]) => [k, countOf(n)])) : {};
+
+/** A stored click window (with what the read's mask gave of its per-link sums), or null when there is none or it is of another shape. */
 function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
-  if (!doc.exists) return null;
+  if (!doc.exists || doc.get("format") !== WINDOW_FORMAT) return null;
   const clicks = doc.get("clicks") as Record<string, unknown> | undefined;
   const versions = doc.get("rollupVersions") as Record<string, unknown> | undefined;
   const linkIds = doc.get("linkIds") as unknown;
   if (typeof clicks !== "object" || clicks === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds))
     return null;
   if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
-  const hours = doc.get("hours") as Record<string, unknown> | undefined;
+  const linkClicks = (doc.get("linkClicks") ?? {}) as Record<string, unknown>;
+  const linkHours = doc.get("linkHours") as Record<string, unknown> | undefined;
   return {
     programId: doc.id,
     day: String(doc.get("day")),
     linkSetVersion: countOf(doc.get("linkSetVersion")),
-    rollupVersions: Object.fromEntries(Object.entries(versions).map(([id, v]) => [id, countOf(v)])),
+    rollupVersions: countsOf(versions),
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
     clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
-    hours: typeof hours === "object" && hours !== null ? Object.fromEntries(Object.entries(hours).map(([h, n]) => [h, countOf(n)])) : {},
+    hours: countsOf(doc.get("hours")),
+    linkClicks: Object.fromEntries(WINDOWED_RANGES.filter((r) => linkClicks[r] !== undefined).map((r) => [r, countsOf(linkClicks[r])])),
+    ...(linkHours === undefined ? {} : { linkHours: Object.fromEntries(Object.entries(linkHours).map(([h, m]) => [h, countsOf(m)])) }),
   };
 }
 
@@ -138,7 +160,7 @@ export async function listProgramIds(): Promise<string[]> {
 export async function saveClickWindows(windows: readonly ClickWindow[]): Promise<void> {
   for (let i = 0; i < windows.length; i += 400) {
     const batch = db().batch();
-    for (const w of windows.slice(i, i + 400)) batch.set(windowRef(w.programId), { ...w });
+    for (const w of windows.slice(i, i + 400)) batch.set(windowRef(w.programId), { ...w, format: WINDOW_FORMAT });
     await batch.commit();
   }
 }

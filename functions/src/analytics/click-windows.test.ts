@@ -31,6 +31,7 @@ describe("click windows", () => {
       linkIds: ["a"],
       clicks: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
       hours: {},
+      linkClicks: {},
     };
     const versions = new Map([
       ["p1", 7],

@@ -47,7 +47,14 @@ export interface ClickWindow {
   clicks: Record<WindowedRange, number>;
   /** Their clicks in each hour of the day before `day` and of `day` that has an hour roll-up, by the hour's ISO start (what `24h` adds up). */
   hours: Record<string, number>;
+  /** Each link's clicks in each range (links with none left out): what the users report adds up per owner. A read may ask for one range only. */
+  linkClicks: Partial<Record<WindowedRange, Record<string, number>>>;
+  /** Each link's clicks in each of those hours, by hour (links with none left out); read only for `24h`'s per-link sums. */
+  linkHours?: Record<string, Record<string, number>>;
 }
+
+/** The shape written here: a stored window of another (older) shape is summed again. */
+export const WINDOW_FORMAT = 2;
 
 /** Whether a stored window still holds: summed for today, its program's links and every roll-up it read unchanged since. */
 export function holds(
@@ -72,13 +79,25 @@ export function windowClicksOf(
   tallies: readonly ClickTally[],
   linkIds: ReadonlySet<string>,
   now: Date,
-): Pick<ClickWindow, "clicks" | "hours"> {
+): Pick<ClickWindow, "clicks" | "hours" | "linkClicks" | "linkHours"> {
   const rollups = tallies.filter((t) => t.kind !== "counter");
-  const sumOf = (range: WindowedRange) => clickBuckets(rollups, windowOf(range, now), linkIds).reduce((n, b) => n + b.clicks, 0);
+  const clicks = {} as Record<WindowedRange, number>;
+  const linkClicks: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
+  for (const range of WINDOWED_RANGES) {
+    clicks[range] = 0;
+    for (const b of clickBuckets(rollups, windowOf(range, now), linkIds)) {
+      clicks[range] += b.clicks;
+      linkClicks[range][b.linkId] = (linkClicks[range][b.linkId] ?? 0) + b.clicks;
+    }
+  }
   const hours: Record<string, number> = {};
-  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds))
+  const linkHours: Record<string, Record<string, number>> = {};
+  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds)) {
     hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
-  return { clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, sumOf(r)])) as Record<WindowedRange, number>, hours };
+    const perLink = (linkHours[b.clickDate] ??= {});
+    perLink[b.linkId] = (perLink[b.linkId] ?? 0) + b.clicks;
+  }
+  return { clicks, hours, linkClicks, linkHours };
 }
 
 /** A window's clicks in a range: for `24h`, those of its hours in the range (today's unfolded ones are in counters). */
@@ -107,6 +126,33 @@ export function programClicksOf(
     const programId = programOfLink.get(b.linkId)!;
     clicks.set(programId, (clicks.get(programId) ?? 0) + b.clicks);
   }
+  return clicks;
+}
+
+/**
+ * Each link's clicks in the range (links with none left out): its window's sum for the range (for
+ * `24h`, of its hours in the range) plus the counters' clicks of it. Needs the windows read with their
+ * per-link sums of this range (`linkClicks`, or `linkHours` for `24h`).
+ */
+export function linkClicksOf(
+  windows: ReadonlyMap<string, ClickWindow>,
+  counters: readonly ClickTally[],
+  timeFilter: TimeFilter,
+  now: Date,
+): Map<string, number> {
+  const range = windowOf(timeFilter, now);
+  const clicks = new Map<string, number>();
+  const add = (linkId: string, n: number) => clicks.set(linkId, (clicks.get(linkId) ?? 0) + n);
+  const linkIds = new Set<string>();
+  for (const w of windows.values()) {
+    for (const id of w.linkIds) linkIds.add(id);
+    if (range.kind === "hours") {
+      for (const hour of range.hours) for (const [id, n] of Object.entries(w.linkHours?.[hour] ?? {})) add(id, n);
+    } else {
+      for (const [id, n] of Object.entries(w.linkClicks[timeFilter as WindowedRange] ?? {})) add(id, n);
+    }
+  }
+  for (const b of clickBuckets(counters, range, linkIds)) add(b.linkId, b.clicks);
   return clicks;
 }
 

@@ -11,7 +11,7 @@ import { ownersOutOfRotation, ownersOutOfRotationAmong } from "../accounts/users
 import { ApiError } from "../platform/api-error";
 import { readAnalytics, readProgramPage } from "./analytics.store";
 import { clickBuckets, clickRecords, compareRecordKeys } from "./analytics-records";
-import { programReadsFor, readsFor } from "./analytics.service";
+import { programReadsFor, readsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
 import { overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";

@@ -5,6 +5,7 @@ import {
   type ClickRecord,
   type ProgramClickAnalytics,
   type TimeFilter,
+  type UserAnalytics,
 } from "@hub/contract/analytics";
 import { COLLECTIONS, db, foldFinishedDays, refreshClickWindows } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
@@ -95,7 +96,7 @@ async function seedHistory() {
   return { one, two };
 }
 
-/** Every range: the Overview's and each program page's figures against the click records summed by hand. */
+/** Every range: the Overview's, the users report's and each program page's figures against the click records summed by hand. */
 async function expectAgreement(programs: readonly { programId: string }[]) {
   for (const range of TIME_FILTERS) {
     const { records } = await allPages(`/api/analytics/clicks?timeFilter=${range}`);
@@ -108,6 +109,10 @@ async function expectAgreement(programs: readonly { programId: string }[]) {
       ),
     );
     const linkCount = links.reduce((n, l) => n + l.length, 0);
+
+    // the users report: each owner's clicks are their links' records
+    const users = await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`);
+    expect(new Map(users.filter((u) => u.clicks > 0).map((u) => [u.email, u.clicks])), range).toEqual(sum(records, (r) => r.linkEmail));
 
     const overview = await get<AnalyticsOverview>(`/api/analytics/overview?timeFilter=${range}`);
     expect(overview.timeFilter).toBe(range);
