@@ -4,13 +4,7 @@ import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation, ownerWeights, ownerWeightsOfMost } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
-import {
-  readAnalytics,
-  type AnalyticsLink,
-  readOwnLinks,
-  readProgramTallies,
-  type RollupDetail,
-} from "./analytics.store";
+import { readAnalytics, type AnalyticsLink, readOwnLinks, readProgramTallies, type RollupDetail } from "./analytics.store";
 import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
 import { linkClicksFromWindows } from "./click-windows.service";
 import { seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
@@ -43,8 +37,12 @@ export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promis
  * the records carry (the records themselves, links × 42, are never built).
  */
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
-  // from the programs' click windows' per-link sums when they can be used (the same figures)
-  const [fromWindows, heldBack] = await Promise.all([linkClicksFromWindows(timeFilter, now), ownersOutOfRotation()]);
+  // from the programs' click windows' per-link sums when they can be used (the same figures); 24h
+  // reads its hours' roll-ups, few beside a range of days
+  const [fromWindows, heldBack] = await Promise.all([
+    timeFilter === "24h" ? null : linkClicksFromWindows(timeFilter, now),
+    ownersOutOfRotation(),
+  ]);
   if (fromWindows === null) return usersFromLinks(timeFilter, now);
   const emails = new Map(fromWindows.links.map((l) => [l.id, l.email]));
   const rows = [...fromWindows.clicks].map(([linkId, clicks]) => ({ linkEmail: emails.get(linkId)!, totalClicks: clicks }));
@@ -164,7 +162,10 @@ async function programFigures(programIds: readonly string[], window: AnalyticsWi
       .map((p) => p.createdAt.slice(0, 7))
       .filter((m) => m >= "2000")
       .sort()[0] ?? now.toISOString().slice(0, 7);
-  const tallies = await readConsistently((tx) => readProgramTallies(tx, [...programIds], programReadsFor(window, earliestMonth)));
+  // the counts and fair shares only: the last-click maps, as large as the counts, are not used here
+  const tallies = await readConsistently((tx) =>
+    readProgramTallies(tx, [...programIds], { ...programReadsFor(window, earliestMonth), detail: "shares" }),
+  );
   const rotationSets = await readRotationSets(rotationSetsOf(tallies));
   return { programs, figures: fairnessFigures(tallies, window, seriesPeriods(window).keyOf, rotationSets) };
 }

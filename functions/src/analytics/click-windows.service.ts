@@ -15,6 +15,7 @@ import {
   windowClicksOf,
   WINDOWED_RANGES,
   type ClickWindow,
+  type WindowedRange,
 } from "./click-windows";
 import { listProgramIds, readOverviewStateIn, readRollupVersionsIn, readWindowInputsIn, saveClickWindows } from "./click-windows.store";
 
@@ -67,10 +68,10 @@ const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(no
  * programs' kept counts cannot be used (one is due for a recount, or a link is in a program that no
  * longer exists) or too many windows are out of date: the caller counts the links themselves.
  */
-async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink = false } = {}) {
+async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink }: { perLink?: WindowedRange } = {}) {
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
-    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...(perLink ? { perLink: timeFilter } : {}) });
+    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...(perLink ? { perLink } : {}) });
     if (!state.programs.every((p) => countsHold(p, today)) || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links)
       return null;
     const versions = await readRollupVersionsIn(
@@ -120,14 +121,16 @@ export async function refreshClickWindows(now: Date): Promise<number> {
 }
 
 /**
- * Every program and link, and each link's clicks in the range (links with none left out), from the
- * click windows' per-link sums; null when they cannot be used (currentWindows).
+ * Every program and link, and each link's clicks in a range of whole days (links with none left out),
+ * from the click windows' per-link sums; null when they cannot be used (currentWindows) or a window
+ * keeps none (a program too large for them).
  */
 export async function linkClicksFromWindows(
-  timeFilter: TimeFilter,
+  range: WindowedRange,
   now: Date,
 ): Promise<{ programs: AnalyticsProgram[]; links: AnalyticsLink[]; clicks: Map<string, number> } | null> {
-  const found = await currentWindows(timeFilter, now, { perLink: true });
+  const found = await currentWindows(range, now, { perLink: range });
   if (found === null || found.linkDocs === null) return null;
-  return { programs: found.programs, links: found.linkDocs, clicks: linkClicksOf(found.windows, found.counters, timeFilter, now) };
+  const clicks = linkClicksOf(found.windows, found.counters, range, now);
+  return clicks && { programs: found.programs, links: found.linkDocs, clicks };
 }

@@ -1,5 +1,6 @@
 import { AggregateField, FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { countsValidUntilOf } from "../catalog/programs.store";
+import { forEachLimited } from "../platform/concurrency";
 import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
 import {
@@ -16,7 +17,6 @@ import {
   type ClickTally,
   type ProgramReads,
 } from "./analytics.store";
-import type { TimeFilter } from "@hub/contract/analytics";
 import { uniqueDocs } from "./roll-up-reads.store";
 import { WINDOW_FORMAT, WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
 
@@ -46,12 +46,12 @@ const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
   linkSetVersion: countOf(d.get("linkSetVersion")),
 });
 
-/** What every read of a window takes: all but the per-link sums. */
-const WINDOW_FIELDS = ["format", "day", "linkSetVersion", "rollupVersions", "linkIds", "clicks", "hours"] as const;
+/** What every read of a window takes: all but the per-link sums (and whether it keeps them). */
+const WINDOW_FIELDS = ["format", "day", "linkSetVersion", "rollupVersions", "linkIds", "clicks", "hours", "linkClicksKept"] as const;
 
-/** The fields of a window to read: with `perLink`, that range's per-link sums too (for 24h, the per-link hours). */
-const windowMask = (perLink: TimeFilter | undefined): (string | FieldPath)[] =>
-  perLink === undefined ? [...WINDOW_FIELDS] : [...WINDOW_FIELDS, perLink === "24h" ? "linkHours" : new FieldPath("linkClicks", perLink)];
+/** The fields of a window to read: with `perLink`, that range's per-link sums too. */
+const windowMask = (perLink: WindowedRange | undefined): (string | FieldPath)[] =>
+  perLink === undefined ? [...WINDOW_FIELDS] : [...WINDOW_FIELDS, new FieldPath("linkClicks", perLink)];
 
 /**
  * In a read-only transaction: every program with its counts, how many links there are, every unfolded
@@ -60,7 +60,7 @@ const windowMask = (perLink: TimeFilter | undefined): (string | FieldPath)[] =>
  */
 export async function readOverviewStateIn(
   tx: Transaction,
-  { hours, perLink }: { hours: boolean; perLink?: TimeFilter },
+  { hours, perLink }: { hours: boolean; perLink?: WindowedRange },
 ): Promise<{
   programs: CountedProgram[];
   links: number;
@@ -108,7 +108,6 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     return null;
   if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
   const linkClicks = (doc.get("linkClicks") ?? {}) as Record<string, unknown>;
-  const linkHours = doc.get("linkHours") as Record<string, unknown> | undefined;
   return {
     programId: doc.id,
     day: String(doc.get("day")),
@@ -117,8 +116,10 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
     clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
     hours: countsOf(doc.get("hours")),
-    linkClicks: Object.fromEntries(WINDOWED_RANGES.filter((r) => linkClicks[r] !== undefined).map((r) => [r, countsOf(linkClicks[r])])),
-    ...(linkHours === undefined ? {} : { linkHours: Object.fromEntries(Object.entries(linkHours).map(([h, m]) => [h, countsOf(m)])) }),
+    linkClicks:
+      doc.get("linkClicksKept") === true
+        ? Object.fromEntries(WINDOWED_RANGES.filter((r) => linkClicks[r] !== undefined).map((r) => [r, countsOf(linkClicks[r])]))
+        : null,
   };
 }
 
@@ -156,11 +157,12 @@ export async function listProgramIds(): Promise<string[]> {
   return (await db().collection(COLLECTIONS.programs).select().get()).docs.map((d) => d.id);
 }
 
-/** Stores click windows, each replacing the program's last (a batch per 400). */
+/**
+ * Stores click windows, each replacing the program's last: one write each, a few at once (a batch of
+ * many, with their per-link sums, could pass the size of one request).
+ */
 export async function saveClickWindows(windows: readonly ClickWindow[]): Promise<void> {
-  for (let i = 0; i < windows.length; i += 400) {
-    const batch = db().batch();
-    for (const w of windows.slice(i, i + 400)) batch.set(windowRef(w.programId), { ...w, format: WINDOW_FORMAT });
-    await batch.commit();
-  }
+  await forEachLimited(windows, 8, async (w) => {
+    await windowRef(w.programId).set({ ...w, format: WINDOW_FORMAT, linkClicksKept: w.linkClicks !== null });
+  });
 }

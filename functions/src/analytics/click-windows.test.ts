@@ -3,7 +3,15 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot } from "./analytics.store";
 import { analyticsLink as link, analyticsProgram as program, clickTally as tally, yearOfHistory } from "./analytics-test-fixtures";
 import { clickBuckets } from "./analytics-records";
-import { holds, hoursOfWindowDays, overviewOfWindows, windowClicksOf, type ClickWindow } from "./click-windows";
+import {
+  holds,
+  hoursOfWindowDays,
+  linkClicksOf,
+  LINK_CLICKS_MAX_CHARS,
+  overviewOfWindows,
+  windowClicksOf,
+  type ClickWindow,
+} from "./click-windows";
 import { overviewOf } from "./dashboard-figures";
 import { windowOf } from "./analytics-window";
 
@@ -75,8 +83,29 @@ describe("click windows", () => {
     ];
     for (const range of TIME_FILTERS) {
       const window = windowOf(range, NOW);
-      const expected = overviewOf(snapshot, clickBuckets(tallies, window, new Set(["a", "b", "c"])), new Set(), TODAY, range);
+      const buckets = clickBuckets(tallies, window, new Set(["a", "b", "c"]));
+      const expected = overviewOf(snapshot, buckets, new Set(), TODAY, range);
       expect(overviewOfWindows(counted, windows, counters, range, NOW), range).toEqual(expected);
+      if (range === "24h") continue;
+      // each link's clicks, for the users report: the records' per link
+      const perLink = new Map<string, number>();
+      for (const b of buckets) perLink.set(b.linkId, (perLink.get(b.linkId) ?? 0) + b.clicks);
+      expect(linkClicksOf(windows, counters, range, NOW), range).toEqual(perLink);
     }
+  });
+
+  it("keep no per-link sums too large for a document, and then give none", () => {
+    const many = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`link-${String(i).padStart(15, "0")}`, 3]));
+    const tallies = [tally("day", "2026-11-20", many, { programId: "p1" })];
+    const window = windowClicksOf(tallies, new Set(Object.keys(many)), NOW);
+    expect(window.clicks["7d"]).toBe(24_000);
+    expect(window.linkClicks).toBeNull();
+    expect(JSON.stringify({ "7d": many }).length).toBeGreaterThan(LINK_CLICKS_MAX_CHARS);
+    const small = windowClicksOf(tallies, new Set(["link-000000000000001"]), NOW);
+    expect(small.linkClicks?.["7d"]).toEqual({ "link-000000000000001": 3 });
+    const windows = new Map([
+      ["p1", { programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: Object.keys(many), ...window }],
+    ]);
+    expect(linkClicksOf(windows, [], "7d", NOW)).toBeNull();
   });
 });

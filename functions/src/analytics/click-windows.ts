@@ -47,11 +47,19 @@ export interface ClickWindow {
   clicks: Record<WindowedRange, number>;
   /** Their clicks in each hour of the day before `day` and of `day` that has an hour roll-up, by the hour's ISO start (what `24h` adds up). */
   hours: Record<string, number>;
-  /** Each link's clicks in each range (links with none left out): what the users report adds up per owner. A read may ask for one range only. */
-  linkClicks: Partial<Record<WindowedRange, Record<string, number>>>;
-  /** Each link's clicks in each of those hours, by hour (links with none left out); read only for `24h`'s per-link sums. */
-  linkHours?: Record<string, Record<string, number>>;
+  /**
+   * Each link's clicks in each range (links with none left out): what the users report adds up per
+   * owner; a read may ask for one range only. Null when not kept: too large for one document.
+   */
+  linkClicks: Partial<Record<WindowedRange, Record<string, number>>> | null;
 }
+
+/**
+ * The most a window's per-link sums may take, as JSON (a stored document is a little larger): well
+ * inside Firestore's 1 MiB per document. About 1,400 links with clicks in every range; a program with
+ * more keeps none, and the users report reads its links' roll-ups instead.
+ */
+export const LINK_CLICKS_MAX_CHARS = 200_000;
 
 /** The shape written here: a stored window of another (older) shape is summed again. */
 export const WINDOW_FORMAT = 2;
@@ -79,7 +87,7 @@ export function windowClicksOf(
   tallies: readonly ClickTally[],
   linkIds: ReadonlySet<string>,
   now: Date,
-): Pick<ClickWindow, "clicks" | "hours" | "linkClicks" | "linkHours"> {
+): Pick<ClickWindow, "clicks" | "hours" | "linkClicks"> {
   const rollups = tallies.filter((t) => t.kind !== "counter");
   const clicks = {} as Record<WindowedRange, number>;
   const linkClicks: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
@@ -91,13 +99,9 @@ export function windowClicksOf(
     }
   }
   const hours: Record<string, number> = {};
-  const linkHours: Record<string, Record<string, number>> = {};
-  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds)) {
+  for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds))
     hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
-    const perLink = (linkHours[b.clickDate] ??= {});
-    perLink[b.linkId] = (perLink[b.linkId] ?? 0) + b.clicks;
-  }
-  return { clicks, hours, linkClicks, linkHours };
+  return { clicks, hours, linkClicks: JSON.stringify(linkClicks).length <= LINK_CLICKS_MAX_CHARS ? linkClicks : null };
 }
 
 /** A window's clicks in a range: for `24h`, those of its hours in the range (today's unfolded ones are in counters). */
@@ -130,29 +134,25 @@ export function programClicksOf(
 }
 
 /**
- * Each link's clicks in the range (links with none left out): its window's sum for the range (for
- * `24h`, of its hours in the range) plus the counters' clicks of it. Needs the windows read with their
- * per-link sums of this range (`linkClicks`, or `linkHours` for `24h`).
+ * Each link's clicks in a range of whole days (links with none left out): its window's sum for the
+ * range plus the counters' clicks of it; null when a window keeps no per-link sums. Needs the windows
+ * read with their per-link sums of this range.
  */
 export function linkClicksOf(
   windows: ReadonlyMap<string, ClickWindow>,
   counters: readonly ClickTally[],
-  timeFilter: TimeFilter,
+  range: WindowedRange,
   now: Date,
-): Map<string, number> {
-  const range = windowOf(timeFilter, now);
+): Map<string, number> | null {
   const clicks = new Map<string, number>();
   const add = (linkId: string, n: number) => clicks.set(linkId, (clicks.get(linkId) ?? 0) + n);
   const linkIds = new Set<string>();
   for (const w of windows.values()) {
+    if (w.linkClicks === null) return null;
     for (const id of w.linkIds) linkIds.add(id);
-    if (range.kind === "hours") {
-      for (const hour of range.hours) for (const [id, n] of Object.entries(w.linkHours?.[hour] ?? {})) add(id, n);
-    } else {
-      for (const [id, n] of Object.entries(w.linkClicks[timeFilter as WindowedRange] ?? {})) add(id, n);
-    }
+    for (const [id, n] of Object.entries(w.linkClicks[range] ?? {})) add(id, n);
   }
-  for (const b of clickBuckets(counters, range, linkIds)) add(b.linkId, b.clicks);
+  for (const b of clickBuckets(counters, windowOf(range, now), linkIds)) add(b.linkId, b.clicks);
   return clicks;
 }
 
