@@ -64,9 +64,9 @@ const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(no
 /**
  * Every program with its kept counts, its click window for `now`'s day (those out of date summed again
  * in the same read, and stored) and the unfolded counters, read at one point in time; with `perLink`,
- * the windows' per-link sums of the range and every link. Null when the
- * programs' kept counts cannot be used (one is due for a recount, or a link is in a program that no
- * longer exists) or too many windows are out of date: the caller counts the links themselves.
+ * also the windows' per-link sums of that range and every link. Null when the programs' kept counts
+ * cannot be used (one is due for a recount, or a link is in a program that no longer exists) or too
+ * many windows are out of date: the caller counts the links themselves.
  */
 async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink }: { perLink?: WindowedRange } = {}) {
   const today = utcDay(now);
