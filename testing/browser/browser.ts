@@ -72,7 +72,11 @@ function reportRequestsOnFailure(page: Page): void {
   });
   page.on("requestfinished", (request) => {
     if (!started.has(request)) return;
-    void request.response().then((response) => ended(request, "answered", response?.status() ?? 0));
+    // the page may be closed before the answer is looked at: then it is not reported
+    request.response().then(
+      (response) => ended(request, "answered", response?.status() ?? 0),
+      () => started.delete(request),
+    );
   });
   page.on("requestfailed", (request) => {
     if (started.has(request)) ended(request, `failed (${request.failure()?.errorText ?? "no reason"})`);

@@ -1,4 +1,5 @@
 import { AggregateField, FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { logger } from "firebase-functions";
 import { countsValidUntilOf } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
 import { COLLECTIONS, db } from "../platform/db";
@@ -159,10 +160,16 @@ export async function listProgramIds(): Promise<string[]> {
 
 /**
  * Stores click windows, each replacing the program's last: one write each, a few at once (a batch of
- * many, with their per-link sums, could pass the size of one request).
+ * many, with their per-link sums, could pass the size of one request). A window that cannot be
+ * stored (a program of tens of thousands of links passes 1 MiB) is only logged: storing saves the
+ * next read its sums, and the read that summed it answers from it all the same.
  */
 export async function saveClickWindows(windows: readonly ClickWindow[]): Promise<void> {
   await forEachLimited(windows, 8, async (w) => {
-    await windowRef(w.programId).set({ ...w, format: WINDOW_FORMAT, linkClicksKept: w.linkClicks !== null });
+    try {
+      await windowRef(w.programId).set({ ...w, format: WINDOW_FORMAT, linkClicksKept: w.linkClicks !== null });
+    } catch (err) {
+      logger.warn("click window not stored", { programId: w.programId, error: err instanceof Error ? err.message : String(err) });
+    }
   });
 }

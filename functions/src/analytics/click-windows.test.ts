@@ -107,5 +107,9 @@ describe("click windows", () => {
       ["p1", { programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: Object.keys(many), ...window }],
     ]);
     expect(linkClicksOf(windows, [], "7d", NOW)).toBeNull();
+    // a window read without this range's per-link sums gives none, not zeros
+    const read = { ...small, programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: ["link-000000000000001"] };
+    expect(linkClicksOf(new Map([["p1", { ...read, linkClicks: {} }]]), [], "7d", NOW)).toBeNull();
+    expect(linkClicksOf(new Map([["p1", read]]), [], "7d", NOW)).toEqual(new Map([["link-000000000000001", 3]]));
   });
 });

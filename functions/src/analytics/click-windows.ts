@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
  * The ISO starts of the 48 hours of the UTC day before `day` and of `day`: every hour a `24h` range
  * ending on `day` can hold. Today's hours are in counters until today is folded, which the nightly
  * fold does once the day is over; a fold run early (a retried job near midnight, a test) puts them in
- * roll-ups sooner, and the window then holds them, as the reads from every link do.
+ * roll-ups sooner, and the window then holds them, as the Overview's reads from every link do (readsFor).
  */
 export function hoursOfWindowDays(day: string): string[] {
   const start = Date.parse(`${day}T00:00:00Z`) - 24 * HOUR_MS;
@@ -135,8 +135,8 @@ export function programClicksOf(
 
 /**
  * Each link's clicks in a range of whole days (links with none left out): its window's sum for the
- * range plus the counters' clicks of it; null when a window keeps no per-link sums. Needs the windows
- * read with their per-link sums of this range.
+ * range plus the counters' clicks of it; null when a window keeps no per-link sums, or was read
+ * without those of this range.
  */
 export function linkClicksOf(
   windows: ReadonlyMap<string, ClickWindow>,
@@ -148,9 +148,11 @@ export function linkClicksOf(
   const add = (linkId: string, n: number) => clicks.set(linkId, (clicks.get(linkId) ?? 0) + n);
   const linkIds = new Set<string>();
   for (const w of windows.values()) {
-    if (w.linkClicks === null) return null;
+    // not kept, or not read (a window read without this range's per-link mask): no figures rather than zeros
+    const perLink = w.linkClicks?.[range];
+    if (perLink === undefined) return null;
     for (const id of w.linkIds) linkIds.add(id);
-    for (const [id, n] of Object.entries(w.linkClicks[range] ?? {})) add(id, n);
+    for (const [id, n] of Object.entries(perLink)) add(id, n);
   }
   for (const b of clickBuckets(counters, windowOf(range, now), linkIds)) add(b.linkId, b.clicks);
   return clicks;

@@ -8,7 +8,8 @@ import { notCountedIn, trafficReadsFor, trafficReport } from "./traffic-report";
 /**
  * GET /api/analytics/traffic: per program (by name), the requests to its rotation address in the
  * window, counted and not counted by reason. `counted` is the clicks analytics' own records for the
- * same window, summed per program (the same roll-ups, read the same way), so the two never disagree;
+ * same window, summed per program (the Overview's per-program sums, from the same click windows or
+ * the same roll-ups), so the two never disagree;
  * the tallies not counted are read at one point in time of their own. The two are kept apart by
  * their folds too, so reading them in one transaction would add nothing: each fold moves only its
  * own figures, and leaves their sums as they were.
