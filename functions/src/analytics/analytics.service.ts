@@ -43,20 +43,20 @@ export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise
     timeFilter === "24h" ? null : linkClicksFromWindows(timeFilter, now),
     ownersOutOfRotation(),
   ]);
-  if (fromWindows === null) return usersFromLinks(timeFilter, now);
-  const emails = new Map(fromWindows.links.map((l) => [l.id, l.email]));
-  const rows = [...fromWindows.clicks].map(([linkId, clicks]) => ({ linkEmail: emails.get(linkId)!, totalClicks: clicks }));
-  return userAnalytics({ ...fromWindows, tallies: [] }, rows, heldBack, utcDay(now));
+  const { programs, links, clicks } = fromWindows ?? (await linkClicksFromRollups(timeFilter, now));
+  const emails = new Map(links.map((l) => [l.id, l.email]));
+  const rows = [...clicks].map(([linkId, n]) => ({ linkEmail: emails.get(linkId)!, totalClicks: n }));
+  return userAnalytics({ programs, links, tallies: [] }, rows, heldBack, utcDay(now));
 }
 
-/** usersIn from every link and the roll-ups of the range: what the click windows answer faster. */
-export async function usersFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
+/**
+ * Every program and link, and each link's clicks in the range, from every link and the range's
+ * roll-ups: what the click windows answer faster.
+ */
+async function linkClicksFromRollups(timeFilter: TimeFilter, now: Date) {
   const window = windowOf(timeFilter, now);
-  const [snapshot, heldBack] = await Promise.all([readAnalytics({ ...readsFor(window), detail: "clicks" }), ownersOutOfRotation()]);
-  const emails = new Map(snapshot.links.map((l) => [l.id, l.email]));
-  const perLink = clicksPerLink(clickBuckets(snapshot.tallies, window, new Set(emails.keys())));
-  const rows = [...perLink].map(([linkId, clicks]) => ({ linkEmail: emails.get(linkId)!, totalClicks: clicks }));
-  return userAnalytics(snapshot, rows, heldBack, utcDay(now));
+  const { programs, links, tallies } = await readAnalytics({ ...readsFor(window), detail: "clicks" });
+  return { programs, links, clicks: clicksPerLink(clickBuckets(tallies, window, new Set(links.map((l) => l.id)))) };
 }
 
 const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };

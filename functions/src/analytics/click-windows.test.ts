@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot } from "./analytics.store";
 import { analyticsLink as link, analyticsProgram as program, clickTally as tally, yearOfHistory } from "./analytics-test-fixtures";
-import { clickBuckets } from "./analytics-records";
+import { clickBuckets, clicksPerLink } from "./analytics-records";
 import {
   holds,
   hoursOfWindowDays,
@@ -88,9 +88,7 @@ describe("click windows", () => {
       expect(overviewOfWindows(counted, windows, counters, range, NOW), range).toEqual(expected);
       if (range === "24h") continue;
       // each link's clicks, for the users report: the records' per link
-      const perLink = new Map<string, number>();
-      for (const b of buckets) perLink.set(b.linkId, (perLink.get(b.linkId) ?? 0) + b.clicks);
-      expect(linkClicksOf(windows, counters, range, NOW), range).toEqual(perLink);
+      expect(linkClicksOf(windows, counters, range, NOW), range).toEqual(clicksPerLink(buckets));
     }
   });
 

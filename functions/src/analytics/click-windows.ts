@@ -171,7 +171,8 @@ const byName = (a: { programName: string; programId: string }, b: { programName:
   a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId);
 
 /**
- * The Overview from every program's current window and the unfolded counters (programClicksOf). Links and active links are the programs' kept counts (a program awaiting approval has none active).
+ * The Overview from every program's current window and the unfolded counters (programClicksOf). Links
+ * and active links are the programs' kept counts (a program awaiting approval has none active).
  */
 export function overviewOfWindows(
   programs: readonly OverviewProgram[],

@@ -43,7 +43,7 @@ export async function clicksPerProgramIn(timeFilter: TimeFilter, now = new Date(
 }
 
 /** clicksPerProgramIn from every link and the roll-ups of the range: what the click windows answer faster. */
-export async function clicksPerProgramFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<Map<string, number>> {
+async function clicksPerProgramFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<Map<string, number>> {
   const window = windowOf(timeFilter, now);
   const snapshot = await readAnalytics({ ...readsFor(window), detail: "clicks" });
   const programOf = new Map(snapshot.links.map((l) => [l.id, l.programId]));
