@@ -23,6 +23,23 @@ export const DAILY_RECORD_DAYS = 30;
 // GET /api/analytics/clicks?timeFilter= and /users?timeFilter=
 export const analyticsQuerySchema = z.object({ timeFilter: timeFilterSchema });
 
+const PROGRAM_ID_MESSAGE = "programId must be a program's id";
+/** A query's optional program: one program's id. */
+const programIdQueryField = textField(PROGRAM_ID_MESSAGE).regex(DOCUMENT_ID_PATTERN, { error: PROGRAM_ID_MESSAGE }).optional();
+
+/**
+ * GET /api/analytics/fairness and /outcomes: the range; `programId`: that program's row only (none
+ * when no such program); `links=omit`: each program's row without its `links` (what the dashboard's
+ * table shows until a row is opened, when it asks for that program's). Without either, every program
+ * with its links, as the contract first defined the reports.
+ */
+export const programReportQuerySchema = z.object({
+  timeFilter: timeFilterSchema,
+  programId: programIdQueryField,
+  links: z.enum(["omit"], { error: "links must be omit" }).optional(),
+});
+export type ProgramReportQuery = z.infer<typeof programReportQuerySchema>;
+
 /**
  * One link's clicks on one UTC day (`clickDate` YYYY-MM-DD, `clickedAt` that day's last click), or,
  * older than the window's last 30 days, in one calendar month (`clickDate` = the month's first day,
@@ -59,9 +76,7 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${String(CLICK_PAG
  */
 export const clickAnalyticsQuerySchema = z.object({
   timeFilter: timeFilterSchema,
-  programId: textField("programId must be a program's id")
-    .regex(DOCUMENT_ID_PATTERN, { error: "programId must be a program's id" })
-    .optional(),
+  programId: programIdQueryField,
   limit: textField(LIMIT_MESSAGE)
     .regex(/^[1-9]\d{0,4}$/, { error: LIMIT_MESSAGE })
     .transform(Number)
@@ -222,7 +237,8 @@ export const programFairnessSchema = z.object({
   visits: z.number().int(),
   jainIndex: z.number().nullable(),
   maxDeviation: z.number().nullable(),
-  links: z.array(linkFairnessSchema),
+  /** Left out when asked with `links=omit`. */
+  links: z.array(linkFairnessSchema).optional(),
 });
 export type ProgramFairness = z.infer<typeof programFairnessSchema>;
 export const fairnessReportSchema = z.array(programFairnessSchema);

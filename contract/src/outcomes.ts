@@ -98,7 +98,7 @@ export type Earnings = z.infer<typeof earningsSchema>;
 /** The CSV file's name for a year. */
 export const earningsFileName = (year: number) => `referral-earnings-${year}.csv`;
 
-// GET /api/analytics/outcomes?timeFilter= (admin; analyticsQuerySchema): by `occurredOn` within the window
+// GET /api/analytics/outcomes?timeFilter= (admin; programReportQuerySchema): by `occurredOn` within the window
 export const programOutcomesSchema = z.object({
   programId: z.string(),
   programName: z.string(),
@@ -108,15 +108,18 @@ export const programOutcomesSchema = z.object({
   clawedBack: z.number().int(),
   /** paid / visits, four decimals; null with no visit. */
   conversion: z.number().nullable(),
-  links: z.array(
-    z.object({
-      linkId: z.string(),
-      email: z.string(),
-      visits: z.number().int(),
-      paid: z.number().int(),
-      conversion: z.number().nullable(),
-    }),
-  ),
+  /** Left out when asked with `links=omit`. */
+  links: z
+    .array(
+      z.object({
+        linkId: z.string(),
+        email: z.string(),
+        visits: z.number().int(),
+        paid: z.number().int(),
+        conversion: z.number().nullable(),
+      }),
+    )
+    .optional(),
 });
 export const outcomeAnalyticsSchema = z.array(programOutcomesSchema);
 export type ProgramOutcomes = z.infer<typeof programOutcomesSchema>;

@@ -23,6 +23,7 @@ import {
   clickAnalyticsQuerySchema,
   clickRecordListSchema,
   programClickAnalyticsSchema,
+  programReportQuerySchema,
   fairnessReportSchema,
   ownLinkStatsResponseSchema,
   trafficReportSchema,
@@ -573,7 +574,7 @@ export const API = {
     method: "GET",
     path: "/analytics/outcomes",
     access: "admin",
-    query: analyticsQuerySchema,
+    query: programReportQuerySchema,
     response: outcomeAnalyticsSchema,
   },
   /** Per program: visits, Jain's index and largest deviation, and each link's fair share; programs that stand out first. */
@@ -581,7 +582,7 @@ export const API = {
     method: "GET",
     path: "/analytics/fairness",
     access: "admin",
-    query: analyticsQuerySchema,
+    query: programReportQuerySchema,
     response: fairnessReportSchema,
   },
   /** Requests to each program's rotation address: counted, and not counted by reason (docs/architecture.md, *Honest counts*). */

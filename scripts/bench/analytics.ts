@@ -260,8 +260,9 @@ async function timeCall(idToken: string, path: string): Promise<Timed> {
 }
 
 /** The answers of the dashboard's tabs: each must stay under 1 MB raw, 1 s for 30 days and 2 s for any range. */
-const DASHBOARD = ["overview", "program", "users", "fairness", "traffic", "outcomes"] as const;
-const ANSWERS = [...DASHBOARD, "member", "clicks page"] as const;
+const DASHBOARD = ["overview", "program", "users", "fairness", "fairness links", "traffic", "outcomes", "outcome links"] as const;
+/** Besides the dashboard's: the fairness and outcome reports with every program's links, as asked without `links=omit`. */
+const ANSWERS = [...DASHBOARD, "member", "clicks page", "fairness, all links", "outcomes, all links"] as const;
 type Answer = (typeof ANSWERS)[number];
 
 async function run(label: string, sizes: number[], ownerOf: (p: number, o: number) => number) {
@@ -293,11 +294,16 @@ async function run(label: string, sizes: number[], ownerOf: (p: number, o: numbe
       overview,
       program: await timeCall(idToken, routePath("programClickAnalytics", { params: { id: largest.programId }, query })),
       users: await timeCall(idToken, routePath("userAnalytics", { query })),
-      fairness: await timeCall(idToken, routePath("fairnessReport", { query })),
+      // the Fairness and Outcomes tabs: every program's row, then the largest program's links when its row opens
+      fairness: await timeCall(idToken, routePath("fairnessReport", { query: { ...query, links: "omit" } })),
+      "fairness links": await timeCall(idToken, routePath("fairnessReport", { query: { ...query, programId: largest.programId } })),
       traffic: await timeCall(idToken, routePath("trafficReport", { query })),
-      outcomes: await timeCall(idToken, routePath("outcomeAnalytics", { query })),
+      outcomes: await timeCall(idToken, routePath("outcomeAnalytics", { query: { ...query, links: "omit" } })),
+      "outcome links": await timeCall(idToken, routePath("outcomeAnalytics", { query: { ...query, programId: largest.programId } })),
       member: await timeCall(memberToken, routePath("ownLinkStats", { query })),
       "clicks page": await timeCall(idToken, routePath("clickAnalytics", { query })),
+      "fairness, all links": await timeCall(idToken, routePath("fairnessReport", { query })),
+      "outcomes, all links": await timeCall(idToken, routePath("outcomeAnalytics", { query })),
     };
     for (const answer of ANSWERS) {
       const t = answers[answer];

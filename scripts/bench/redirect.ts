@@ -329,7 +329,7 @@ async function weightedShares(admin: string, programId: string, links: { id: str
   const row = report.body.find((r) => r.programId === programId);
   return {
     links: links.map((link, i) => {
-      const l = row?.links.find((x) => x.linkId === link.id);
+      const l = row?.links?.find((x) => x.linkId === link.id);
       return { link: i, weight: l?.weight ?? null, visits: l?.visits ?? 0, "fair share": l?.fairShare ?? 0, ratio: l?.shareRatio ?? null };
     }),
     jainIndex: row?.jainIndex ?? null,

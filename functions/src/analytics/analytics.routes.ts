@@ -41,9 +41,9 @@ export function analyticsRoutes(
     analyticsOverview: ({ query }) => overviewIn(query.timeFilter),
     programClickAnalytics: ({ params, query }) => programPageIn(params.id, query.timeFilter),
     userAnalytics: ({ query }) => usersIn(query.timeFilter),
-    fairnessReport: ({ query }) => fairnessIn(query.timeFilter),
+    fairnessReport: ({ query }) => fairnessIn(query),
     ownLinkStats: ({ caller, query }) => ownLinkStatsIn(caller, query.timeFilter),
     trafficReport: ({ query }) => trafficIn(query.timeFilter),
-    outcomeAnalytics: ({ query }) => outcomesIn(query.timeFilter, deps.now()),
+    outcomeAnalytics: ({ query }) => outcomesIn(query, deps.now()),
   };
 }

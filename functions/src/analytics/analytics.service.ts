@@ -1,22 +1,37 @@
 import { utcDay } from "@hub/contract/dates";
-import type { ClickRecord, OwnLinkStatsResponse, ProgramFairness, TimeFilter, UserAnalytics } from "@hub/contract/analytics";
+import type {
+  ClickRecord,
+  OwnLinkStatsResponse,
+  ProgramFairness,
+  ProgramReportQuery,
+  TimeFilter,
+  UserAnalytics,
+} from "@hub/contract/analytics";
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation, ownerWeights, ownerWeightsOfMost } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
-import { readAnalytics, type AnalyticsLink, readOwnLinks, readProgramTallies, type RollupDetail } from "./analytics.store";
+import {
+  readAnalytics,
+  readOwnLinks,
+  readProgramPage,
+  readProgramTallies,
+  type AnalyticsLink,
+  type AnalyticsProgram,
+  type RollupDetail,
+} from "./analytics.store";
 import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
-import { linkClicksFromWindows } from "./click-windows.service";
+import { fairnessRowsFromWindows, linkClicksFromWindows } from "./click-windows.service";
 import { seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
 import { programReadsFor, readsFor } from "./rollup-reads";
 import {
   fairnessFigures,
   hasFairShare,
-  jainIndexOf,
-  maxDeviationOf,
+  programFairnessRow,
   rotationSetsOf,
   roundedShare,
   shareRatioOf,
+  type FairnessFigures,
   type LinkShare,
 } from "./fair-shares";
 
@@ -64,47 +79,84 @@ const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
 /**
  * GET /api/analytics/fairness: per program (by name), its counted visits and, over its links with a
  * fair share in the window, Jain's index and the largest deviation. A link's figures include what it
- * got in programs it was in before (a move or a merge); a program's visits are those it served.
+ * got in programs it was in before (a move or a merge); a program's visits are those it served. With
+ * `programId`, that program only (read by id, its links' history with it); with `links: "omit"`, the
+ * rows without their links.
  */
-export async function fairnessIn(timeFilter: TimeFilter, now = new Date()): Promise<ProgramFairness[]> {
-  const { window, snapshot } = await snapshotFor(timeFilter, now, "shares");
-  const [rotationSets, weights] = await Promise.all([
-    readRotationSets(rotationSetsOf(snapshot.tallies)),
-    ownerWeightsOfMost(snapshot.links.map((l) => l.email)),
-  ]);
+export async function fairnessIn(query: ProgramReportQuery, now = new Date()): Promise<ProgramFairness[]> {
+  const withLinks = query.links !== "omit";
+  if (query.programId !== undefined) {
+    const found = await programSharesIn(query.programId, query.timeFilter, now);
+    return found ? fairnessRowsOf({ ...found, withLinks }) : [];
+  }
+  // the rows alone: from the programs' click windows when they can be used (the same figures); 24h reads its hours' roll-ups
+  if (!withLinks && query.timeFilter !== "24h") {
+    const rows = await fairnessRowsFromWindows(query.timeFilter, now);
+    if (rows) return rows;
+  }
+  const { window, snapshot } = await snapshotFor(query.timeFilter, now, "shares");
+  const rotationSets = await readRotationSets(rotationSetsOf(snapshot.tallies));
   // the report shows each link's totals, never its series
   const figures = fairnessFigures(snapshot.tallies, window, null, rotationSets);
-  const linksOf = new Map<string, AnalyticsLink[]>();
-  for (const link of snapshot.links) {
+  return fairnessRowsOf({ programs: snapshot.programs, links: snapshot.links, figures, withLinks });
+}
+
+/** One program, the links in it now and their fair-share figures in the range; null when there is no such program. */
+async function programSharesIn(programId: string, timeFilter: TimeFilter, now: Date) {
+  const window = windowOf(timeFilter, now);
+  const page = await readProgramPage(programId, (_links, earliestMonth) => ({
+    ...programReadsFor(window, earliestMonth ?? now.toISOString().slice(0, 7)),
+    detail: "shares",
+  }));
+  if (page === null) return null;
+  const rotationSets = await readRotationSets(rotationSetsOf(page.tallies));
+  return { programs: [page.program], links: page.links, figures: fairnessFigures(page.tallies, window, null, rotationSets) };
+}
+
+/** The fairness report's rows from the programs, the links in them now and the window's figures; with `withLinks`, each row's links and their owners' weights. */
+async function fairnessRowsOf({
+  programs,
+  links: allLinks,
+  figures,
+  withLinks,
+}: {
+  programs: readonly AnalyticsProgram[];
+  links: readonly Pick<AnalyticsLink, "id" | "programId" | "email">[];
+  figures: FairnessFigures;
+  withLinks: boolean;
+}): Promise<ProgramFairness[]> {
+  const linksOf = new Map<string, { id: string; email: string }[]>();
+  for (const link of allLinks) {
     const links = linksOf.get(link.programId);
     if (links) links.push(link);
     else linksOf.set(link.programId, [link]);
   }
-  return snapshot.programs
-    .map((program) => {
-      const visits = figures.programVisits.get(program.id) ?? 0;
-      const links = (linksOf.get(program.id) ?? [])
-        .map((l) => ({ link: l, share: figures.links.get(l.id) ?? NO_SHARE }))
-        .filter(({ share }) => hasFairShare(share))
-        .sort((a, b) => a.link.email.localeCompare(b.link.email) || a.link.id.localeCompare(b.link.id));
-      const shares = links.map((l) => l.share);
-      return {
-        programId: program.id,
-        programName: program.name,
-        mode: program.distributionMode,
-        visits,
-        jainIndex: visits > 0 ? jainIndexOf(shares) : null,
-        maxDeviation: visits > 0 ? maxDeviationOf(shares) : null,
-        links: links.map(({ link, share }) => ({
-          linkId: link.id,
-          email: link.email,
-          visits: share.visits,
-          fairShare: roundedShare(share.fairShare),
-          shareRatio: shareRatioOf(share),
-          weight: weights.get(link.email) ?? 1,
-        })),
-      };
-    })
+  const rows = programs.map((program) => {
+    const links = (linksOf.get(program.id) ?? [])
+      .map((l) => ({ link: l, share: figures.links.get(l.id) ?? NO_SHARE }))
+      .filter(({ share }) => hasFairShare(share))
+      .sort((a, b) => a.link.email.localeCompare(b.link.email) || a.link.id.localeCompare(b.link.id));
+    const shares = links.map((l) => l.share);
+    return { links, row: programFairnessRow(program, figures.programVisits.get(program.id) ?? 0, shares) };
+  });
+  // the owners' weights only where links are shown
+  const weights = withLinks ? await ownerWeightsOfMost(rows.flatMap((r) => r.links.map((l) => l.link.email))) : new Map<string, number>();
+  return rows
+    .map(({ row, links }) =>
+      withLinks
+        ? {
+            ...row,
+            links: links.map(({ link, share }) => ({
+              linkId: link.id,
+              email: link.email,
+              visits: share.visits,
+              fairShare: roundedShare(share.fairShare),
+              shareRatio: shareRatioOf(share),
+              weight: weights.get(link.email) ?? 1,
+            })),
+          }
+        : row,
+    )
     .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
 }
 

@@ -332,6 +332,8 @@ export const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
 
 /** The counters' fields the dashboard's sums read (as the "clicks" detail). */
 export const COUNTER_COUNT_FIELDS = COUNT_FIELDS.counter;
+/** The counters' fields fair shares are worked out from (as the "shares" detail). */
+export const COUNTER_SHARE_FIELDS = SHARE_FIELDS.counter;
 /** A counter's tally for its day, and, with `hours`, one per hour of it (its `hours` read too). */
 export const counterTalliesOf = (doc: DocumentSnapshot, hours: boolean): ClickTally[] => [
   tallyOf("counter", doc),
@@ -361,6 +363,17 @@ export async function readLinksIn(tx: Transaction, counters: readonly ClickTally
   );
   const unfolded = unfoldedVisits(counters);
   return linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0));
+}
+
+/** These links, by id (those that exist): the owners of links a program's roll-ups name that have moved on. */
+export async function readLinksByIds(ids: readonly string[]): Promise<AnalyticsLink[]> {
+  const refs = [...new Set(ids)].map((id) => db().collection(COLLECTIONS.links).doc(id));
+  const found: AnalyticsLink[] = [];
+  for (let i = 0; i < refs.length; i += 300) {
+    const docs = await db().getAll(...refs.slice(i, i + 300), { fieldMask: [...LINK_FIELDS] });
+    found.push(...docs.filter((d) => d.exists).map((d) => linkOf(d)));
+  }
+  return found;
 }
 
 /** Each link's visits in the unfolded counters among these tallies. */

@@ -1,12 +1,14 @@
 import { utcDay } from "@hub/contract/dates";
-import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
+import type { AnalyticsOverview, ProgramFairness, TimeFilter } from "@hub/contract/analytics";
 import { countsHold } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
-import { readConsistently } from "../visits/visits.store";
+import { readConsistently, readRotationSets } from "../visits/visits.store";
 import type { AnalyticsLink, AnalyticsProgram, ProgramReads } from "./analytics.store";
 import { programReadsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
+import { fairnessFigures, rotationSetsOf } from "./fair-shares";
 import {
+  fairnessRowsOfWindows,
   holds,
   hoursOfWindowDays,
   linkClicksOf,
@@ -17,7 +19,14 @@ import {
   type ClickWindow,
   type WindowedRange,
 } from "./click-windows";
-import { listProgramIds, readOverviewStateIn, readRollupVersionsIn, readWindowInputsIn, saveClickWindows } from "./click-windows.store";
+import {
+  listProgramIds,
+  readOverviewStateIn,
+  readRollupVersionsIn,
+  readWindowInputsIn,
+  saveClickWindows,
+  type WindowReadOptions,
+} from "./click-windows.store";
 
 /** Programs summed at once by one read: each is a few reads of a few dozen roll-ups. */
 const SUMS_AT_ONCE = 8;
@@ -36,7 +45,8 @@ function windowReads(now: Date, earliestMonth: string): ProgramReads {
   const reads = WINDOWED_RANGES.map((range) => programReadsFor(windowOf(range, now), earliestMonth));
   const hours = hoursOfWindowDays(utcDay(now));
   return {
-    detail: "clicks",
+    // the counts and what fair shares are worked out from
+    detail: "shares",
     days: [...new Set(reads.flatMap((r) => r.days))],
     months: [...new Set(reads.flatMap((r) => r.months))],
     hours,
@@ -46,15 +56,21 @@ function windowReads(now: Date, earliestMonth: string): ProgramReads {
 }
 
 /** One program's click window for `now`'s day, from what readWindowInputsIn read; null when there is no such program. */
-function windowFrom(programId: string, now: Date, inputs: Awaited<ReturnType<typeof readWindowInputsIn>>): ClickWindow | null {
+async function windowFrom(
+  programId: string,
+  now: Date,
+  inputs: Awaited<ReturnType<typeof readWindowInputsIn>>,
+): Promise<ClickWindow | null> {
   if (!inputs) return null;
+  // sets never change: read outside the transaction (only a roll-up folded before fair shares were stored names any)
+  const rotationSets = await readRotationSets(rotationSetsOf(inputs.tallies));
   return {
     programId,
     day: utcDay(now),
     linkSetVersion: inputs.linkSetVersion,
     rollupVersions: Object.fromEntries(inputs.rollupVersions),
     linkIds: inputs.linkIds,
-    ...windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now),
+    ...windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now, programId, rotationSets),
   };
 }
 
@@ -63,15 +79,15 @@ const readsFor = (now: Date) => (earliestMonth: string | null) => windowReads(no
 
 /**
  * Every program with its kept counts, its click window for `now`'s day (those out of date summed again
- * in the same read, and stored) and the unfolded counters, read at one point in time; with `perLink`,
- * also the windows' per-link sums of that range and every link. Null when the programs' kept counts
- * cannot be used (one is due for a recount, or a link is in a program that no longer exists) or too
- * many windows are out of date: the caller counts the links themselves.
+ * in the same read, and stored) and the unfolded counters, read at one point in time; with what
+ * `options` asks beside (the windows' per-link sums of a range, their fair shares, every link). Null
+ * when the programs' kept counts cannot be used (one is due for a recount, or a link is in a program
+ * that no longer exists) or too many windows are out of date: the caller counts the links themselves.
  */
-async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink }: { perLink?: WindowedRange } = {}) {
+async function currentWindows(timeFilter: TimeFilter, now: Date, options: Omit<WindowReadOptions, "hours"> = {}) {
   const today = utcDay(now);
   const found = await readConsistently(async (tx) => {
-    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...(perLink ? { perLink } : {}) });
+    const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...options });
     if (!state.programs.every((p) => countsHold(p, today)) || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links)
       return null;
     const versions = await readRollupVersionsIn(
@@ -82,7 +98,7 @@ async function currentWindows(timeFilter: TimeFilter, now: Date, { perLink }: { 
     const outOfDate = state.programs.filter((p) => !holds(state.windows.get(p.id), today, p.linkSetVersion, versions));
     if (outOfDate.length > SUMS_IN_A_READ) return null;
     await forEachLimited(outOfDate, SUMS_AT_ONCE, async (p) => {
-      const window = windowFrom(p.id, now, await readWindowInputsIn(tx, p.id, readsFor(now)));
+      const window = await windowFrom(p.id, now, await readWindowInputsIn(tx, p.id, readsFor(now)));
       if (window) summed.push(window);
     });
     return { ...state, summed };
@@ -113,7 +129,7 @@ export async function clicksPerProgramFromWindows(timeFilter: TimeFilter, now: D
 export async function refreshClickWindows(now: Date): Promise<number> {
   const summed: ClickWindow[] = [];
   await forEachLimited(await listProgramIds(), SUMS_AT_ONCE, async (programId) => {
-    const window = windowFrom(programId, now, await readConsistently((tx) => readWindowInputsIn(tx, programId, readsFor(now))));
+    const window = await windowFrom(programId, now, await readConsistently((tx) => readWindowInputsIn(tx, programId, readsFor(now))));
     if (window) summed.push(window);
   });
   await saveClickWindows(summed);
@@ -129,8 +145,21 @@ export async function linkClicksFromWindows(
   range: WindowedRange,
   now: Date,
 ): Promise<{ programs: AnalyticsProgram[]; links: AnalyticsLink[]; clicks: Map<string, number> } | null> {
-  const found = await currentWindows(range, now, { perLink: range });
+  const found = await currentWindows(range, now, { perLink: range, links: true });
   if (found === null || found.linkDocs === null) return null;
   const clicks = linkClicksOf(found.windows, found.counters, range, now);
   return clicks && { programs: found.programs, links: found.linkDocs, clicks };
+}
+
+/**
+ * The fairness report's rows without their links for a range of whole days, from the click windows'
+ * per-link clicks and fair shares and the unfolded counters; null when they cannot be used
+ * (currentWindows) or a window keeps no per-link sums.
+ */
+export async function fairnessRowsFromWindows(range: WindowedRange, now: Date): Promise<Omit<ProgramFairness, "links">[] | null> {
+  const found = await currentWindows(range, now, { perLink: range, shares: true });
+  if (found === null) return null;
+  const rotationSets = await readRotationSets(rotationSetsOf(found.counters));
+  const counterFigures = fairnessFigures(found.counters, windowOf(range, now), null, rotationSets);
+  return fairnessRowsOfWindows(found.programs, found.windows, counterFigures, range);
 }

@@ -6,6 +6,7 @@ import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
 import {
   COUNTER_COUNT_FIELDS,
+  COUNTER_SHARE_FIELDS,
   counterTalliesOf,
   readLinksIn,
   type AnalyticsLink,
@@ -48,20 +49,46 @@ const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
 });
 
 /** What every read of a window takes: all but the per-link sums (and whether it keeps them). */
-const WINDOW_FIELDS = ["format", "day", "linkSetVersion", "rollupVersions", "linkIds", "clicks", "hours", "linkClicksKept"] as const;
+const WINDOW_FIELDS = [
+  "format",
+  "day",
+  "linkSetVersion",
+  "rollupVersions",
+  "linkIds",
+  "clicks",
+  "served",
+  "hours",
+  "linkClicksKept",
+] as const;
 
-/** The fields of a window to read: with `perLink`, that range's per-link sums too. */
-const windowMask = (perLink: WindowedRange | undefined): (string | FieldPath)[] =>
-  perLink === undefined ? [...WINDOW_FIELDS] : [...WINDOW_FIELDS, new FieldPath("linkClicks", perLink)];
+/** What a read of the windows asks for beside their totals (readOverviewStateIn). */
+export interface WindowReadOptions {
+  /** The counters' hours too (24h). */
+  hours: boolean;
+  /** The windows' per-link clicks of this range. */
+  perLink?: WindowedRange;
+  /** With `perLink`: the per-link fair shares too, and the counters' rotation sets (the fairness report's). */
+  shares?: boolean;
+  /** Every link as well (the users report's e-mails). */
+  links?: boolean;
+}
+
+/** The fields of a window to read: with `perLink`, that range's per-link sums too (and its fair shares, with `shares`). */
+const windowMask = ({ perLink, shares }: WindowReadOptions): (string | FieldPath)[] => [
+  ...WINDOW_FIELDS,
+  ...(perLink === undefined ? [] : [new FieldPath("linkClicks", perLink)]),
+  ...(perLink !== undefined && shares ? [new FieldPath("linkShares", perLink)] : []),
+];
 
 /**
  * In a read-only transaction: every program with its counts, how many links there are, every unfolded
- * counter (their counts only; with `hours`, also each hour's), and the stored click windows of those
- * programs. With `perLink` (a range): the windows' per-link sums of that range, and every link.
+ * counter (their counts only; with `hours`, also each hour's; with `shares`, their rotation sets), and
+ * the stored click windows of those programs (with what `options` asks of their per-link sums); with
+ * `links`, every link.
  */
 export async function readOverviewStateIn(
   tx: Transaction,
-  { hours, perLink }: { hours: boolean; perLink?: WindowedRange },
+  options: WindowReadOptions,
 ): Promise<{
   programs: CountedProgram[];
   links: number;
@@ -79,14 +106,14 @@ export async function readOverviewStateIn(
     uniqueDocs(tx, [
       db()
         .collection(COLLECTIONS.clickCounters)
-        .select(...COUNTER_COUNT_FIELDS, ...(hours ? ["hours"] : [])),
+        .select(...(options.shares ? COUNTER_SHARE_FIELDS : COUNTER_COUNT_FIELDS), ...(options.hours ? ["hours"] : [])),
     ]),
   ]);
   const programs = programSnap.docs.map(countedProgramOf);
-  const counters = counterDocs.flatMap((d) => counterTalliesOf(d, hours));
+  const counters = counterDocs.flatMap((d) => counterTalliesOf(d, options.hours));
   const [windowDocs, linkDocs] = await Promise.all([
-    programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(perLink) }) : [],
-    perLink === undefined ? null : readLinksIn(tx, counters),
+    programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(options) }) : [],
+    options.links ? readLinksIn(tx, counters) : null,
   ]);
   const windows = new Map<string, ClickWindow>();
   for (const doc of windowDocs) {
@@ -108,7 +135,9 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
   if (typeof clicks !== "object" || clicks === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds))
     return null;
   if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
-  const linkClicks = (doc.get("linkClicks") ?? {}) as Record<string, unknown>;
+  const served = doc.get("served") as Record<string, unknown> | undefined;
+  if (typeof served !== "object" || served === null || !WINDOWED_RANGES.every((r) => typeof served[r] === "number")) return null;
+  const kept = doc.get("linkClicksKept") === true;
   return {
     programId: doc.id,
     day: String(doc.get("day")),
@@ -116,12 +145,17 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     rollupVersions: countsOf(versions),
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
     clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
+    served: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, served[r] as number])) as Record<WindowedRange, number>,
     hours: countsOf(doc.get("hours")),
-    linkClicks:
-      doc.get("linkClicksKept") === true
-        ? Object.fromEntries(WINDOWED_RANGES.filter((r) => linkClicks[r] !== undefined).map((r) => [r, countsOf(linkClicks[r])]))
-        : null,
+    linkClicks: kept ? perLinkRead(doc.get("linkClicks")) : null,
+    linkShares: kept ? perLinkRead(doc.get("linkShares")) : null,
   };
+}
+
+/** A window's per-link sums as read: the ranges the read's mask gave, each link's figure. */
+function perLinkRead(value: unknown): Partial<Record<WindowedRange, Record<string, number>>> {
+  const byRange = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  return Object.fromEntries(WINDOWED_RANGES.filter((r) => byRange[r] !== undefined).map((r) => [r, countsOf(byRange[r])]));
 }
 
 /** The current roll-up version of each of these programs (0: never folded). */
@@ -167,7 +201,7 @@ export async function listProgramIds(): Promise<string[]> {
 export async function saveClickWindows(windows: readonly ClickWindow[]): Promise<void> {
   await forEachLimited(windows, 8, async (w) => {
     try {
-      await windowRef(w.programId).set({ ...w, format: WINDOW_FORMAT, linkClicksKept: w.linkClicks !== null });
+      await windowRef(w.programId).set({ ...w, format: WINDOW_FORMAT, linkClicksKept: w.linkClicks !== null && w.linkShares !== null });
     } catch (err) {
       logger.warn("click window not stored", { programId: w.programId, error: err instanceof Error ? err.message : String(err) });
     }

@@ -3,7 +3,10 @@ import { TIME_FILTERS } from "@hub/contract/analytics";
 import type { AnalyticsSnapshot } from "./analytics.store";
 import { analyticsLink as link, analyticsProgram as program, clickTally as tally, yearOfHistory } from "./analytics-test-fixtures";
 import { clickBuckets, clicksPerLink } from "./analytics-records";
+import type { RotationSets } from "../visits/period-counts";
+import { fairnessFigures, programFairnessRow } from "./fair-shares";
 import {
+  fairnessRowsOfWindows,
   holds,
   hoursOfWindowDays,
   linkClicksOf,
@@ -16,6 +19,7 @@ import { overviewOf } from "./dashboard-figures";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:34:00Z");
+const NO_SETS: RotationSets = new Map();
 const TODAY = "2026-11-23";
 
 describe("click windows", () => {
@@ -40,6 +44,8 @@ describe("click windows", () => {
       clicks: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
       hours: {},
       linkClicks: {},
+      linkShares: {},
+      served: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
     };
     const versions = new Map([
       ["p1", 7],
@@ -71,7 +77,7 @@ describe("click windows", () => {
       linkSetVersion: 1,
       rollupVersions: { p1: 1 },
       linkIds,
-      ...windowClicksOf(rollups, new Set(linkIds), NOW),
+      ...windowClicksOf(rollups, new Set(linkIds), NOW, programId, NO_SETS),
     });
     const windows = new Map([
       ["p1", windowOfProgram("p1", ["a", "b"])],
@@ -89,22 +95,43 @@ describe("click windows", () => {
       if (range === "24h") continue;
       // each link's clicks, for the users report: the records' per link
       expect(linkClicksOf(windows, counters, range, NOW), range).toEqual(clicksPerLink(buckets));
+      // the fairness report's rows: what the figures of every tally give each program's links now
+      const figures = fairnessFigures(tallies, window, null, NO_SETS);
+      const expectedRows = snapshot.programs
+        .map((p) =>
+          programFairnessRow(
+            p,
+            figures.programVisits.get(p.id) ?? 0,
+            snapshot.links.filter((l) => l.programId === p.id).map((l) => figures.links.get(l.id) ?? { visits: 0, fairShare: 0 }),
+          ),
+        )
+        .sort((a, b) => a.programName.localeCompare(b.programName));
+      const counterFigures = fairnessFigures(counters, window, null, NO_SETS);
+      expect(fairnessRowsOfWindows(snapshot.programs, windows, counterFigures, range), range).toEqual(expectedRows);
     }
+    // the moved link's past is filed under p1, which served it: p2's visits are today's only, its link's share all of it
+    expect(windows.get("p2")!.served.all).toBe(0);
+    expect(windows.get("p2")!.linkShares?.all?.c).toBeGreaterThan(0);
   });
 
   it("keep no per-link sums too large for a document, and then give none", () => {
     const many = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`link-${String(i).padStart(15, "0")}`, 3]));
     const tallies = [tally("day", "2026-11-20", many, { programId: "p1" })];
-    const window = windowClicksOf(tallies, new Set(Object.keys(many)), NOW);
+    const window = windowClicksOf(tallies, new Set(Object.keys(many)), NOW, "p1", NO_SETS);
     expect(window.clicks["7d"]).toBe(24_000);
+    expect(window.served["7d"]).toBe(24_000);
     expect(window.linkClicks).toBeNull();
+    expect(window.linkShares).toBeNull();
     expect(JSON.stringify({ "7d": many }).length).toBeGreaterThan(LINK_CLICKS_MAX_CHARS);
-    const small = windowClicksOf(tallies, new Set(["link-000000000000001"]), NOW);
+    const small = windowClicksOf(tallies, new Set(["link-000000000000001"]), NOW, "p1", NO_SETS);
     expect(small.linkClicks?.["7d"]).toEqual({ "link-000000000000001": 3 });
     const windows = new Map([
       ["p1", { programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: Object.keys(many), ...window }],
     ]);
     expect(linkClicksOf(windows, [], "7d", NOW)).toBeNull();
+    expect(
+      fairnessRowsOfWindows([program("p1", "Card One")], windows, fairnessFigures([], windowOf("7d", NOW), null, NO_SETS), "7d"),
+    ).toBeNull();
     // a window read without this range's per-link sums gives none, not zeros
     const read = { ...small, programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: ["link-000000000000001"] };
     expect(linkClicksOf(new Map([["p1", { ...read, linkClicks: {} }]]), [], "7d", NOW)).toBeNull();

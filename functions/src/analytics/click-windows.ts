@@ -1,8 +1,10 @@
-import type { AnalyticsOverview, TimeFilter } from "@hub/contract/analytics";
+import type { AnalyticsOverview, ProgramFairness, TimeFilter } from "@hub/contract/analytics";
 import { utcDay } from "@hub/contract/dates";
-import type { ClickTally } from "./analytics.store";
+import type { RotationSets } from "../visits/period-counts";
+import type { AnalyticsProgram, ClickTally } from "./analytics.store";
 import { clickBuckets } from "./analytics-records";
 import { windowOf } from "./analytics-window";
+import { fairnessFigures, programFairnessRow, type SharePoint } from "./fair-shares";
 
 /*
  * Click windows: per program, its links' clicks in each range of whole UTC days, summed once from the
@@ -52,17 +54,24 @@ export interface ClickWindow {
    * owner; a read may ask for one range only. Null when not kept: too large for one document.
    */
   linkClicks: Partial<Record<WindowedRange, Record<string, number>>> | null;
+  /**
+   * Each link's fair share in each range (links with none left out): what the fairness report's rows
+   * are worked out from, with `linkClicks`. Kept, and null, with `linkClicks`.
+   */
+  linkShares: Partial<Record<WindowedRange, Record<string, number>>> | null;
+  /** The visits this program served in each range (the fairness report's `visits`: a moved link's past visits stay where they were served). */
+  served: Record<WindowedRange, number>;
 }
 
 /**
- * The most a window's per-link sums may take, as JSON (a stored document is a little larger): well
- * inside Firestore's 1 MiB per document. About 1,400 links with clicks in every range; a program with
- * more keeps none, and the users report reads its links' roll-ups instead.
+ * The most a window's per-link sums (clicks and fair shares) may take, as JSON (a stored document is a
+ * little larger): well inside Firestore's 1 MiB per document. About 500 links with clicks in every
+ * range; a program with more keeps none, and the users and fairness reports read its links' roll-ups instead.
  */
 export const LINK_CLICKS_MAX_CHARS = 200_000;
 
 /** The shape written here: a stored window of another (older) shape is summed again. */
-export const WINDOW_FORMAT = 2;
+export const WINDOW_FORMAT = 3;
 
 /** Whether a stored window still holds: summed for today, its program's links and every roll-up it read unchanged since. */
 export function holds(
@@ -80,28 +89,39 @@ export function holds(
 }
 
 /**
- * These links' clicks in each range ending `now`'s UTC day, and in each folded hour of the day before and
- * of that day, from roll-up tallies that cover every range and those hours (counters left out).
+ * These links' clicks and fair shares in each range ending `now`'s UTC day, the visits `programId`
+ * served in each, and its links' clicks in each folded hour of the day before and of that day, from
+ * roll-up tallies that cover every range and those hours (counters left out). `rotationSets`: those
+ * the tallies' shares are divided over (rotationSetsOf; a roll-up folded before fair shares were stored).
  */
 export function windowClicksOf(
   tallies: readonly ClickTally[],
   linkIds: ReadonlySet<string>,
   now: Date,
-): Pick<ClickWindow, "clicks" | "hours" | "linkClicks"> {
+  programId: string,
+  rotationSets: RotationSets,
+): Pick<ClickWindow, "clicks" | "hours" | "linkClicks" | "linkShares" | "served"> {
   const rollups = tallies.filter((t) => t.kind !== "counter");
   const clicks = {} as Record<WindowedRange, number>;
+  const served = {} as Record<WindowedRange, number>;
   const linkClicks: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
+  const linkShares: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
   for (const range of WINDOWED_RANGES) {
     clicks[range] = 0;
     for (const b of clickBuckets(rollups, windowOf(range, now), linkIds)) {
       clicks[range] += b.clicks;
       linkClicks[range][b.linkId] = (linkClicks[range][b.linkId] ?? 0) + b.clicks;
     }
+    const figures = fairnessFigures(rollups, windowOf(range, now), null, rotationSets);
+    served[range] = figures.programVisits.get(programId) ?? 0;
+    for (const [linkId, share] of figures.links)
+      if (linkIds.has(linkId) && share.fairShare !== 0) linkShares[range][linkId] = share.fairShare;
   }
   const hours: Record<string, number> = {};
   for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds))
     hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
-  return { clicks, hours, linkClicks: JSON.stringify(linkClicks).length <= LINK_CLICKS_MAX_CHARS ? linkClicks : null };
+  const kept = JSON.stringify(linkClicks).length + JSON.stringify(linkShares).length <= LINK_CLICKS_MAX_CHARS;
+  return { clicks, hours, served, linkClicks: kept ? linkClicks : null, linkShares: kept ? linkShares : null };
 }
 
 /** A window's clicks in a range: for `24h`, those of its hours in the range (today's unfolded ones are in counters). */
@@ -201,4 +221,32 @@ export function overviewOfWindows(
     },
     programs: rows.sort(byName),
   };
+}
+
+/**
+ * The fairness report's rows without their links (GET /api/analytics/fairness?links=omit) for a range
+ * of whole days, from every program's window and the unfolded counters: each link in a program now
+ * has its window's clicks and fair share plus what `counterFigures` (fairnessFigures of the counters)
+ * give it, and a program's visits are those it served. Null when a window keeps no per-link sums, or
+ * was read without this range's.
+ */
+export function fairnessRowsOfWindows(
+  programs: readonly AnalyticsProgram[],
+  windows: ReadonlyMap<string, ClickWindow>,
+  counterFigures: ReturnType<typeof fairnessFigures>,
+  range: WindowedRange,
+): Omit<ProgramFairness, "links">[] | null {
+  const rows: Omit<ProgramFairness, "links">[] = [];
+  for (const program of programs) {
+    const w = windows.get(program.id);
+    const clicks = w?.linkClicks?.[range];
+    const shares = w?.linkShares?.[range];
+    if (!w || clicks === undefined || shares === undefined) return null;
+    const links: SharePoint[] = w.linkIds.map((id) => ({
+      visits: (clicks[id] ?? 0) + (counterFigures.links.get(id)?.visits ?? 0),
+      fairShare: (shares[id] ?? 0) + (counterFigures.links.get(id)?.fairShare ?? 0),
+    }));
+    rows.push(programFairnessRow(program, w.served[range] + (counterFigures.programVisits.get(program.id) ?? 0), links));
+  }
+  return rows.sort(byName);
 }

@@ -1,5 +1,6 @@
+import type { ProgramFairness } from "@hub/contract/analytics";
 import { addPeriod, emptyPeriod, fairSharesOf, type RotationSets } from "../visits/period-counts";
-import type { ClickTally } from "./analytics.store";
+import type { AnalyticsProgram, ClickTally } from "./analytics.store";
 import { placementsOf } from "./analytics-records";
 import type { AnalyticsWindow } from "./analytics-window";
 
@@ -144,4 +145,24 @@ export function jainIndexOf(shares: readonly SharePoint[]): number | null {
 export function maxDeviationOf(shares: readonly SharePoint[]): number | null {
   const deviations = shares.filter((s) => s.fairShare >= 1).map((s) => Math.abs(s.visits - s.fairShare) / s.fairShare);
   return deviations.length === 0 ? null : round(Math.max(...deviations), 3);
+}
+
+/**
+ * A program's row of the fairness report, without its links: its visits (those it served) and, over
+ * its links with a fair share in the window (`links`: every link in it now), Jain's index and the largest deviation.
+ */
+export function programFairnessRow(
+  program: Pick<AnalyticsProgram, "id" | "name" | "distributionMode">,
+  visits: number,
+  links: readonly SharePoint[],
+): Omit<ProgramFairness, "links"> {
+  const shares = links.filter(hasFairShare);
+  return {
+    programId: program.id,
+    programName: program.name,
+    mode: program.distributionMode,
+    visits,
+    jainIndex: visits > 0 ? jainIndexOf(shares) : null,
+    maxDeviation: visits > 0 ? maxDeviationOf(shares) : null,
+  };
 }

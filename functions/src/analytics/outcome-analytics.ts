@@ -38,8 +38,21 @@ interface LinkFigures extends OutcomeCounts {
  * count for the program of their roll-up (a moved link's stay where they were earned). A link deleted
  * since keeps its place with an empty e-mail, so that a program's links add up to its totals.
  */
-export function outcomeAnalytics(snapshot: AnalyticsSnapshot, window: AnalyticsWindow, months: OutcomeMonth[]): ProgramOutcomes[] {
-  const programIds = new Set(snapshot.programs.map((p) => p.id));
+export function outcomeAnalytics(
+  snapshot: AnalyticsSnapshot,
+  window: AnalyticsWindow,
+  months: OutcomeMonth[],
+  {
+    existing = new Set(snapshot.programs.map((p) => p.id)),
+    withLinks = true,
+  }: {
+    /** Every program that exists (when `snapshot.programs`, the rows to answer, are not all of them). */
+    existing?: ReadonlySet<string>;
+    /** false: the rows without their links. */
+    withLinks?: boolean;
+  } = {},
+): ProgramOutcomes[] {
+  const programIds = existing;
   const links = new Map(snapshot.links.map((l) => [l.id, l]));
   const figures = new Map<string, Map<string, LinkFigures>>();
   const figuresOf = (programId: string, linkId: string): LinkFigures => {
@@ -76,7 +89,7 @@ export function outcomeAnalytics(snapshot: AnalyticsSnapshot, window: AnalyticsW
       const total = (field: keyof LinkFigures) => rows.reduce((sum, r) => sum + r[field], 0);
       const visits = total("visits");
       const paid = total("paid");
-      return {
+      const row = {
         programId: program.id,
         programName: program.name,
         visits,
@@ -84,6 +97,10 @@ export function outcomeAnalytics(snapshot: AnalyticsSnapshot, window: AnalyticsW
         paid,
         clawedBack: total("clawedBack"),
         conversion: conversionOf(paid, visits),
+      };
+      if (!withLinks) return row;
+      return {
+        ...row,
         links: rows.map((r) => ({
           linkId: r.linkId,
           email: r.email,

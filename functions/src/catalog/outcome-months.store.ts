@@ -18,8 +18,21 @@ const monthOf = (doc: DocumentSnapshot): OutcomeMonth => {
   return parseOutcomeMonth(typeof programId === "string" ? programId : "", typeof month === "string" ? month : "", doc.get("days"));
 };
 
-/** Every program's roll-ups of the months `from` (null: from the first) to `to` (YYYY-MM), ends included. */
-export async function readOutcomeMonths(range: { from: string | null; to: string }): Promise<OutcomeMonth[]> {
+/**
+ * Every program's roll-ups of the months `from` (null: from the first) to `to` (YYYY-MM), ends
+ * included; with `programId`, that program's only (a dozen a year: all of them are read, by the
+ * program's single-field index, and the months kept here, so no composite index is needed).
+ */
+export async function readOutcomeMonths(range: { from: string | null; to: string }, programId?: string): Promise<OutcomeMonth[]> {
+  if (programId !== undefined) {
+    const docs = (
+      await rollups()
+        .where("programId", "==", programId)
+        .select(...FIELDS)
+        .get()
+    ).docs.map(monthOf);
+    return docs.filter((m) => (range.from === null || m.month >= range.from) && m.month <= range.to);
+  }
   const query = (range.from ? rollups().where("month", ">=", range.from) : rollups()).where("month", "<=", range.to);
   return (await query.select(...FIELDS).get()).docs.map(monthOf);
 }

@@ -4,9 +4,11 @@ import {
   type AnalyticsOverview,
   type ClickRecord,
   type ProgramClickAnalytics,
+  type ProgramFairness,
   type TimeFilter,
   type UserAnalytics,
 } from "@hub/contract/analytics";
+import type { ProgramOutcomes } from "@hub/contract/outcomes";
 import { COLLECTIONS, db, foldFinishedDays, refreshClickWindows } from "../../src/toolkit";
 import { newClickId, recordVisit } from "../../src/visits/visits.store";
 import { signInActors, submitOwnLink } from "../../../testing/actors";
@@ -139,6 +141,37 @@ async function expectAgreement(programs: readonly { programId: string }[]) {
         ({ "24h": "hour", "7d": "day", "30d": "day", "3mo": "week", "12mo": "month", all: "month" } as const)[range],
       );
     }
+
+    await expectReportsAsTheTabsAskThem(programs, range, perLink);
+  }
+}
+
+/**
+ * The fairness and outcome reports as the Fairness and Outcomes tabs ask for them (every program's row
+ * without links, then one program's when its row opens) say what the whole report says; a link's
+ * visits in the fairness report are its click records, and in the outcome report (split by the
+ * program that served them) add up to them.
+ */
+async function expectReportsAsTheTabsAskThem(programs: readonly { programId: string }[], range: TimeFilter, perLink: Map<string, number>) {
+  const withoutLinks = <T extends { links?: unknown }>(rows: T[]) => rows.map(({ links: _links, ...row }) => row);
+  for (const report of ["fairness", "outcomes"] as const) {
+    const whole = await get<(ProgramFairness | ProgramOutcomes)[]>(`/api/analytics/${report}?timeFilter=${range}`);
+    expect(whole.map((r) => r.programId).sort(), `${report} ${range}`).toEqual(programs.map((p) => p.programId).sort());
+    const rows = await get<(ProgramFairness | ProgramOutcomes)[]>(`/api/analytics/${report}?timeFilter=${range}&links=omit`);
+    expect(rows.every((r) => r.links === undefined)).toBe(true);
+    expect(rows, `${report} ${range} links=omit`).toEqual(withoutLinks(whole));
+    const visits = new Map<string, number>();
+    for (const row of whole) {
+      expect(
+        await get(`/api/analytics/${report}?timeFilter=${range}&programId=${row.programId}`),
+        `${report} ${range} one program`,
+      ).toEqual([row]);
+      // a deleted link keeps its place in the outcome report (no e-mail); it has no click records
+      for (const link of row.links ?? []) if (link.email) visits.set(link.linkId, (visits.get(link.linkId) ?? 0) + link.visits);
+    }
+    // fairness lists the links with a fair share; outcomes those with visits or outcomes
+    for (const [linkId, n] of visits) expect(n, `${report} ${range} ${linkId}`).toBe(perLink.get(linkId) ?? 0);
+    if (report === "outcomes") expect(visits, range).toEqual(new Map([...perLink].filter(([, n]) => n > 0)));
   }
 }
 
@@ -233,6 +266,21 @@ describe("the dashboard's answers", () => {
     const unknown = await call("GET", "/api/analytics/programs/no-such-program?timeFilter=7d", { idToken: admin });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it.each(["fairness", "outcomes"])("/%s names one program or leaves the links out, and refuses anything else with 400", async (report) => {
+    const path = `/api/analytics/${report}?timeFilter=7d`;
+    expect((await call("GET", `${path}&links=omit`, { idToken: alice })).body).toMatchObject({ code: "FORBIDDEN" });
+    // a program that does not exist has no row
+    expect(await get(`${path}&programId=no-such-program`)).toEqual([]);
+    for (const [query, message] of [
+      ["programId=a%2Fb", "programId must be a program's id"],
+      ["links=all", "links must be omit"],
+    ] as const) {
+      const res = await call("GET", `${path}&${query}`, { idToken: admin });
+      expect(res.status, query).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION", message });
+    }
   });
 });
 

@@ -291,7 +291,7 @@ describe("snoozes", () => {
     expect(await visitMany(programId, 3)).toEqual(new Map([[other.url, 3]]));
     // not in the rotation sets of those visits: while snoozed she is owed no fair share of them
     const fairness = await call<ProgramFairness[]>("GET", "/api/analytics/fairness?timeFilter=24h", { idToken: admin });
-    const shares = new Map(fairness.body.find((p) => p.programId === programId)!.links.map((l) => [l.linkId, l.fairShare]));
+    const shares = new Map(fairness.body.find((p) => p.programId === programId)!.links!.map((l) => [l.linkId, l.fairShare]));
     expect([shares.get(aliceLink) ?? 0, shares.get(other.id)]).toEqual([0, 3]);
 
     expect((await call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: tom })).status).toBe(404);

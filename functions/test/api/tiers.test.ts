@@ -191,12 +191,12 @@ describe("weighted shares", () => {
     const report = await call<ProgramFairness[]>("GET", "/api/analytics/fairness?timeFilter=7d", { idToken: admin });
     const row = report.body.find((p) => p.programId === programId)!;
     expect(row).toMatchObject({ visits: 600, jainIndex: 1, maxDeviation: 0 });
-    expect(row.links.map(({ email, visits, fairShare, shareRatio, weight }) => ({ email, visits, fairShare, shareRatio, weight }))).toEqual(
-      [
-        { email: "active@example.com", visits: 400, fairShare: 400, shareRatio: 1, weight: 2 },
-        { email: "owner0@example.com", visits: 200, fairShare: 200, shareRatio: 1, weight: 1 },
-      ],
-    );
+    expect(
+      row.links?.map(({ email, visits, fairShare, shareRatio, weight }) => ({ email, visits, fairShare, shareRatio, weight })),
+    ).toEqual([
+      { email: "active@example.com", visits: 400, fairShare: 400, shareRatio: 1, weight: 2 },
+      { email: "owner0@example.com", visits: 200, fairShare: 200, shareRatio: 1, weight: 1 },
+    ]);
     // the rotation recorded the weights with its set
     const sets = await db().collection("rotation_sets").where("programId", "==", programId).get();
     expect(sets.docs.map((d) => d.get("weights") as unknown)).toEqual([{ [links[0]!.id]: 1, [gold.id]: 2 }]);

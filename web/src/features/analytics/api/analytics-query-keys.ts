@@ -7,6 +7,10 @@ export const analyticsQueryKeys = {
   program: (programId: string, timeFilter: TimeFilter) => ["analytics", "program", programId, timeFilter] as const,
   users: (timeFilter: TimeFilter) => ["analytics", "users", timeFilter] as const,
   fairness: (timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter] as const,
+  /** One program's links in the fairness report: asked for when its row opens. */
+  fairnessLinks: (programId: string, timeFilter: TimeFilter) => ["analytics", "fairness", timeFilter, "links", programId] as const,
   traffic: (timeFilter: TimeFilter) => ["analytics", "traffic", timeFilter] as const,
   outcomes: (timeFilter: TimeFilter) => ["analytics", "outcomes", timeFilter] as const,
+  /** One program's links in the outcome report: asked for when its row opens. */
+  outcomeLinks: (programId: string, timeFilter: TimeFilter) => ["analytics", "outcomes", timeFilter, "links", programId] as const,
 };

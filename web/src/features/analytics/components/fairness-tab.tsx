@@ -44,7 +44,7 @@ export function FairnessTab({ range, sort, onSort }: FairnessTabProps) {
         {rows.length === 0 ? (
           <EmptyState>No programs with links in the rotation yet.</EmptyState>
         ) : (
-          <FairnessTable rows={rows} sort={sort} onSort={onSort} />
+          <FairnessTable rows={rows} range={range} sort={sort} onSort={onSort} />
         )}
       </Stack>
     </SectionCard>

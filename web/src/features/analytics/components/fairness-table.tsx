@@ -4,6 +4,9 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { useMemo } from "react";
+import type { LinkFairness, TimeFilter } from "@hub/contract/analytics";
+import { useProgramFairnessLinks } from "../api/get-fairness-report";
 import { formatFairShare } from "../utils/fair-share-sentence";
 import {
   formatIndex,
@@ -11,6 +14,7 @@ import {
   formatWeight,
   missingFigureReason,
   modeLabel,
+  sortFairnessLinks,
   type FairnessRow,
   type FairnessSortColumn,
 } from "../utils/fairness-report";
@@ -19,6 +23,7 @@ import type { SortState } from "../utils/table-sort";
 import { FairnessStatus } from "./fairness-status";
 import { ExpandableProgramsTable } from "./expandable-programs-table";
 import { MissingFigure } from "./missing-figure";
+import { OpenedLinks } from "./opened-links";
 import type { SortableColumn } from "./sortable-table-head";
 
 const COLUMNS: SortableColumn<FairnessSortColumn>[] = [
@@ -32,12 +37,14 @@ const COLUMNS: SortableColumn<FairnessSortColumn>[] = [
 
 interface FairnessTableProps {
   rows: readonly FairnessRow[];
+  /** The range the rows are of: an opened row asks for its links in the same range. */
+  range: TimeFilter;
   sort: SortState<FairnessSortColumn>;
   onSort: (column: FairnessSortColumn) => void;
 }
 
 /** 'Fairness by Program': one row per program; each opens to its links against their fair share. */
-export function FairnessTable({ rows, sort, onSort }: FairnessTableProps) {
+export function FairnessTable({ rows, range, sort, onSort }: FairnessTableProps) {
   return (
     <ExpandableProgramsTable
       label="Fairness by Program"
@@ -62,13 +69,24 @@ export function FairnessTable({ rows, sort, onSort }: FairnessTableProps) {
           </TableCell>
         </>
       )}
-      links={(row) => <ProgramLinks row={row} />}
+      links={(row) => <ProgramLinks row={row} range={range} />}
     />
   );
 }
 
-function ProgramLinks({ row }: { row: FairnessRow }) {
-  if (row.links.length === 0) {
+/** A program's links, asked for when its row opens (the report's rows come without them). */
+function ProgramLinks({ row, range }: { row: FairnessRow; range: TimeFilter }) {
+  const query = useProgramFairnessLinks(row.programId, range);
+  return (
+    <OpenedLinks query={query} what={`the links of ${row.name}`}>
+      {(links) => <LinksTable name={row.name} links={links} />}
+    </OpenedLinks>
+  );
+}
+
+function LinksTable({ name, links: unsorted }: { name: string; links: readonly LinkFairness[] }) {
+  const links = useMemo(() => sortFairnessLinks(unsorted), [unsorted]);
+  if (links.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
         No link had a fair share of this program's visits in this range.
@@ -76,7 +94,7 @@ function ProgramLinks({ row }: { row: FairnessRow }) {
     );
   }
   return (
-    <Table size="small" aria-label={`Links of ${row.name}`}>
+    <Table size="small" aria-label={`Links of ${name}`}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>E-mail</TableCell>
@@ -95,7 +113,7 @@ function ProgramLinks({ row }: { row: FairnessRow }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {row.links.map((link) => (
+        {links.map((link) => (
           <TableRow key={link.linkId}>
             <TableCell sx={{ overflowWrap: "anywhere" }}>{link.email}</TableCell>
             <TableCell align="right">{formatWeight(link.weight)}</TableCell>

@@ -46,7 +46,7 @@ export function OutcomesTab({ range, sort, onSort }: OutcomesTabProps) {
           same range. <strong>Conversion</strong> is paid referrals divided by visits.
         </Typography>
         {hasOutcomes(report) ? (
-          <OutcomesTable rows={rows} sort={sort} onSort={onSort} />
+          <OutcomesTable rows={rows} range={range} sort={sort} onSort={onSort} />
         ) : (
           <EmptyState>No outcomes recorded in this period</EmptyState>
         )}

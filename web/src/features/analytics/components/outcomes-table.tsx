@@ -4,11 +4,15 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { useMemo } from "react";
+import type { TimeFilter } from "@hub/contract/analytics";
+import { useProgramOutcomeLinks, type OutcomeLink } from "../api/get-outcome-analytics";
 import { formatCount } from "../utils/numbers";
-import { formatConversion, ownerLabel, type OutcomeRow, type OutcomeSortColumn } from "../utils/outcome-report";
+import { formatConversion, ownerLabel, sortOutcomeLinks, type OutcomeRow, type OutcomeSortColumn } from "../utils/outcome-report";
 import type { SortState } from "../utils/table-sort";
 import { ExpandableProgramsTable } from "./expandable-programs-table";
 import { MissingFigure } from "./missing-figure";
+import { OpenedLinks } from "./opened-links";
 import type { SortableColumn } from "./sortable-table-head";
 
 const COLUMNS: SortableColumn<OutcomeSortColumn>[] = [
@@ -22,6 +26,8 @@ const COLUMNS: SortableColumn<OutcomeSortColumn>[] = [
 
 interface OutcomesTableProps {
   rows: readonly OutcomeRow[];
+  /** The range the rows are of: an opened row asks for its links in the same range. */
+  range: TimeFilter;
   sort: SortState<OutcomeSortColumn>;
   onSort: (column: OutcomeSortColumn) => void;
 }
@@ -31,7 +37,7 @@ const Conversion = ({ value }: { value: number | null }) =>
   value === null ? <MissingFigure reason="no visits in this range" /> : <>{formatConversion(value)}</>;
 
 /** 'Outcomes by Program': one row per program; each opens to its links. */
-export function OutcomesTable({ rows, sort, onSort }: OutcomesTableProps) {
+export function OutcomesTable({ rows, range, sort, onSort }: OutcomesTableProps) {
   return (
     <ExpandableProgramsTable
       label="Outcomes by Program"
@@ -52,13 +58,24 @@ export function OutcomesTable({ rows, sort, onSort }: OutcomesTableProps) {
           </TableCell>
         </>
       )}
-      links={(row) => <ProgramLinks row={row} />}
+      links={(row) => <ProgramLinks row={row} range={range} />}
     />
   );
 }
 
-function ProgramLinks({ row }: { row: OutcomeRow }) {
-  if (row.links.length === 0) {
+/** A program's links, asked for when its row opens (the report's rows come without them). */
+function ProgramLinks({ row, range }: { row: OutcomeRow; range: TimeFilter }) {
+  const query = useProgramOutcomeLinks(row.programId, range);
+  return (
+    <OpenedLinks query={query} what={`the links of ${row.name}`}>
+      {(links) => <LinksTable name={row.name} links={links} />}
+    </OpenedLinks>
+  );
+}
+
+function LinksTable({ name, links: unsorted }: { name: string; links: readonly OutcomeLink[] }) {
+  const links = useMemo(() => sortOutcomeLinks(unsorted), [unsorted]);
+  if (links.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
         No link of this program had visits or outcomes in this range.
@@ -66,7 +83,7 @@ function ProgramLinks({ row }: { row: OutcomeRow }) {
     );
   }
   return (
-    <Table size="small" aria-label={`Links of ${row.name}`}>
+    <Table size="small" aria-label={`Links of ${name}`}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>Owner</TableCell>
@@ -82,7 +99,7 @@ function ProgramLinks({ row }: { row: OutcomeRow }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {row.links.map((link) => (
+        {links.map((link) => (
           <TableRow key={link.linkId} data-link={link.linkId}>
             <TableCell sx={{ overflowWrap: "anywhere", ...(link.email ? {} : { color: "text.secondary", fontStyle: "italic" }) }}>
               {ownerLabel(link.email)}

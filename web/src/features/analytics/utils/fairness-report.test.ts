@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ProgramFairness } from "@hub/contract/analytics";
-import { DEFAULT_FAIRNESS_SORT, fairnessRows, formatIndex, formatRatio, formatWeight, missingFigureReason } from "./fairness-report";
+import {
+  DEFAULT_FAIRNESS_SORT,
+  fairnessRows,
+  formatIndex,
+  formatRatio,
+  formatWeight,
+  missingFigureReason,
+  sortFairnessLinks,
+} from "./fairness-report";
 
 const program = (programName: string, figures: Partial<ProgramFairness> = {}): ProgramFairness => ({
   programId: programName.toLowerCase().replace(/\W/g, "-"),
@@ -50,19 +58,12 @@ describe("the fairness report", () => {
   });
 
   it("lists a program's links by share ratio, most over their share first, those without one last", () => {
-    const [row] = fairnessRows(
-      [
-        program("Amex Gold", {
-          links: [
-            { linkId: "b", email: "bea@example.com", visits: 2, fairShare: 11, shareRatio: 0.18, weight: 1 },
-            { linkId: "n", email: "new@example.com", visits: 0, fairShare: 0.5, shareRatio: null, weight: 1 },
-            { linkId: "a", email: "al@example.com", visits: 20, fairShare: 11, shareRatio: 1.82, weight: 2 },
-          ],
-        }),
-      ],
-      DEFAULT_FAIRNESS_SORT,
-    );
-    expect(row!.links.map((link) => link.email)).toEqual(["al@example.com", "bea@example.com", "new@example.com"]);
+    const links = sortFairnessLinks([
+      { linkId: "b", email: "bea@example.com", visits: 2, fairShare: 11, shareRatio: 0.18, weight: 1 },
+      { linkId: "n", email: "new@example.com", visits: 0, fairShare: 0.5, shareRatio: null, weight: 1 },
+      { linkId: "a", email: "al@example.com", visits: 20, fairShare: 11, shareRatio: 1.82, weight: 2 },
+    ]);
+    expect(links.map((link) => link.email)).toEqual(["al@example.com", "bea@example.com", "new@example.com"]);
   });
 
   it("says why a figure is missing", () => {

@@ -13,8 +13,6 @@ export interface FairnessRow {
   maxDeviation: number | null;
   /** The contract's `standsOut`: Jain's index below 0.95 or a largest deviation above 0.10. */
   standsOut: boolean;
-  /** Most visits against their share first. */
-  links: LinkFairness[];
 }
 
 export const FAIRNESS_SORT_COLUMNS = ["name", "standsOut", "mode", "visits", "jainIndex", "maxDeviation"] as const;
@@ -51,7 +49,7 @@ function compareValues(a: string | number, b: string | number): number {
 }
 
 /** Links by how much more than their share they got: the largest ratio first, those without one last. */
-function sortLinks(links: readonly LinkFairness[]): LinkFairness[] {
+export function sortFairnessLinks(links: readonly LinkFairness[]): LinkFairness[] {
   return [...links].sort((a, b) => {
     if (a.shareRatio === null || b.shareRatio === null)
       return Number(a.shareRatio === null) - Number(b.shareRatio === null) || a.email.localeCompare(b.email);
@@ -69,7 +67,6 @@ export function fairnessRows(report: readonly ProgramFairness[], sort: SortState
     jainIndex: program.jainIndex,
     maxDeviation: program.maxDeviation,
     standsOut: standsOut(program),
-    links: sortLinks(program.links),
   }));
   const sign = sort.direction === "asc" ? 1 : -1;
   const byName = (a: FairnessRow, b: FairnessRow) => compareNames(a.name, b.name) || a.programId.localeCompare(b.programId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProgramOutcomes } from "@hub/contract/outcomes";
-import { formatConversion, hasOutcomes, outcomeRows, ownerLabel } from "./outcome-report";
+import { formatConversion, hasOutcomes, outcomeRows, ownerLabel, sortOutcomeLinks } from "./outcome-report";
 
 const program = (programId: string, programName: string, figures: Partial<ProgramOutcomes> = {}): ProgramOutcomes => ({
   programId,
@@ -42,18 +42,11 @@ describe("the outcome report", () => {
   });
 
   it("lists links by paid referrals, a deleted link named as such", () => {
-    const [row] = outcomeRows(
-      [
-        program("1", "A", {
-          links: [
-            { linkId: "x", email: "", visits: 0, paid: 1, conversion: null },
-            { linkId: "y", email: "bo@example.com", visits: 5, paid: 1, conversion: 0.2 },
-            { linkId: "z", email: "al@example.com", visits: 5, paid: 3, conversion: 0.6 },
-          ],
-        }),
-      ],
-      { column: "paid", direction: "desc" },
-    );
-    expect(row!.links.map((l) => ownerLabel(l.email))).toEqual(["al@example.com", "bo@example.com", "Deleted link"]);
+    const links = sortOutcomeLinks([
+      { linkId: "x", email: "", visits: 0, paid: 1, conversion: null },
+      { linkId: "y", email: "bo@example.com", visits: 5, paid: 1, conversion: 0.2 },
+      { linkId: "z", email: "al@example.com", visits: 5, paid: 3, conversion: 0.6 },
+    ]);
+    expect(links.map((l) => ownerLabel(l.email))).toEqual(["al@example.com", "bo@example.com", "Deleted link"]);
   });
 });

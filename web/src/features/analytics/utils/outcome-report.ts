@@ -12,9 +12,9 @@ export interface OutcomeRow {
   paid: number;
   clawedBack: number;
   conversion: number | null;
-  /** Most paid first; a deleted link's row (no e-mail) last among equals. */
-  links: ProgramOutcomes["links"];
 }
+
+type OutcomeLink = NonNullable<ProgramOutcomes["links"]>[number];
 
 export const OUTCOME_SORT_COLUMNS = ["name", "visits", "signedUp", "paid", "clawedBack", "conversion"] as const;
 export type OutcomeSortColumn = (typeof OUTCOME_SORT_COLUMNS)[number];
@@ -31,7 +31,8 @@ export const formatConversion = (conversion: number): string => `${(Math.round(c
 /** A link's owner, or what stands for a link deleted since. */
 export const ownerLabel = (email: string): string => email || "Deleted link";
 
-function sortLinks(links: ProgramOutcomes["links"]): ProgramOutcomes["links"] {
+/** Most paid first; a deleted link's row (no e-mail) last among equals. */
+export function sortOutcomeLinks(links: readonly OutcomeLink[]): OutcomeLink[] {
   return [...links].sort(
     (a, b) =>
       b.paid - a.paid ||
@@ -51,7 +52,6 @@ export function outcomeRows(report: readonly ProgramOutcomes[], sort: SortState<
     paid: p.paid,
     clawedBack: p.clawedBack,
     conversion: p.conversion,
-    links: sortLinks(p.links),
   }));
   const sign = sort.direction === "asc" ? 1 : -1;
   const byName = (a: OutcomeRow, b: OutcomeRow) => compareNames(a.name, b.name) || a.programId.localeCompare(b.programId);
