@@ -10,6 +10,7 @@ import { fairnessFigures, rotationSetsOf } from "./fair-shares";
 import {
   fairnessRowsOfWindows,
   holds,
+  outcomeVisitsOfWindows,
   hoursOfWindowDays,
   linkClicksOf,
   overviewOfWindows,
@@ -162,4 +163,17 @@ export async function fairnessRowsFromWindows(range: WindowedRange, now: Date): 
   const rotationSets = await readRotationSets(rotationSetsOf(found.counters));
   const counterFigures = fairnessFigures(found.counters, windowOf(range, now), null, rotationSets);
   return fairnessRowsOfWindows(found.programs, found.windows, counterFigures, range);
+}
+
+/**
+ * Every program and its visits in a range of whole days as the outcome report counts them
+ * (outcomeVisitsOfWindows), from the click windows and the unfolded counters; null when they cannot
+ * be used (currentWindows).
+ */
+export async function outcomeVisitsFromWindows(
+  range: WindowedRange,
+  now: Date,
+): Promise<{ programs: AnalyticsProgram[]; visits: Map<string, number> } | null> {
+  const found = await currentWindows(range, now);
+  return found && { programs: found.programs, visits: outcomeVisitsOfWindows(found.programs, found.windows, found.counters, range, now) };
 }

@@ -137,7 +137,9 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
   if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
   const served = doc.get("served") as Record<string, unknown> | undefined;
   if (typeof served !== "object" || served === null || !WINDOWED_RANGES.every((r) => typeof served[r] === "number")) return null;
+  if (typeof doc.get("servedElsewhere") !== "object") return null;
   const kept = doc.get("linkClicksKept") === true;
+  const elsewhere = byRangeRead(doc.get("servedElsewhere"));
   return {
     programId: doc.id,
     day: String(doc.get("day")),
@@ -146,14 +148,18 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
     clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
     served: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, served[r] as number])) as Record<WindowedRange, number>,
+    servedElsewhere: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, elsewhere[r] ?? {}])) as Record<
+      WindowedRange,
+      Record<string, number>
+    >,
     hours: countsOf(doc.get("hours")),
-    linkClicks: kept ? perLinkRead(doc.get("linkClicks")) : null,
-    linkShares: kept ? perLinkRead(doc.get("linkShares")) : null,
+    linkClicks: kept ? byRangeRead(doc.get("linkClicks")) : null,
+    linkShares: kept ? byRangeRead(doc.get("linkShares")) : null,
   };
 }
 
-/** A window's per-link sums as read: the ranges the read's mask gave, each link's figure. */
-function perLinkRead(value: unknown): Partial<Record<WindowedRange, Record<string, number>>> {
+/** A window's sums by range and id (per link, or per serving program) as read: the ranges the read's mask gave. */
+function byRangeRead(value: unknown): Partial<Record<WindowedRange, Record<string, number>>> {
   const byRange = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   return Object.fromEntries(WINDOWED_RANGES.filter((r) => byRange[r] !== undefined).map((r) => [r, countsOf(byRange[r])]));
 }

@@ -8,6 +8,7 @@ import { fairnessFigures, programFairnessRow } from "./fair-shares";
 import {
   fairnessRowsOfWindows,
   holds,
+  outcomeVisitsOfWindows,
   hoursOfWindowDays,
   linkClicksOf,
   LINK_CLICKS_MAX_CHARS,
@@ -16,6 +17,7 @@ import {
   type ClickWindow,
 } from "./click-windows";
 import { overviewOf } from "./dashboard-figures";
+import { outcomeAnalytics, outcomeRowsOf } from "./outcome-analytics";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:34:00Z");
@@ -46,6 +48,7 @@ describe("click windows", () => {
       linkClicks: {},
       linkShares: {},
       served: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
+      servedElsewhere: { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} },
     };
     const versions = new Map([
       ["p1", 7],
@@ -62,7 +65,14 @@ describe("click windows", () => {
   it("give the Overview's clicks in every range, a moved link's history and today's counters included, a deleted link's left out", () => {
     // c moved from p1 to p2 (its history is in p1's roll-ups); d was deleted but left visits in today's
     // counter: in no window, so never counted, as the records (a, b and c only) never count it
-    const tallies = [...yearOfHistory(TODAY), tally("counter", TODAY, { a: 2, d: 9 }, { programId: "p1" })];
+    // "gone" was merged away: its visits of b (now in p1) count for p1 in the outcome report, those of z (deleted) nowhere
+    const tallies = [
+      ...yearOfHistory(TODAY),
+      tally("counter", TODAY, { a: 2, d: 9 }, { programId: "p1" }),
+      tally("day", "2026-11-10", { b: 5, z: 1 }, { programId: "gone" }),
+      tally("month", "2026-03", { b: 7 }, { programId: "gone" }),
+      tally("counter", TODAY, { b: 1 }, { programId: "gone" }),
+    ];
     const snapshot: AnalyticsSnapshot = {
       programs: [program("p1", "Card One"), program("p2", "Amex")],
       links: [link("a", "p1", "ann@example.com"), link("b", "p1", "bob@example.com"), link("c", "p2", "ann@example.com")],
@@ -108,6 +118,11 @@ describe("click windows", () => {
         .sort((a, b) => a.programName.localeCompare(b.programName));
       const counterFigures = fairnessFigures(counters, window, null, NO_SETS);
       expect(fairnessRowsOfWindows(snapshot.programs, windows, counterFigures, range), range).toEqual(expectedRows);
+      // the outcome report's rows: each program's visits as it counts them from every tally
+      const visits = outcomeVisitsOfWindows(snapshot.programs, windows, counters, range, NOW);
+      expect(outcomeRowsOf(snapshot.programs, visits, window, []), range).toEqual(
+        outcomeAnalytics(snapshot, window, [], { withLinks: false }),
+      );
     }
     // the moved link's past is filed under p1, which served it: p2's visits are today's only, its link's share all of it
     expect(windows.get("p2")!.served.all).toBe(0);

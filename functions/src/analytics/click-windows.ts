@@ -2,7 +2,7 @@ import type { AnalyticsOverview, ProgramFairness, TimeFilter } from "@hub/contra
 import { utcDay } from "@hub/contract/dates";
 import type { RotationSets } from "../visits/period-counts";
 import type { AnalyticsProgram, ClickTally } from "./analytics.store";
-import { clickBuckets } from "./analytics-records";
+import { clickBuckets, placementsOf } from "./analytics-records";
 import { windowOf } from "./analytics-window";
 import { fairnessFigures, programFairnessRow, type SharePoint } from "./fair-shares";
 
@@ -61,6 +61,11 @@ export interface ClickWindow {
   linkShares: Partial<Record<WindowedRange, Record<string, number>>> | null;
   /** The visits this program served in each range (the fairness report's `visits`: a moved link's past visits stay where they were served). */
   served: Record<WindowedRange, number>;
+  /**
+   * Its links' visits in each range that other programs served (they were there before), by serving
+   * program: the outcome report counts those of a program that no longer exists (merged away) here.
+   */
+  servedElsewhere: Record<WindowedRange, Record<string, number>>;
 }
 
 /**
@@ -100,13 +105,21 @@ export function windowClicksOf(
   now: Date,
   programId: string,
   rotationSets: RotationSets,
-): Pick<ClickWindow, "clicks" | "hours" | "linkClicks" | "linkShares" | "served"> {
+): Pick<ClickWindow, "clicks" | "hours" | "linkClicks" | "linkShares" | "served" | "servedElsewhere"> {
   const rollups = tallies.filter((t) => t.kind !== "counter");
   const clicks = {} as Record<WindowedRange, number>;
   const served = {} as Record<WindowedRange, number>;
   const linkClicks: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
   const linkShares: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
+  const servedElsewhere: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
   for (const range of WINDOWED_RANGES) {
+    const elsewhere = servedElsewhere[range];
+    for (const tally of rollups) {
+      if (tally.programId === programId) continue;
+      for (const { sign } of placementsOf(windowOf(range, now), tally))
+        for (const [linkId, n] of tally.counts.links)
+          if (linkIds.has(linkId)) elsewhere[tally.programId] = (elsewhere[tally.programId] ?? 0) + sign * n;
+    }
     clicks[range] = 0;
     for (const b of clickBuckets(rollups, windowOf(range, now), linkIds)) {
       clicks[range] += b.clicks;
@@ -121,7 +134,7 @@ export function windowClicksOf(
   for (const b of clickBuckets(rollups, { kind: "hours", hours: hoursOfWindowDays(utcDay(now)) }, linkIds))
     hours[b.clickDate] = (hours[b.clickDate] ?? 0) + b.clicks;
   const kept = JSON.stringify(linkClicks).length + JSON.stringify(linkShares).length <= LINK_CLICKS_MAX_CHARS;
-  return { clicks, hours, served, linkClicks: kept ? linkClicks : null, linkShares: kept ? linkShares : null };
+  return { clicks, hours, served, servedElsewhere, linkClicks: kept ? linkClicks : null, linkShares: kept ? linkShares : null };
 }
 
 /** A window's clicks in a range: for `24h`, those of its hours in the range (today's unfolded ones are in counters). */
@@ -249,4 +262,38 @@ export function fairnessRowsOfWindows(
     rows.push(programFairnessRow(program, w.served[range] + (counterFigures.programVisits.get(program.id) ?? 0), links));
   }
   return rows.sort(byName);
+}
+
+/**
+ * Each program's visits in a range of whole days as the outcome report counts them
+ * (outcome-analytics.ts): those it served, and those of its links now that a program which no longer
+ * exists served (merged away); today's counters likewise. Every program in `programs` has an entry.
+ */
+export function outcomeVisitsOfWindows(
+  programs: readonly { id: string }[],
+  windows: ReadonlyMap<string, ClickWindow>,
+  counters: readonly ClickTally[],
+  range: WindowedRange,
+  now: Date,
+): Map<string, number> {
+  const existing = new Set(programs.map((p) => p.id));
+  const visits = new Map<string, number>();
+  const add = (programId: string, n: number) => visits.set(programId, (visits.get(programId) ?? 0) + n);
+  const programOfLink = new Map<string, string>();
+  for (const program of programs) {
+    const w = windows.get(program.id);
+    add(program.id, 0);
+    if (!w) continue;
+    for (const id of w.linkIds) programOfLink.set(id, program.id);
+    add(program.id, w.served[range]);
+    for (const [servedBy, n] of Object.entries(w.servedElsewhere[range])) if (!existing.has(servedBy)) add(program.id, n);
+  }
+  const window = windowOf(range, now);
+  for (const tally of counters)
+    for (const { sign } of placementsOf(window, tally))
+      for (const [linkId, n] of tally.counts.links) {
+        const programId = existing.has(tally.programId) ? tally.programId : programOfLink.get(linkId);
+        if (programId !== undefined) add(programId, sign * n);
+      }
+  return visits;
 }

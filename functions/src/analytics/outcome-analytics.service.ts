@@ -5,7 +5,8 @@ import { getProgramsByIds } from "../catalog/programs.store";
 import { readLinksByIds, readProgramPage } from "./analytics.store";
 import { windowOf } from "./analytics-window";
 import { snapshotFor } from "./analytics.service";
-import { outcomeAnalytics, outcomeDaysOf, outcomeMonthsOf } from "./outcome-analytics";
+import { outcomeVisitsFromWindows } from "./click-windows.service";
+import { outcomeAnalytics, outcomeDaysOf, outcomeMonthsOf, outcomeRowsOf } from "./outcome-analytics";
 import { programReadsFor } from "./rollup-reads";
 
 /**
@@ -19,7 +20,14 @@ export async function outcomesIn(query: ProgramReportQuery, now: Date): Promise<
   const window = windowOf(query.timeFilter, now);
   const months = outcomeMonthsOf(outcomeDaysOf(window));
   if (query.programId !== undefined) return programOutcomesIn(query.programId, window, months, withLinks, now);
-  const [{ snapshot }, outcomeMonths] = await Promise.all([snapshotFor(query.timeFilter, now, "clicks"), readOutcomeMonths(months)]);
+  const monthsRead = readOutcomeMonths(months);
+  // the rows alone: their visits from the programs' click windows when they can be used (the same
+  // figures); 24h reads its hours' roll-ups
+  if (!withLinks && query.timeFilter !== "24h") {
+    const [fromWindows, outcomeMonths] = await Promise.all([outcomeVisitsFromWindows(query.timeFilter, now), monthsRead]);
+    if (fromWindows) return outcomeRowsOf(fromWindows.programs, fromWindows.visits, window, outcomeMonths);
+  }
+  const [{ snapshot }, outcomeMonths] = await Promise.all([snapshotFor(query.timeFilter, now, "clicks"), monthsRead]);
   return outcomeAnalytics(snapshot, window, outcomeMonths, { withLinks });
 }
 

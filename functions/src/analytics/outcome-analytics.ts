@@ -1,7 +1,7 @@
 import type { ProgramOutcomes } from "@hub/contract/outcomes";
 import { addDays } from "@hub/contract/dates";
 import { noOutcomes, outcomesWithin, type OutcomeCounts, type OutcomeDays, type OutcomeMonth } from "../catalog/outcome-months";
-import type { AnalyticsSnapshot } from "./analytics.store";
+import type { AnalyticsProgram, AnalyticsSnapshot } from "./analytics.store";
 import { placementsOf } from "./analytics-records";
 import type { AnalyticsWindow } from "./analytics-window";
 
@@ -109,6 +109,34 @@ export function outcomeAnalytics(
           conversion: conversionOf(r.paid, r.visits),
         })),
       };
+    })
+    .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
+}
+
+/**
+ * The outcome report's rows without their links (GET /api/analytics/outcomes?links=omit) from each
+ * program's visits counted as outcomeAnalytics counts them (`visits`) and the outcomes dated in the
+ * window, which count for the program of their roll-up.
+ */
+export function outcomeRowsOf(
+  programs: readonly AnalyticsProgram[],
+  visits: ReadonlyMap<string, number>,
+  window: AnalyticsWindow,
+  months: OutcomeMonth[],
+): Omit<ProgramOutcomes, "links">[] {
+  const outcomes = new Map<string, OutcomeCounts>();
+  for (const { programId, counts } of outcomesWithin(months, outcomeDaysOf(window))) {
+    let sum = outcomes.get(programId);
+    if (!sum) outcomes.set(programId, (sum = noOutcomes()));
+    sum.signedUp += counts.signedUp;
+    sum.paid += counts.paid;
+    sum.clawedBack += counts.clawedBack;
+  }
+  return programs
+    .map((program) => {
+      const v = visits.get(program.id) ?? 0;
+      const { signedUp, paid, clawedBack } = outcomes.get(program.id) ?? noOutcomes();
+      return { programId: program.id, programName: program.name, visits: v, signedUp, paid, clawedBack, conversion: conversionOf(paid, v) };
     })
     .sort((a, b) => a.programName.localeCompare(b.programName) || a.programId.localeCompare(b.programId));
 }

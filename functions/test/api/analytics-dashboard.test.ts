@@ -232,7 +232,20 @@ describe("the dashboard's answers", () => {
       { day: today, links: 2 },
     ]);
     await expectAgreement([one, two]);
-  }, 360_000);
+
+    // the second program merged into a third: its links take their history along, its roll-ups stay
+    // under its id (the outcome report counts the visits it served for the links' program now)
+    const three = await programWithLinks(admin, 0);
+    await addLink(admin, three.programId, "third@example.com");
+    await visitMany(three.programId, 3);
+    const merged = await callRoute("mergeProgram", {
+      params: { id: two.programId },
+      idToken: admin,
+      body: { targetProgramId: three.programId },
+    });
+    expect(merged.status, merged.text).toBe(200);
+    await expectAgreement([one, three]);
+  }, 480_000);
 
   it("count a blocked owner's link as inactive on the Overview and on the program's page alike", async () => {
     const program = await programWithLinks(admin, 2);
