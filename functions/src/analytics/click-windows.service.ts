@@ -3,6 +3,7 @@ import type { AnalyticsOverview, ProgramFairness, TimeFilter } from "@hub/contra
 import { countsHold } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
+import type { ReasonCounts } from "../visits/traffic-counts";
 import type { AnalyticsLink, AnalyticsProgram, ProgramReads } from "./analytics.store";
 import { programReadsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
@@ -10,12 +11,14 @@ import { fairnessFigures, rotationSetsOf } from "./fair-shares";
 import {
   fairnessRowsOfWindows,
   holds,
+  notCountedOfWindows,
   outcomeVisitsOfWindows,
   hoursOfWindowDays,
   linkClicksOf,
   overviewOfWindows,
   programClicksOf,
   windowClicksOf,
+  windowTrafficOf,
   WINDOWED_RANGES,
   type ClickWindow,
   type WindowedRange,
@@ -72,6 +75,8 @@ async function windowFrom(
     rollupVersions: Object.fromEntries(inputs.rollupVersions),
     linkIds: inputs.linkIds,
     ...windowClicksOf(inputs.tallies, new Set(inputs.linkIds), now, programId, rotationSets),
+    trafficVersion: inputs.trafficVersion,
+    ...windowTrafficOf(inputs.traffic, programId, now),
   };
 }
 
@@ -91,10 +96,10 @@ async function currentWindows(timeFilter: TimeFilter, now: Date, options: Omit<W
     const state = await readOverviewStateIn(tx, { hours: timeFilter === "24h", ...options });
     if (!state.programs.every((p) => countsHold(p, today)) || state.programs.reduce((n, p) => n + p.linkCount, 0) !== state.links)
       return null;
-    const versions = await readRollupVersionsIn(
-      tx,
-      [...state.windows.values()].flatMap((w) => Object.keys(w.rollupVersions)),
-    );
+    const versions = await readRollupVersionsIn(tx, [
+      ...state.programs.map((p) => p.id),
+      ...[...state.windows.values()].flatMap((w) => Object.keys(w.rollupVersions)),
+    ]);
     const summed: ClickWindow[] = [];
     const outOfDate = state.programs.filter((p) => !holds(state.windows.get(p.id), today, p.linkSetVersion, versions));
     if (outOfDate.length > SUMS_IN_A_READ) return null;
@@ -116,10 +121,23 @@ export async function overviewFromWindows(timeFilter: TimeFilter, now: Date): Pr
   return found && overviewOfWindows(found.programs, found.windows, found.counters, timeFilter, now);
 }
 
-/** Each program's clicks in the range from the click windows (0 included); null when they cannot be used. */
-export async function clicksPerProgramFromWindows(timeFilter: TimeFilter, now: Date): Promise<Map<string, number> | null> {
-  const found = await currentWindows(timeFilter, now);
-  return found && programClicksOf(found.windows, found.counters, timeFilter, now);
+/**
+ * Every program, its clicks in the range (0 included) and its requests not counted, by reason, from
+ * the click windows and the unfolded counters and traffic shards read with them; null when they cannot
+ * be used (currentWindows).
+ */
+export async function trafficFromWindows(
+  timeFilter: TimeFilter,
+  now: Date,
+): Promise<{ programs: AnalyticsProgram[]; counted: Map<string, number>; notCounted: Map<string, ReasonCounts> } | null> {
+  const found = await currentWindows(timeFilter, now, { traffic: true });
+  return (
+    found && {
+      programs: found.programs,
+      counted: programClicksOf(found.windows, found.counters, timeFilter, now),
+      notCounted: notCountedOfWindows(found.windows, found.trafficShards, timeFilter, now),
+    }
+  );
 }
 
 /**

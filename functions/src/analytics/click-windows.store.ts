@@ -20,7 +20,9 @@ import {
   type ProgramReads,
 } from "./analytics.store";
 import { uniqueDocs } from "./roll-up-reads.store";
-import { WINDOW_FORMAT, WINDOWED_RANGES, type ClickWindow, type WindowedRange } from "./click-windows";
+import { WINDOW_FORMAT, WINDOWED_RANGES, type ClickWindow, type RollupVersions, type WindowedRange } from "./click-windows";
+import { readProgramTrafficIn, readTrafficShardsIn, type TrafficTally } from "./traffic.store";
+import { addReasons, noReasons, type ReasonCounts } from "../visits/traffic-counts";
 
 /**
  * click_windows/{programId}: a program's links' clicks in each day range, summed from the roll-ups
@@ -57,7 +59,11 @@ const WINDOW_FIELDS = [
   "linkIds",
   "clicks",
   "served",
+  "servedElsewhere",
   "hours",
+  "trafficVersion",
+  "notCounted",
+  "notCountedHours",
   "linkClicksKept",
 ] as const;
 
@@ -71,6 +77,8 @@ export interface WindowReadOptions {
   shares?: boolean;
   /** Every link as well (the users report's e-mails). */
   links?: boolean;
+  /** Every unfolded traffic shard as well (the traffic report's; with `hours`, their hours too). */
+  traffic?: boolean;
 }
 
 /** The fields of a window to read: with `perLink`, that range's per-link sums too (and its fair shares, with `shares`). */
@@ -95,8 +103,9 @@ export async function readOverviewStateIn(
   counters: ClickTally[];
   windows: Map<string, ClickWindow>;
   linkDocs: AnalyticsLink[] | null;
+  trafficShards: TrafficTally[];
 }> {
-  const [programSnap, linkCount, counterDocs] = await Promise.all([
+  const [programSnap, linkCount, counterDocs, trafficShards] = await Promise.all([
     tx.get(
       db()
         .collection(COLLECTIONS.programs)
@@ -108,6 +117,7 @@ export async function readOverviewStateIn(
         .collection(COLLECTIONS.clickCounters)
         .select(...(options.shares ? COUNTER_SHARE_FIELDS : COUNTER_COUNT_FIELDS), ...(options.hours ? ["hours"] : [])),
     ]),
+    options.traffic ? readTrafficShardsIn(tx, options.hours) : [],
   ]);
   const programs = programSnap.docs.map(countedProgramOf);
   const counters = counterDocs.flatMap((d) => counterTalliesOf(d, options.hours));
@@ -120,7 +130,7 @@ export async function readOverviewStateIn(
     const window = clickWindowOf(doc);
     if (window) windows.set(window.programId, window);
   }
-  return { programs, links: linkCount.data().links, counters, windows, linkDocs };
+  return { programs, links: linkCount.data().links, counters, windows, linkDocs, trafficShards };
 }
 
 const countsOf = (value: unknown): Record<string, number> =>
@@ -138,6 +148,8 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
   const served = doc.get("served") as Record<string, unknown> | undefined;
   if (typeof served !== "object" || served === null || !WINDOWED_RANGES.every((r) => typeof served[r] === "number")) return null;
   if (typeof doc.get("servedElsewhere") !== "object") return null;
+  const notCounted = doc.get("notCounted") as Record<string, unknown> | undefined;
+  if (typeof notCounted !== "object" || notCounted === null) return null;
   const kept = doc.get("linkClicksKept") === true;
   const elsewhere = byRangeRead(doc.get("servedElsewhere"));
   return {
@@ -153,6 +165,17 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
       Record<string, number>
     >,
     hours: countsOf(doc.get("hours")),
+    trafficVersion: countOf(doc.get("trafficVersion")),
+    notCounted: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, addReasons(noReasons(), notCounted[r])])) as Record<
+      WindowedRange,
+      ReasonCounts
+    >,
+    notCountedHours: Object.fromEntries(
+      Object.entries((doc.get("notCountedHours") ?? {}) as Record<string, unknown>).map(([hour, counts]) => [
+        hour,
+        addReasons(noReasons(), counts),
+      ]),
+    ),
     linkClicks: kept ? byRangeRead(doc.get("linkClicks")) : null,
     linkShares: kept ? byRangeRead(doc.get("linkShares")) : null,
   };
@@ -164,33 +187,55 @@ function byRangeRead(value: unknown): Partial<Record<WindowedRange, Record<strin
   return Object.fromEntries(WINDOWED_RANGES.filter((r) => byRange[r] !== undefined).map((r) => [r, countsOf(byRange[r])]));
 }
 
-/** The current roll-up version of each of these programs (0: never folded). */
-export async function readRollupVersionsIn(tx: Transaction, programIds: readonly string[]): Promise<Map<string, number>> {
+/** The current versions of each of these programs' click roll-ups and traffic roll-ups (0: never folded). */
+export async function readRollupVersionsIn(tx: Transaction, programIds: readonly string[]): Promise<RollupVersions> {
   const ids = [...new Set(programIds)];
-  const docs = ids.length > 0 ? await tx.getAll(...ids.map(rollupVersionRef), { fieldMask: ["version"] }) : [];
-  return new Map(docs.map((d) => [d.id, countOf(d.get("version"))]));
+  const docs = ids.length > 0 ? await tx.getAll(...ids.map(rollupVersionRef), { fieldMask: ["version", "traffic"] }) : [];
+  return {
+    clicks: new Map(docs.map((d) => [d.id, countOf(d.get("version"))])),
+    traffic: new Map(docs.map((d) => [d.id, countOf(d.get("traffic"))])),
+  };
 }
 
 /**
  * What one program's click window is summed from, in the transaction: its links now and the version
- * of that set, and the roll-ups `readsOf` names (given the first month they have, null: none) of the
+ * of that set, the roll-ups `readsOf` names (given the first month they have, null: none) of the
  * programs that hold their history (it, and those its links were in) with those programs' roll-up
- * versions. Null when there is no such program.
+ * versions, and its own traffic roll-ups of those days (and of the days of `hours`) with their
+ * version. Null when there is no such program.
  */
 export async function readWindowInputsIn(
   tx: Transaction,
   programId: string,
   readsOf: (earliestMonth: string | null) => ProgramReads,
-): Promise<{ linkIds: string[]; linkSetVersion: number; rollupVersions: Map<string, number>; tallies: ClickTally[] } | null> {
+): Promise<{
+  linkIds: string[];
+  linkSetVersion: number;
+  rollupVersions: Map<string, number>;
+  tallies: ClickTally[];
+  trafficVersion: number;
+  traffic: TrafficTally[];
+} | null> {
   const [[program], links] = await Promise.all([
     tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: ["linkSetVersion"] }),
     tx.get(db().collection(COLLECTIONS.links).where("programId", "==", programId).select("pastProgramIds")),
   ]);
   if (!program?.exists) return null;
   const historyIn = programsHoldingHistory([programId], links.docs);
-  const [rollupVersions, earliest] = await Promise.all([readRollupVersionsIn(tx, historyIn), earliestMonthIn(tx, historyIn)]);
-  const tallies = await readProgramTallies(tx, historyIn, readsOf(earliest), { counters: false });
-  return { linkIds: links.docs.map((d) => d.id), linkSetVersion: countOf(program.get("linkSetVersion")), rollupVersions, tallies };
+  const [versions, earliest] = await Promise.all([readRollupVersionsIn(tx, [programId, ...historyIn]), earliestMonthIn(tx, historyIn)]);
+  const reads = readsOf(earliest);
+  const [tallies, traffic] = await Promise.all([
+    readProgramTallies(tx, historyIn, reads, { counters: false }),
+    readProgramTrafficIn(tx, programId, reads.days, [...new Set(reads.hours.map((h) => h.slice(0, 10)))]),
+  ]);
+  return {
+    linkIds: links.docs.map((d) => d.id),
+    linkSetVersion: countOf(program.get("linkSetVersion")),
+    rollupVersions: new Map(historyIn.map((id) => [id, versions.clicks.get(id) ?? 0])),
+    tallies,
+    trafficVersion: versions.traffic.get(programId) ?? 0,
+    traffic,
+  };
 }
 
 /** Every program's id (the nightly refresh's list). */

@@ -8,20 +8,28 @@ import { fairnessFigures, programFairnessRow } from "./fair-shares";
 import {
   fairnessRowsOfWindows,
   holds,
+  notCountedOfWindows,
   outcomeVisitsOfWindows,
+  windowTrafficOf,
   hoursOfWindowDays,
   linkClicksOf,
   LINK_CLICKS_MAX_CHARS,
   overviewOfWindows,
   windowClicksOf,
+  WINDOWED_RANGES,
   type ClickWindow,
 } from "./click-windows";
 import { overviewOf } from "./dashboard-figures";
 import { outcomeAnalytics, outcomeRowsOf } from "./outcome-analytics";
+import { noReasons } from "../visits/traffic-counts";
+import { notCountedIn } from "./traffic-report";
+import type { TrafficTally } from "./traffic.store";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:34:00Z");
 const NO_SETS: RotationSets = new Map();
+/** A window's traffic part when the test is not about it. */
+const NO_TRAFFIC = { trafficVersion: 0, ...windowTrafficOf([], "p1", NOW) };
 const TODAY = "2026-11-23";
 
 describe("click windows", () => {
@@ -49,17 +57,23 @@ describe("click windows", () => {
       linkShares: {},
       served: { "7d": 1, "30d": 1, "3mo": 1, "12mo": 1, all: 1 },
       servedElsewhere: { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} },
+      trafficVersion: 3,
+      notCounted: { "7d": noReasons(), "30d": noReasons(), "3mo": noReasons(), "12mo": noReasons(), all: noReasons() },
+      notCountedHours: {},
     };
-    const versions = new Map([
+    const clicks = new Map([
       ["p1", 7],
       ["old", 2],
     ]);
-    expect(holds(window, TODAY, 4, versions)).toBe(true);
-    expect(holds(undefined, TODAY, 4, versions)).toBe(false);
-    expect(holds(window, "2026-11-24", 4, versions)).toBe(false);
-    expect(holds(window, TODAY, 5, versions)).toBe(false);
-    expect(holds(window, TODAY, 4, new Map([...versions, ["old", 3]]))).toBe(false);
-    expect(holds(window, TODAY, 4, new Map([["p1", 7]]))).toBe(false);
+    const traffic = new Map([["p1", 3]]);
+    expect(holds(window, TODAY, 4, { clicks, traffic })).toBe(true);
+    expect(holds(undefined, TODAY, 4, { clicks, traffic })).toBe(false);
+    expect(holds(window, "2026-11-24", 4, { clicks, traffic })).toBe(false);
+    expect(holds(window, TODAY, 5, { clicks, traffic })).toBe(false);
+    expect(holds(window, TODAY, 4, { clicks: new Map([...clicks, ["old", 3]]), traffic })).toBe(false);
+    expect(holds(window, TODAY, 4, { clicks: new Map([["p1", 7]]), traffic })).toBe(false);
+    // a traffic fold of its program since
+    expect(holds(window, TODAY, 4, { clicks, traffic: new Map([["p1", 4]]) })).toBe(false);
   });
 
   it("give the Overview's clicks in every range, a moved link's history and today's counters included, a deleted link's left out", () => {
@@ -88,6 +102,8 @@ describe("click windows", () => {
       rollupVersions: { p1: 1 },
       linkIds,
       ...windowClicksOf(rollups, new Set(linkIds), NOW, programId, NO_SETS),
+      trafficVersion: 0,
+      ...windowTrafficOf([], programId, NOW),
     });
     const windows = new Map([
       ["p1", windowOfProgram("p1", ["a", "b"])],
@@ -129,26 +145,74 @@ describe("click windows", () => {
     expect(windows.get("p2")!.linkShares?.all?.c).toBeGreaterThan(0);
   });
 
+  it("give the traffic report's requests not counted in every range: roll-ups, folded hours and the shards, each once", () => {
+    // a request not counted every hour of 400 days: folded up to the day before yesterday (its hours
+    // kept), yesterday folded early into its day with hours (as a fold run before midnight leaves it), today in shards
+    const traffic: TrafficTally[] = [];
+    const reasons = (bot: number, repeatAddress = 0) => ({ ...noReasons(), bot, repeatAddress });
+    const months = new Map<string, number>();
+    for (let d = 400; d >= 1; d--) {
+      const day = new Date(Date.parse(`${TODAY}T00:00:00Z`) - d * 86_400_000).toISOString().slice(0, 10);
+      traffic.push({ kind: "day", period: day, programId: "p1", counts: reasons(24, d % 3) });
+      months.set(day.slice(0, 7), (months.get(day.slice(0, 7)) ?? 0) + 24);
+      if (d <= 2)
+        for (let h = 0; h < 24; h++)
+          traffic.push({ kind: "hour", period: `${day}T${String(h).padStart(2, "0")}:00:00.000Z`, programId: "p1", counts: reasons(1) });
+    }
+    // the months hold the folded days' bots only (their repeatAddress are in the days: a month less its days is then visible)
+    for (const [month, bot] of months) traffic.push({ kind: "month", period: month, programId: "p1", counts: reasons(bot) });
+    const shards: TrafficTally[] = [
+      { kind: "counter", period: TODAY, programId: "p1", counts: reasons(13, 2) },
+      { kind: "hour", period: `${TODAY}T11:00:00.000Z`, programId: "p1", counts: reasons(13, 2) },
+      // a program that no longer exists: in no window
+      { kind: "counter", period: TODAY, programId: "gone", counts: reasons(5) },
+    ];
+    const window: ClickWindow = {
+      programId: "p1",
+      day: TODAY,
+      linkSetVersion: 1,
+      rollupVersions: {},
+      linkIds: [],
+      ...windowClicksOf([], new Set(), NOW, "p1", NO_SETS),
+      trafficVersion: 1,
+      ...windowTrafficOf(traffic, "p1", NOW),
+    };
+    for (const range of TIME_FILTERS) {
+      const expected = notCountedIn(windowOf(range, NOW), [...traffic, ...shards]);
+      expect(notCountedOfWindows(new Map([["p1", window]]), shards, range, NOW), range).toEqual(expected);
+    }
+    expect(notCountedOfWindows(new Map([["p1", window]]), shards, "7d", NOW).get("p1")!.bot).toBe(6 * 24 + 13);
+  });
+
   it("keep no per-link sums too large for a document, and then give none", () => {
-    const many = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`link-${String(i).padStart(15, "0")}`, 3]));
+    const many = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`link-${String(i).padStart(15, "0")}`, 3]));
     const tallies = [tally("day", "2026-11-20", many, { programId: "p1" })];
     const window = windowClicksOf(tallies, new Set(Object.keys(many)), NOW, "p1", NO_SETS);
-    expect(window.clicks["7d"]).toBe(24_000);
-    expect(window.served["7d"]).toBe(24_000);
+    expect(window.clicks["7d"]).toBe(90_000);
+    expect(window.served["7d"]).toBe(90_000);
     expect(window.linkClicks).toBeNull();
     expect(window.linkShares).toBeNull();
-    expect(JSON.stringify({ "7d": many }).length).toBeGreaterThan(LINK_CLICKS_MAX_CHARS);
+    // the links' clicks alone, in every range, pass the limit
+    expect(WINDOWED_RANGES.length * JSON.stringify(many).length).toBeGreaterThan(LINK_CLICKS_MAX_CHARS);
     const small = windowClicksOf(tallies, new Set(["link-000000000000001"]), NOW, "p1", NO_SETS);
     expect(small.linkClicks?.["7d"]).toEqual({ "link-000000000000001": 3 });
     const windows = new Map([
-      ["p1", { programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: Object.keys(many), ...window }],
+      ["p1", { programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: Object.keys(many), ...window, ...NO_TRAFFIC }],
     ]);
     expect(linkClicksOf(windows, [], "7d", NOW)).toBeNull();
     expect(
       fairnessRowsOfWindows([program("p1", "Card One")], windows, fairnessFigures([], windowOf("7d", NOW), null, NO_SETS), "7d"),
     ).toBeNull();
     // a window read without this range's per-link sums gives none, not zeros
-    const read = { ...small, programId: "p1", day: TODAY, linkSetVersion: 1, rollupVersions: {}, linkIds: ["link-000000000000001"] };
+    const read = {
+      ...small,
+      ...NO_TRAFFIC,
+      programId: "p1",
+      day: TODAY,
+      linkSetVersion: 1,
+      rollupVersions: {},
+      linkIds: ["link-000000000000001"],
+    };
     expect(linkClicksOf(new Map([["p1", { ...read, linkClicks: {} }]]), [], "7d", NOW)).toBeNull();
     expect(linkClicksOf(new Map([["p1", read]]), [], "7d", NOW)).toEqual(new Map([["link-000000000000001", 3]]));
   });

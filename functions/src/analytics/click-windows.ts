@@ -5,6 +5,9 @@ import type { AnalyticsProgram, ClickTally } from "./analytics.store";
 import { clickBuckets, placementsOf } from "./analytics-records";
 import { windowOf } from "./analytics-window";
 import { fairnessFigures, programFairnessRow, type SharePoint } from "./fair-shares";
+import { addReasons, noReasons, type ReasonCounts } from "../visits/traffic-counts";
+import { notCountedIn } from "./traffic-report";
+import type { TrafficTally } from "./traffic.store";
 
 /*
  * Click windows: per program, its links' clicks in each range of whole UTC days, summed once from the
@@ -66,30 +69,45 @@ export interface ClickWindow {
    * program: the outcome report counts those of a program that no longer exists (merged away) here.
    */
   servedElsewhere: Record<WindowedRange, Record<string, number>>;
+  /** The version of the program's traffic roll-ups (raised by each traffic fold that writes them) its requests not counted were summed at. */
+  trafficVersion: number;
+  /** The program's requests not counted in each range, by reason, from its traffic roll-ups (shards left out). */
+  notCounted: Record<WindowedRange, ReasonCounts>;
+  /** The same in each folded hour of the day before `day` and of `day` that has any, by the hour's ISO start (what `24h` adds up). */
+  notCountedHours: Record<string, ReasonCounts>;
 }
 
 /**
- * The most a window's per-link sums (clicks and fair shares) may take, as JSON (a stored document is a
- * little larger): well inside Firestore's 1 MiB per document. About 500 links with clicks in every
- * range; a program with more keeps none, and the users and fairness reports read its links' roll-ups instead.
+ * The most a window's per-link sums (clicks and fair shares) may take, as JSON (stored, a number takes
+ * 8 bytes where JSON spells a fair share in up to 18 characters): with its link ids and the rest,
+ * inside Firestore's 1 MiB per document. About 2,000 links with clicks in every range; a program with
+ * more keeps none, and the users and fairness reports read the links' roll-ups instead. Reads ask for
+ * one range's maps only (a field mask), so a large window costs its reader little.
  */
-export const LINK_CLICKS_MAX_CHARS = 200_000;
+export const LINK_CLICKS_MAX_CHARS = 800_000;
 
 /** The shape written here: a stored window of another (older) shape is summed again. */
-export const WINDOW_FORMAT = 3;
+export const WINDOW_FORMAT = 4;
+
+/** The roll-up versions a window is checked against: of the clicks, by program; of each program's own traffic. */
+export interface RollupVersions {
+  clicks: ReadonlyMap<string, number>;
+  traffic: ReadonlyMap<string, number>;
+}
 
 /** Whether a stored window still holds: summed for today, its program's links and every roll-up it read unchanged since. */
 export function holds(
   window: ClickWindow | undefined,
   today: string,
   linkSetVersion: number,
-  rollupVersions: ReadonlyMap<string, number>,
+  versions: RollupVersions,
 ): window is ClickWindow {
   return (
     window !== undefined &&
     window.day === today &&
     window.linkSetVersion === linkSetVersion &&
-    Object.entries(window.rollupVersions).every(([id, v]) => (rollupVersions.get(id) ?? 0) === v)
+    window.trafficVersion === (versions.traffic.get(window.programId) ?? 0) &&
+    Object.entries(window.rollupVersions).every(([id, v]) => (versions.clicks.get(id) ?? 0) === v)
   );
 }
 
@@ -296,4 +314,47 @@ export function outcomeVisitsOfWindows(
         if (programId !== undefined) add(programId, sign * n);
       }
   return visits;
+}
+
+/**
+ * A program's requests not counted in each range ending `now`'s UTC day, and in each folded hour of
+ * the day before and of that day, from its traffic roll-ups (`tallies`: days, months and hours; shards left out).
+ */
+export function windowTrafficOf(
+  tallies: readonly TrafficTally[],
+  programId: string,
+  now: Date,
+): Pick<ClickWindow, "notCounted" | "notCountedHours"> {
+  const rollups = tallies.filter((t) => t.kind !== "counter" && t.programId === programId);
+  const notCounted = Object.fromEntries(
+    WINDOWED_RANGES.map((range) => [range, notCountedIn(windowOf(range, now), rollups).get(programId) ?? noReasons()]),
+  ) as Record<WindowedRange, ReasonCounts>;
+  const hours = new Set(hoursOfWindowDays(utcDay(now)));
+  const notCountedHours: Record<string, ReasonCounts> = {};
+  for (const t of rollups) if (t.kind === "hour" && hours.has(t.period)) addReasons((notCountedHours[t.period] ??= noReasons()), t.counts);
+  return { notCounted, notCountedHours };
+}
+
+/**
+ * Each program's requests not counted in the range, by reason: its window's for the range (for `24h`,
+ * those of its hours in the range) plus the unfolded shards' (`shards`, of every program: a program
+ * without a window is one that no longer exists, and the report leaves it out).
+ */
+export function notCountedOfWindows(
+  windows: ReadonlyMap<string, ClickWindow>,
+  shards: readonly TrafficTally[],
+  timeFilter: TimeFilter,
+  now: Date,
+): Map<string, ReasonCounts> {
+  const range = windowOf(timeFilter, now);
+  const notCounted = notCountedIn(range, shards);
+  const inRange = new Set(range.kind === "hours" ? range.hours : []);
+  for (const w of windows.values()) {
+    let sum = notCounted.get(w.programId);
+    if (!sum) notCounted.set(w.programId, (sum = noReasons()));
+    if (timeFilter === "24h") {
+      for (const [hour, counts] of Object.entries(w.notCountedHours)) if (inRange.has(hour)) addReasons(sum, counts);
+    } else addReasons(sum, w.notCounted[timeFilter as WindowedRange]);
+  }
+  return notCounted;
 }

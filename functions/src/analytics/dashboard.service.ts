@@ -15,7 +15,7 @@ import { programReadsFor, readsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
 import { overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
-import { clicksPerProgramFromWindows, overviewFromWindows } from "./click-windows.service";
+import { overviewFromWindows } from "./click-windows.service";
 
 /** GET /api/analytics/overview: the totals and every program's clicks, links and active links. */
 export async function overviewIn(timeFilter: TimeFilter, now = new Date()): Promise<AnalyticsOverview> {
@@ -33,17 +33,10 @@ export async function overviewFromLinks(timeFilter: TimeFilter, now = new Date()
 
 /**
  * The window's clicks per program the links are in now, programs with clicks only: the click records
- * summed per program (GET /api/analytics/traffic's `counted`), without building the records; from the
- * programs' click windows when they can be used (the same figures).
+ * summed per program, without building the records, from every link and the range's roll-ups (the
+ * traffic report's `counted` when the click windows cannot be used).
  */
 export async function clicksPerProgramIn(timeFilter: TimeFilter, now = new Date()): Promise<Map<string, number>> {
-  const fromWindows = await clicksPerProgramFromWindows(timeFilter, now);
-  if (fromWindows) return new Map([...fromWindows].filter(([, clicks]) => clicks > 0));
-  return clicksPerProgramFromLinks(timeFilter, now);
-}
-
-/** clicksPerProgramIn from every link and the roll-ups of the range: what the click windows answer faster. */
-async function clicksPerProgramFromLinks(timeFilter: TimeFilter, now = new Date()): Promise<Map<string, number>> {
   const window = windowOf(timeFilter, now);
   const snapshot = await readAnalytics({ ...readsFor(window), detail: "clicks" });
   const programOf = new Map(snapshot.links.map((l) => [l.id, l.programId]));

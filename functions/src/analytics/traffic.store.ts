@@ -1,8 +1,8 @@
-import type { DocumentSnapshot } from "firebase-admin/firestore";
+import type { DocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import { NOT_COUNTED_REASONS } from "@hub/contract/analytics";
 import { db } from "../platform/db";
 import { addHourReasons, addReasons, noReasons, type ReasonCounts } from "../visits/traffic-counts";
-import { trafficCounters, trafficDays, trafficMonths } from "../visits/traffic-tallies.store";
+import { trafficCounters, trafficDayRef, trafficDays, trafficMonths } from "../visits/traffic-tallies.store";
 import { hourStart, type DayRange } from "./analytics-window";
 import { text, uniqueDocs, within } from "./roll-up-reads.store";
 
@@ -74,4 +74,37 @@ export function readTrafficTallies(reads: TrafficReads): Promise<TrafficTally[]>
     },
     { readOnly: true },
   );
+}
+
+/** Every unfolded shard, in the caller's transaction (with `hours`: also each one's hours, for 24h). */
+export async function readTrafficShardsIn(tx: Transaction, hours: boolean): Promise<TrafficTally[]> {
+  const docs = await uniqueDocs(tx, [trafficCounters().select("programId", "day", ...NOT_COUNTED_REASONS, ...(hours ? ["hours"] : []))]);
+  return [...docs.map((d) => tallyOf("counter", d)), ...(hours ? docs.flatMap(hourTallies) : [])];
+}
+
+/**
+ * One program's roll-ups, in the caller's transaction: these days (by id; with their hours for those
+ * in `hourDays`) and every month it has (a dozen a year, by the program's single-field index).
+ */
+export async function readProgramTrafficIn(
+  tx: Transaction,
+  programId: string,
+  days: readonly string[],
+  hourDays: readonly string[],
+): Promise<TrafficTally[]> {
+  const refs = [...new Set([...days, ...hourDays])].map((day) => trafficDayRef(programId, day));
+  const [dayDocs, monthDocs] = await Promise.all([
+    refs.length > 0 ? tx.getAll(...refs, { fieldMask: ["programId", "day", ...NOT_COUNTED_REASONS, "hours"] }) : [],
+    tx.get(
+      trafficMonths()
+        .where("programId", "==", programId)
+        .select("programId", "month", ...NOT_COUNTED_REASONS),
+    ),
+  ]);
+  const found = dayDocs.filter((d) => d.exists);
+  return [
+    ...found.filter((d) => days.includes(text(d, "day"))).map((d) => tallyOf("day", d)),
+    ...monthDocs.docs.map((d) => tallyOf("month", d)),
+    ...found.filter((d) => hourDays.includes(text(d, "day"))).flatMap(hourTallies),
+  ];
 }

@@ -1,4 +1,6 @@
+import { FieldValue } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
+import { rollupVersionRef } from "./visits.store";
 import { addHourReasons, addReasons, noReasons, totalOf, type ReasonCounts } from "./traffic-counts";
 import { trafficCounters, trafficDayRef, trafficMonthRef } from "./traffic-tallies.store";
 import { foldFinishedDaysOf } from "./finished-days.store";
@@ -49,6 +51,8 @@ export async function foldTrafficDay(programId: string, day: string): Promise<Tr
         hours: Object.fromEntries(dayHours),
       });
       tx.set(trafficMonthRef(programId, month), { programId, month, ...addReasons(addReasons(noReasons(), monthRecord!.data()), counts) });
+      // the program's traffic roll-ups changed: a click window summed from them no longer holds (a blind increment: no read)
+      tx.set(rollupVersionRef(programId), { programId, traffic: FieldValue.increment(1) }, { merge: true });
     }
     shards.docs.forEach((shard) => tx.delete(shard.ref));
     return { programId, day, requests, shards: shards.size };

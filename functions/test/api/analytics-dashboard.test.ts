@@ -10,7 +10,8 @@ import {
 } from "@hub/contract/analytics";
 import type { ProgramOutcomes } from "@hub/contract/outcomes";
 import { COLLECTIONS, db, foldFinishedDays, refreshClickWindows } from "../../src/toolkit";
-import { newClickId, recordVisit } from "../../src/visits/visits.store";
+import { newClickId, readConsistently, recordVisit } from "../../src/visits/visits.store";
+import { readOverviewStateIn } from "../../src/analytics/click-windows.store";
 import { signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute, type ApiAnswer } from "../../../testing/http";
@@ -196,6 +197,9 @@ describe("the dashboard's answers", () => {
       { day: today, links: 3 },
       { day: today, links: 2 },
     ]);
+    // and the stored windows read back whole (a window read without a field it needs would be summed again on every read)
+    const state = await readConsistently((tx) => readOverviewStateIn(tx, { hours: true, traffic: true }));
+    expect([...state.windows.keys()].sort()).toEqual([one.programId, two.programId].sort());
 
     // a link with history moves to the other program, another goes, a new one comes and is visited
     const moved = await callRoute("moveLink", { params: { id: one.links[2]!.id }, idToken: admin, body: { programId: two.programId } });

@@ -210,6 +210,20 @@ describe("the traffic report", () => {
     expect(await figures()).toEqual(expected);
   }, 90_000);
 
+  it("a traffic fold alone (no visit to fold) still leaves each request counted once", async () => {
+    const { programId } = await programWithLinks(admin, 1);
+    const day = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+    await addTrafficTallies(2, [{ programId, day, counts: reasons({ bot: 6 }), hours: new Map([["10", reasons({ bot: 6 })]]) }]);
+    // the first read sums the program's window from its roll-ups (none yet) and adds the shard
+    expect(rowOf(await report("7d"), programId)).toMatchObject({ requests: 6, notCounted: reasons({ bot: 6 }) });
+    // only the traffic tallies are folded (the program has no counted visit): its window no longer holds
+    const { foldFinishedTrafficDays } = await import("../../src/toolkit");
+    expect((await foldFinishedTrafficDays(new Date())).find((f) => f.programId === programId)).toMatchObject({ requests: 6 });
+    expect((await db().collection("traffic_counters").where("programId", "==", programId).get()).size).toBe(0);
+    for (const range of ["7d", "all"] as const)
+      expect(rowOf(await report(range), programId), range).toMatchObject({ requests: 6, notCounted: reasons({ bot: 6 }) });
+  });
+
   it("a deleted program leaves the report, and its shards are folded away", async () => {
     const { programId } = await programWithLinks(admin, 1);
     await addTrafficTallies(1, [{ programId, day: new Date().toISOString().slice(0, 10), counts: reasons({ bot: 4 }), hours: new Map() }]);
