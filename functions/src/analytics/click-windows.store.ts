@@ -139,14 +139,11 @@ const countsOf = (value: unknown): Record<string, number> =>
 /** A stored click window (with what the read's mask gave of its per-link sums), or null when there is none or it is of another shape. */
 function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
   if (!doc.exists || doc.get("format") !== WINDOW_FORMAT) return null;
-  const clicks = doc.get("clicks") as Record<string, unknown> | undefined;
+  const clicks = numberPerRange(doc.get("clicks"));
+  const served = numberPerRange(doc.get("served"));
   const versions = doc.get("rollupVersions") as Record<string, unknown> | undefined;
   const linkIds = doc.get("linkIds") as unknown;
-  if (typeof clicks !== "object" || clicks === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds))
-    return null;
-  if (!WINDOWED_RANGES.every((r) => typeof clicks[r] === "number")) return null;
-  const served = doc.get("served") as Record<string, unknown> | undefined;
-  if (typeof served !== "object" || served === null || !WINDOWED_RANGES.every((r) => typeof served[r] === "number")) return null;
+  if (clicks === null || served === null || typeof versions !== "object" || versions === null || !Array.isArray(linkIds)) return null;
   if (typeof doc.get("servedElsewhere") !== "object") return null;
   const notCounted = doc.get("notCounted") as Record<string, unknown> | undefined;
   if (typeof notCounted !== "object" || notCounted === null) return null;
@@ -158,8 +155,8 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     linkSetVersion: countOf(doc.get("linkSetVersion")),
     rollupVersions: countsOf(versions),
     linkIds: linkIds.filter((id): id is string => typeof id === "string"),
-    clicks: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, clicks[r] as number])) as Record<WindowedRange, number>,
-    served: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, served[r] as number])) as Record<WindowedRange, number>,
+    clicks,
+    served,
     servedElsewhere: Object.fromEntries(WINDOWED_RANGES.map((r) => [r, elsewhere[r] ?? {}])) as Record<
       WindowedRange,
       Record<string, number>
@@ -179,6 +176,14 @@ function clickWindowOf(doc: DocumentSnapshot): ClickWindow | null {
     linkClicks: kept ? byRangeRead(doc.get("linkClicks")) : null,
     linkShares: kept ? byRangeRead(doc.get("linkShares")) : null,
   };
+}
+
+/** A stored number for every range (a window's `clicks`, `served`), or null when one is missing. */
+function numberPerRange(value: unknown): Record<WindowedRange, number> | null {
+  if (typeof value !== "object" || value === null) return null;
+  const byRange = value as Record<string, unknown>;
+  if (!WINDOWED_RANGES.every((r) => typeof byRange[r] === "number")) return null;
+  return Object.fromEntries(WINDOWED_RANGES.map((r) => [r, byRange[r] as number])) as Record<WindowedRange, number>;
 }
 
 /** A window's sums by range and id (per link, or per serving program) as read: the ranges the read's mask gave. */

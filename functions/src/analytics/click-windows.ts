@@ -131,19 +131,20 @@ export function windowClicksOf(
   const linkShares: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
   const servedElsewhere: Record<WindowedRange, Record<string, number>> = { "7d": {}, "30d": {}, "3mo": {}, "12mo": {}, all: {} };
   for (const range of WINDOWED_RANGES) {
+    const window = windowOf(range, now);
     const elsewhere = servedElsewhere[range];
     for (const tally of rollups) {
       if (tally.programId === programId) continue;
-      for (const { sign } of placementsOf(windowOf(range, now), tally))
+      for (const { sign } of placementsOf(window, tally))
         for (const [linkId, n] of tally.counts.links)
           if (linkIds.has(linkId)) elsewhere[tally.programId] = (elsewhere[tally.programId] ?? 0) + sign * n;
     }
     clicks[range] = 0;
-    for (const b of clickBuckets(rollups, windowOf(range, now), linkIds)) {
+    for (const b of clickBuckets(rollups, window, linkIds)) {
       clicks[range] += b.clicks;
       linkClicks[range][b.linkId] = (linkClicks[range][b.linkId] ?? 0) + b.clicks;
     }
-    const figures = fairnessFigures(rollups, windowOf(range, now), null, rotationSets);
+    const figures = fairnessFigures(rollups, window, null, rotationSets);
     served[range] = figures.programVisits.get(programId) ?? 0;
     for (const [linkId, share] of figures.links)
       if (linkIds.has(linkId) && share.fairShare !== 0) linkShares[range][linkId] = share.fairShare;
