@@ -10,6 +10,7 @@ import type {
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation, ownerWeights, ownerWeightsOfMost } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
+import { programActiveLinks } from "../links/link-availability";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import {
   readAnalytics,
@@ -73,6 +74,9 @@ async function linkClicksFromRollups(timeFilter: TimeFilter, now: Date) {
   const { programs, links, tallies } = await readAnalytics({ ...readsFor(window), detail: "clicks" });
   return { programs, links, clicks: clicksPerLink(clickBuckets(tallies, window, new Set(links.map((l) => l.id)))) };
 }
+
+/** A gone program has none. */
+const programActiveLinksIn = (program: Parameters<typeof programActiveLinks>[0] | undefined) => (program ? programActiveLinks(program) : 0);
 
 const NO_SHARE: LinkShare = { visits: 0, fairShare: 0, series: new Map() };
 
@@ -189,7 +193,7 @@ export async function linkStatsOfOwner(email: string, timeFilter: TimeFilter, no
           linkId: link.id,
           programId: link.programId,
           programName: programById.get(link.programId)?.name ?? "",
-          activeLinksInProgram: programById.get(link.programId)?.activeLinkCount ?? 0,
+          activeLinksInProgram: programActiveLinksIn(programById.get(link.programId)),
           programVisits: figures.programVisits.get(link.programId) ?? 0,
           visits: share.visits,
           fairShare: roundedShare(share.fairShare),

@@ -4,6 +4,7 @@ import type { RotationSets } from "../visits/period-counts";
 import type { AnalyticsProgram, ClickTally } from "./analytics.store";
 import { clickBuckets, placementsOf } from "./analytics-records";
 import { windowOf } from "./analytics-window";
+import { programActiveLinks } from "../links/link-availability";
 import { fairnessFigures, programFairnessRow, type SharePoint } from "./fair-shares";
 import { addReasons, noReasons, type ReasonCounts } from "../visits/traffic-counts";
 import { notCountedIn } from "./traffic-report";
@@ -238,7 +239,7 @@ export function overviewOfWindows(
     programId: p.id,
     programName: p.name,
     clicks: clicks.get(p.id) ?? 0,
-    activeLinks: p.approved ? p.activeLinkCount : 0,
+    activeLinks: programActiveLinks(p),
     totalLinks: p.linkCount,
     listed: true,
   }));

@@ -125,6 +125,17 @@ export function datedState({ link, program }: DatedFacts, today: string): DatedS
   };
 }
 
+/**
+ * The program's own reason to hold every one of its links out: it awaits approval (the rotation answers
+ * 404 for it). The counts kept on a program (link-counts.store) count its links' states, not its own
+ * approval, so every reader of a kept active count applies this (programActiveLinks), as linkAvailability does.
+ */
+export const programHoldsLinksOut = (program: { approved: boolean } | null): boolean => program?.approved !== true;
+
+/** A program's active links from its kept count: none while the program itself holds them out. */
+export const programActiveLinks = (program: { approved: boolean; activeLinkCount: number }): number =>
+  programHoldsLinksOut(program) ? 0 : program.activeLinkCount;
+
 /** What decides whether a link is in the rotation: the link's own state, its program's, its owner's. */
 export interface AvailabilityFacts {
   link: { approved: boolean; paused: boolean; isDead: boolean; failing: boolean; snoozedUntil: string | null; paidOn: readonly string[] };
@@ -157,7 +168,7 @@ export function linkAvailability({ link, program, ownerHeldBack }: AvailabilityF
     ["pending", !link.approved],
     ["paused", link.paused],
     ["failing", link.failing],
-    ["program-not-approved", !program?.approved],
+    ["program-not-approved", programHoldsLinksOut(program)],
     ["offer-ended", isOfferEnded(program?.offerEndsOn, today)],
     ["owner-held-back", ownerHeldBack],
     ["capped", cap?.reached === true],

@@ -18,6 +18,7 @@ import {
   type ProgramChanges,
   type ProgramRecord,
 } from "../catalog/programs.store";
+import { programActiveLinks } from "../links/link-availability";
 import { visibleTo } from "../catalog/program-visibility";
 import { raiseAlert } from "../alerts/alerts.service";
 import { deleteTermsVersions, updateTermsWatch } from "../catalog/terms-versions.store";
@@ -55,7 +56,7 @@ function toProgram(deps: ProgramDeps, p: ProgramRecord, forAdmin = false): Progr
     fallbackUrl: p.fallbackUrl,
     isSharedOnSite: p.isSharedOnSite,
     linkCount: p.linkCount,
-    activeLinkCount: p.activeLinkCount,
+    activeLinkCount: programActiveLinks(p),
     slug: p.slug,
     redirectUrl: redirectUrlOf(deps, p),
     createdAt: p.createdAt,

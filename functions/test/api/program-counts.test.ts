@@ -35,6 +35,7 @@ type Op =
   | { kind: "block" | "unblock"; owner: number }
   | { kind: "subscription"; member: number; status: "active" | "trialing" | "past_due" | "canceled" | "unpaid" }
   | { kind: "merge"; program: number; into: number }
+  | { kind: "approve-program"; program: number }
   | { kind: "offer"; program: number; ended: boolean }
   | { kind: "delete-user"; owner: number }
   | { kind: "snooze" | "unsnooze" | "paid" | "unpaid-outcome"; member: number; link: number }
@@ -59,6 +60,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   fc.record({ kind: fc.constant("merge" as const), program: index, into: index }),
+  fc.record({ kind: fc.constant("approve-program" as const), program: index }),
   fc.record({ kind: fc.constant("delete-user" as const), owner: fc.nat(OWNERS.length - 1) }),
   fc.record({ kind: fc.constant("offer" as const), program: index, ended: fc.boolean() }),
   fc.record({
@@ -88,6 +90,7 @@ interface AdminUser {
 }
 interface ListedProgram {
   id: string;
+  approved: boolean;
   linkCount: number;
   activeLinkCount: number;
   offerEnded: boolean;
@@ -150,6 +153,10 @@ async function apply(stripe: Stripe, step: Op, programs: string[]) {
       if (res.status === 200) programs.splice(programs.indexOf(source), 1);
       return res;
     }
+    case "approve-program": {
+      const programId = pick(programs, step.program);
+      return programId && call("POST", `/api/programs/${programId}/approve`, { idToken: admin });
+    }
     case "delete-user":
       return call("DELETE", `/api/users/${OWNERS[step.owner]!}`, { idToken: admin });
     case "snooze":
@@ -208,10 +215,12 @@ async function expectedCounts(): Promise<Record<string, [number, number]>> {
   );
   const counts = Object.fromEntries(programs.map((p) => [p.id, [0, 0] as [number, number]]));
   const ended = new Set(programs.filter((p) => p.offerEnded).map((p) => p.id));
+  // a program awaiting approval is not in the rotation (it answers 404): none of its links is active
+  const awaiting = new Set(programs.filter((p) => !p.approved).map((p) => p.id));
   for (const l of links) {
     counts[l.programId]![0]++;
     const outByDate = ended.has(l.programId) || l.cap?.reached === true || l.snoozedUntil !== null;
-    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !outByDate) counts[l.programId]![1]++;
+    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !outByDate && !awaiting.has(l.programId)) counts[l.programId]![1]++;
   }
   return counts;
 }
@@ -230,6 +239,8 @@ describe("program link counts", () => {
           (await createProgramAs(admin, "Alpha")).id,
           (await createProgramAs(admin, "Beta")).id,
           (await createProgramAs(admin, "Gamma")).id,
+          // a member's proposal: awaiting approval, where an admin may still add and approve links
+          (await createProgramAs(actors.alice, "Delta")).id,
         ];
         for (const [i, step] of steps.entries()) {
           await apply(stripe, step, programs);
@@ -268,6 +279,18 @@ describe("program link counts", () => {
               { kind: "delete-user", owner: 1 },
               { kind: "delete", link: 0 },
               { kind: "offer", program: 0, ended: false },
+            ],
+          ],
+          // an approved link in a program awaiting approval: not active until the program is approved
+          [
+            [
+              { kind: "submit", program: 3, owner: 2 },
+              { kind: "approve", link: 0 },
+              { kind: "submit", program: 0, owner: 2 },
+              { kind: "bulk-approve", links: [1] },
+              { kind: "move", link: 1, program: 3 },
+              { kind: "approve-program", program: 3 },
+              { kind: "pause", link: 0 },
             ],
           ],
           // the dated reasons: a cap reached, a capped member's new link, a snooze, a move and a merge into a capped program
