@@ -4,4 +4,4 @@
  * toolkit, like every caller from outside the functions; the web workspace itself never imports
  * functions/.
  */
-export { addTrafficTallies, db, ensureAdmin, newClickId, recordVisit } from "../functions/src/toolkit";
+export { addTrafficTallies, db, ensureAdmin, foldFinishedDays, newClickId, recordVisit } from "../functions/src/toolkit";

@@ -110,6 +110,16 @@ export const clickSeriesSchema = z.object({
 });
 export type ClickSeries = z.infer<typeof clickSeriesSchema>;
 
+/**
+ * The specification's 'Daily Clicks' chart: "1 day for 24h, 7 days for 7d, otherwise 30 days; missing
+ * days count as 0". The one day of 24h is drawn hour by hour (its 24 hours); the longer ranges keep
+ * their own view beside it (per week for 3 months, per month beyond), never instead of it.
+ */
+export const DAILY_CHART_DAYS = { "24h": 1, "7d": 7, "30d": 30, "3mo": 30, "12mo": 30, all: 30 } as const satisfies Record<
+  TimeFilter,
+  number
+>;
+
 /** One program's line in the Overview: its links' clicks in the range, its links and active links now. */
 export const programClicksRowSchema = z.object({
   programId: z.string(),
@@ -157,6 +167,8 @@ export const programClickAnalyticsSchema = z.object({
   programName: z.string(),
   /** The program's links' clicks per period of the range. */
   series: clickSeriesSchema,
+  /** The 'Daily Clicks' chart (DAILY_CHART_DAYS): per hour for 24h, else per UTC day of the last 7 or 30 days to today. */
+  daily: clickSeriesSchema,
   /** Every link in the program now, with or without clicks, oldest first. */
   links: z.array(programLinkClicksSchema),
 });

@@ -3,7 +3,7 @@ import type { AnalyticsSnapshot } from "./analytics.store";
 import { analyticsLink as link, analyticsProgram as program, yearOfHistory } from "./analytics-test-fixtures";
 import { clickBuckets, clickRecords } from "./analytics-records";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
-import { mondayOf, overviewOf, programPageOf, seriesOf, seriesPlan } from "./dashboard-figures";
+import { dailyPlan, mondayOf, overviewOf, programPageOf, seriesOf, seriesPlan } from "./dashboard-figures";
 import { windowOf } from "./analytics-window";
 import { TIME_FILTERS } from "@hub/contract/analytics";
 
@@ -75,7 +75,15 @@ describe("a program's page", () => {
       .filter((l) => l.programId === "p1")
       .map((l) => ({ ...l, name: l.email, createdAt: "2025-01-01T00:00:00.000Z" }));
     const buckets = clickBuckets(snapshot.tallies, plan.window, new Set(links.map((l) => l.id)));
-    const page = programPageOf(snapshot.programs[0]!, links, buckets, plan, new Set(), TODAY, filter);
+    const page = programPageOf(
+      snapshot.programs[0]!,
+      links,
+      buckets,
+      { series: plan, daily: dailyPlan(filter, NOW) },
+      new Set(),
+      TODAY,
+      filter,
+    );
     for (const l of page.links) expect(l.clicks).toBe(sums.perLink.get(l.linkId) ?? 0);
     const seriesTotal = page.series.points.reduce((n, p) => n + p.clicks, 0);
     expect(seriesTotal).toBe((sums.perLink.get("a") ?? 0) + (sums.perLink.get("b") ?? 0));
@@ -99,6 +107,28 @@ describe("a program's page", () => {
     expect(shape("all")).toEqual({ unit: "month", count: 14, first: "2025-10-01", last: "2026-11-01" });
   });
 
+  it("draws 'Daily Clicks' as the specification says: 1 day for 24h (by the hour), 7 days for 7d, otherwise the last 30 days", () => {
+    const snapshot = snap();
+    const daily = (filter: (typeof TIME_FILTERS)[number]) => {
+      const plan = seriesPlan(filter, NOW);
+      const buckets = clickBuckets(snapshot.tallies, plan.window, new Set(["a", "b"]));
+      return seriesOf(buckets, dailyPlan(filter, NOW));
+    };
+    // the last 30 days of the 30-day range, per day: what every longer range's 'Daily Clicks' must show too
+    const thirtyDays = daily("30d");
+    expect(thirtyDays.points.some((p) => p.clicks > 0)).toBe(true);
+    expect(thirtyDays.points.map((p) => p.start)).toEqual(seriesPlan("30d", NOW).periods(null));
+    for (const filter of ["3mo", "12mo", "all"] as const) expect(daily(filter), filter).toEqual(thirtyDays);
+    expect(daily("7d")).toEqual({ unit: "day", points: thirtyDays.points.slice(-7) });
+    // the one day of 24h, hour by hour: the range's own 24 hours
+    const hours = daily("24h");
+    expect(hours.unit).toBe("hour");
+    expect(hours.points).toHaveLength(24);
+    expect(hours).toEqual(
+      seriesOf(clickBuckets(snapshot.tallies, seriesPlan("24h", NOW).window, new Set(["a", "b"])), seriesPlan("24h", NOW)),
+    );
+  });
+
   it("puts each day in the week of its Monday", () => {
     expect(mondayOf("2026-11-23")).toBe("2026-11-23");
     expect(mondayOf("2026-11-29")).toBe("2026-11-23");
@@ -112,7 +142,15 @@ describe("a program's page", () => {
       { ...link("z", "p1", "zed@example.com"), name: "Zed", createdAt: "2026-01-02T00:00:00.000Z" },
       { ...link("y", "p1", "yan@example.com"), name: "Yan", createdAt: "2026-01-01T00:00:00.000Z" },
     ];
-    const page = programPageOf(program("p1", "Card One"), links, [], plan, new Set(["zed@example.com"]), TODAY, "7d");
+    const page = programPageOf(
+      program("p1", "Card One"),
+      links,
+      [],
+      { series: plan, daily: plan },
+      new Set(["zed@example.com"]),
+      TODAY,
+      "7d",
+    );
     expect(page.links.map((l) => [l.name, l.clicks, l.isActive])).toEqual([
       ["Yan", 0, true],
       ["Zed", 0, false],

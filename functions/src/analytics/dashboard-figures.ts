@@ -1,4 +1,11 @@
-import type { AnalyticsOverview, ClickSeries, ProgramClickAnalytics, SeriesUnit, TimeFilter } from "@hub/contract/analytics";
+import {
+  DAILY_CHART_DAYS,
+  type AnalyticsOverview,
+  type ClickSeries,
+  type ProgramClickAnalytics,
+  type SeriesUnit,
+  type TimeFilter,
+} from "@hub/contract/analytics";
 import type { AnalyticsLink, AnalyticsProgram, AnalyticsSnapshot, ProgramPageLink } from "./analytics.store";
 import { clicksPerLink, type ClickBucket } from "./analytics-records";
 import { daysOfRange, planWindow, windowOf, type AnalyticsWindow } from "./analytics-window";
@@ -75,7 +82,20 @@ export function seriesPlan(filter: TimeFilter, now: Date): SeriesPlan {
   };
 }
 
-/** The buckets' clicks per period of the plan, 0 in periods without any. */
+/**
+ * The 'Daily Clicks' chart's plan (DAILY_CHART_DAYS): the range's own for 24h (its hours), 7d and 30d;
+ * the last 30 UTC days for the longer ranges, whose windows read those days day by day (the 3-month
+ * plan every day, the others from dailyFrom), so their buckets hold them as days.
+ */
+export function dailyPlan(filter: TimeFilter, now: Date): SeriesPlan {
+  const plan = seriesPlan(filter, now);
+  if (plan.unit === "hour" || plan.unit === "day" || plan.window.kind === "hours") return plan;
+  const today = plan.window.plan.today;
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (DAILY_CHART_DAYS[filter] - 1) * DAY_MS).toISOString().slice(0, 10);
+  return { unit: "day", window: plan.window, keyOf: (day) => day, periods: () => daysOfRange({ from, to: today }) };
+}
+
+/** The buckets' clicks per period of the plan, 0 in periods without any (and buckets outside its periods left out). */
 export function seriesOf(buckets: readonly ClickBucket[], plan: SeriesPlan): ClickSeries {
   const sums = new Map<string, number>();
   for (const b of buckets) {
@@ -142,7 +162,7 @@ export function programPageOf(
   program: AnalyticsProgram,
   links: readonly (AnalyticsLink & Pick<ProgramPageLink, "name" | "createdAt">)[],
   buckets: readonly ClickBucket[],
-  plan: SeriesPlan,
+  plans: { series: SeriesPlan; daily: SeriesPlan },
   heldBack: ReadonlySet<string>,
   today: string,
   timeFilter: TimeFilter,
@@ -152,7 +172,8 @@ export function programPageOf(
     timeFilter,
     programId: program.id,
     programName: program.name,
-    series: seriesOf(buckets, plan),
+    series: seriesOf(buckets, plans.series),
+    daily: seriesOf(buckets, plans.daily),
     links: [...links]
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
       .map((link) => ({

@@ -13,7 +13,7 @@ import { readAnalytics, readProgramPage } from "./analytics.store";
 import { clickBuckets, clickRecords, compareRecordKeys } from "./analytics-records";
 import { programReadsFor, readsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
-import { overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
+import { dailyPlan, overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
 import { decodeClickCursor, encodeClickCursor } from "./click-cursor";
 import { overviewFromWindows } from "./click-windows.service";
 
@@ -65,7 +65,8 @@ export async function programPageIn(programId: string, timeFilter: TimeFilter, n
     ? new Set(page.links.filter((l) => l.ownerHeldBack).map((l) => l.email))
     : await ownersOutOfRotationAmong([...new Set(page.links.map((l) => l.email))]);
   const buckets = clickBuckets(page.tallies, plan.window, new Set(page.links.map((l) => l.id)));
-  return programPageOf(page.program, page.links, buckets, plan, heldBack, utcDay(now), timeFilter);
+  const plans = { series: plan, daily: dailyPlan(timeFilter, now) };
+  return programPageOf(page.program, page.links, buckets, plans, heldBack, utcDay(now), timeFilter);
 }
 
 /**

@@ -141,6 +141,12 @@ async function expectAgreement(programs: readonly { programId: string }[]) {
       expect(page.series.unit).toBe(
         ({ "24h": "hour", "7d": "day", "30d": "day", "3mo": "week", "12mo": "month", all: "month" } as const)[range],
       );
+      // 'Daily Clicks' as the specification has it: the range's own days up to 30d, else the last 30 days
+      if (range === "24h" || range === "7d" || range === "30d") expect(page.daily, range).toEqual(page.series);
+      else {
+        const lastThirtyDays = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=30d`);
+        expect(page.daily, range).toEqual(lastThirtyDays.series);
+      }
     }
 
     await expectReportsAsTheTabsAskThem(programs, range, perLink);

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import { lazy, Suspense, useMemo } from "react";
-import type { ProgramClicksRow, SeriesUnit, TimeFilter } from "@hub/contract/analytics";
+import type { ClickSeries, ProgramClicksRow, SeriesUnit, TimeFilter } from "@hub/contract/analytics";
 import { useProgramClickAnalytics } from "../api/get-program-click-analytics";
 import { programOptions } from "../utils/program-summary";
 import { userPerformanceRows } from "../utils/user-performance";
@@ -16,13 +16,32 @@ import { UserPerformanceTable } from "./user-performance-table";
 // The chart library is most of this page's code; only the Programs tab needs it, so it loads on first use.
 const DailyClicksChart = lazy(() => import("./daily-clicks-chart").then((module) => ({ default: module.DailyClicksChart })));
 
-/** The chart's title says what one of its points is. */
-const CHART_TITLES: Record<SeriesUnit, string> = {
-  hour: "Daily Clicks",
-  day: "Daily Clicks",
+/**
+ * The longer view a range of 3 months or more draws beside 'Daily Clicks' (the specification's chart,
+ * its last 30 days), titled by what one of its points is; the shorter ranges have 'Daily Clicks' alone.
+ */
+const LONGER_VIEW_TITLES: Partial<Record<SeriesUnit, string>> = {
   week: "Weekly Clicks",
   month: "Monthly Clicks",
 };
+
+function ChartFallback() {
+  return (
+    <Box sx={{ display: "grid", placeItems: "center", height: 300 }}>
+      <CircularProgress aria-label="Loading chart" />
+    </Box>
+  );
+}
+
+function ClicksChart({ title, series }: { title: string; series: ClickSeries }) {
+  return (
+    <SectionCard title={title}>
+      <Suspense fallback={<ChartFallback />}>
+        <DailyClicksChart series={series} />
+      </Suspense>
+    </SectionCard>
+  );
+}
 
 interface ProgramAnalyticsTabProps {
   /** The Overview's rows: the programs that can be chosen are those that still exist. */
@@ -69,20 +88,12 @@ function ProgramDetails({ programId, range }: { programId: string; range: TimeFi
   }
   if (!programQuery.isSuccess) return <PageSpinner label="Loading the program's analytics" />;
 
-  const { series } = programQuery.data;
+  const { series, daily } = programQuery.data;
+  const longerView = LONGER_VIEW_TITLES[series.unit];
   return (
     <>
-      <SectionCard title={CHART_TITLES[series.unit]}>
-        <Suspense
-          fallback={
-            <Box sx={{ display: "grid", placeItems: "center", height: 300 }}>
-              <CircularProgress aria-label="Loading chart" />
-            </Box>
-          }
-        >
-          <DailyClicksChart series={series} />
-        </Suspense>
-      </SectionCard>
+      <ClicksChart title="Daily Clicks" series={daily} />
+      {longerView ? <ClicksChart title={longerView} series={series} /> : null}
       <SectionCard title="User Performance">
         {rows.length === 0 ? <EmptyState>No links or clicks for this program yet.</EmptyState> : <UserPerformanceTable rows={rows} />}
       </SectionCard>
