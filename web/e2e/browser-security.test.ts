@@ -103,11 +103,14 @@ describe("in the browser", () => {
       for (const tab of ["Referral Links", "Users", "Duplicates", "Announcements", "Programs"])
         await p.getByRole("tab", { name: tab }).click();
     });
+    await check(adminTab.page, adminViolations, "/admin/settings", async (p) => {
+      for (const tab of ["Alerts", "Tiers"]) await p.getByRole("tab", { name: tab }).click();
+    });
     await check(adminTab.page, adminViolations, "/analytics?tab=programs", (p) =>
       p.getByRole("heading", { name: "Analytics Dashboard" }).waitFor(),
     );
     await adminTab.context.close();
 
-    expect(visited).toHaveLength(8);
+    expect(visited).toHaveLength(9);
   });
 });

@@ -10,6 +10,7 @@ beforeEach(resetEmulators);
 describe("signed out", () => {
   it.each([
     ["/admin", "/auth"],
+    ["/admin/settings", "/auth"],
     ["/analytics", "/auth"],
     ["/dashboard", "/email-login"],
   ])("%s redirects to %s", async (from, to) => {
@@ -51,14 +52,14 @@ describe("signed out", () => {
 });
 
 describe("signed in as a member", () => {
-  it.each(["/admin", "/analytics"])("%s shows 'Unauthorized Access'", async (path) => {
+  it.each(["/admin", "/admin/settings", "/analytics"])("%s shows 'Unauthorized Access'", async (path) => {
     const { context, page } = await newPage(browser());
     await signInAsMember(page, "active@example.com");
     await page.goto(path);
     await page.getByText("Unauthorized Access").first().waitFor();
     await page.getByText("You must be an administrator to access this page.").waitFor();
     await page.getByRole("link", { name: "Return Home" }).waitFor();
-    await screenshot(page, `guard-03-unauthorized-${path.slice(1)}`);
+    await screenshot(page, `guard-03-unauthorized-${path.slice(1).replace("/", "-")}`);
     await context.close();
   });
 });

@@ -78,7 +78,10 @@ describe("tiers and weighted shares", () => {
   it("the admin defines Gold (2×), gives it to a member, who sees it; the Fairness tab shows each link's weight (1280 px)", async () => {
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
-    await page.getByRole("tab", { name: "Tiers" }).click();
+    // the hub's own settings are a header button away from /admin, whose tabs stay the specification's five
+    await page.getByRole("link", { name: "Hub Settings" }).click();
+    await page.getByRole("heading", { name: "Hub Settings" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Tiers" }).getAttribute("aria-selected")).toBe("true");
 
     // until an admin saves tiers there is one, Standard, weight 1: the default, and the only one, which cannot be removed
     const standard = tierGroup(page, "Tier 1: Standard");
@@ -125,6 +128,7 @@ describe("tiers and weighted shares", () => {
     await screenshot(page, "tiers-04-saved-1280");
 
     // the Users tab: the member is on the default tier until the admin chooses Gold for them
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await page.getByRole("tab", { name: "Users" }).click();
     await page.getByText("2 of 3 users").waitFor();
     const card = userCard(page, MEMBER);
@@ -192,7 +196,7 @@ describe("tiers and weighted shares", () => {
 
     const { context, page } = await newPage(browser(), PHONE);
     await signInAsAdmin(page);
-    await page.goto("/admin?tab=tiers");
+    await page.goto("/admin/settings");
     const gold = tierGroup(page, "Tier 2: Gold");
     await gold.getByRole("spinbutton", { name: "Weight" }).waitFor();
     expect(await gold.getByRole("spinbutton", { name: "Weight" }).inputValue()).toBe("2");
@@ -236,7 +240,9 @@ describe("tiers and weighted shares", () => {
 
     const { context, page } = await newPage(browser());
     await signInAsAdmin(page);
+    // the address of the tab Tiers was before it moved to Hub Settings still opens it
     await page.goto("/admin?tab=tiers");
+    await page.waitForURL((url) => url.pathname === "/admin/settings" && url.searchParams.get("section") === "tiers");
     await tierGroup(page, "Tier 2: Gold").getByRole("button", { name: "Remove Gold" }).click();
     const confirm = page.getByRole("dialog", { name: "Remove the tier Gold?" });
     await confirm.getByText("Its members move to the default tier, Standard, when you save.").waitFor();
@@ -254,6 +260,7 @@ describe("tiers and weighted shares", () => {
       defaultTierId: "standard",
     });
 
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await page.getByRole("tab", { name: "Users" }).click();
     const card = userCard(page, MEMBER);
     await card.getByText("Standard", { exact: true }).waitFor();

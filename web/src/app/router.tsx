@@ -20,6 +20,7 @@ const EmailLoginRoute = lazyWithPreload(() => import("./routes/email-login"));
 const SubscriptionErrorRoute = lazyWithPreload(() => import("./routes/subscription-error"));
 const DashboardRoute = lazyWithPreload(() => import("./routes/dashboard"));
 const AdminRoute = lazyWithPreload(() => import("./routes/admin"));
+const AdminSettingsRoute = lazyWithPreload(() => import("./routes/admin-settings"));
 const AnalyticsRoute = lazyWithPreload(() => import("./routes/analytics"));
 const UnsubscribeRoute = lazyWithPreload(() => import("./routes/unsubscribe"));
 const NotFoundRoute = lazyWithPreload(() => import("./routes/not-found"));
@@ -90,6 +91,7 @@ export function AppRoutes() {
         <Route path="/subscription-error" element={<SubscriptionErrorRoute />} />
         <Route path="/dashboard" element={<DashboardRoute />} />
         <Route path="/admin" element={<AdminRoute />} />
+        <Route path="/admin/settings" element={<AdminSettingsRoute />} />
         <Route path="/analytics" element={<AnalyticsRoute />} />
         <Route path="/unsubscribe" element={<UnsubscribeRoute />} />
         <Route path="*" element={<NotFoundRoute />} />

@@ -4,11 +4,11 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import AddCircleOutlineOutlinedIcon from "@mui/icons-material/AddCircleOutlineOutlined";
 import BarChartIcon from "@mui/icons-material/BarChart";
+import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import HomeOutlinedIcon from "@mui/icons-material/HomeOutlined";
 import type { ReactNode } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { Navigate, Link as RouterLink, useSearchParams } from "react-router-dom";
 import { PageLayout } from "@/components/layouts/index";
-import { AlertsTab } from "@/features/alerts/components/alerts-tab";
 import { AnnouncementsTab } from "@/features/announcements/components/announcements-tab";
 import { ChangePasswordButton } from "@/features/auth/components/change-password-button";
 import { CheckAllSubscriptionsButton } from "@/features/users/components/check-all-subscriptions-button";
@@ -19,8 +19,8 @@ import { LinksTab } from "@/features/links/components/links-tab";
 import { usePrograms } from "@/features/programs/api/get-programs";
 import { ProgramsTab } from "@/features/programs/components/programs-tab";
 import { useTiers } from "@/features/tiers/api/tiers";
-import { TiersTab } from "@/features/tiers/components/tiers-tab";
 import { UsersTab } from "@/features/users/components/users-tab";
+import { ADMIN_TABS, adminTab, movedTabAddress, type AdminTab } from "./admin-sections";
 
 interface AdminDashboardProps {
   email: string;
@@ -32,22 +32,7 @@ interface AdminDashboardProps {
   onLogInAsUser: (email: string) => Promise<void>;
 }
 
-const TABS = [
-  { value: "programs", label: "Programs" },
-  { value: "links", label: "Referral Links" },
-  { value: "users", label: "Users" },
-  { value: "duplicates", label: "Duplicates" },
-  { value: "announcements", label: "Announcements" },
-  { value: "alerts", label: "Alerts" },
-  { value: "tiers", label: "Tiers" },
-] as const;
-type TabValue = (typeof TABS)[number]["value"];
-
-function toTab(value: string | null): TabValue {
-  return TABS.find((tab) => tab.value === value)?.value ?? "programs";
-}
-
-function TabContent({ tab, onLogInAsUser }: { tab: TabValue; onLogInAsUser: (email: string) => Promise<void> }) {
+function TabContent({ tab, onLogInAsUser }: { tab: AdminTab; onLogInAsUser: (email: string) => Promise<void> }) {
   switch (tab) {
     case "programs":
       return <ProgramsTab />;
@@ -59,10 +44,6 @@ function TabContent({ tab, onLogInAsUser }: { tab: TabValue; onLogInAsUser: (ema
       return <DuplicatesTab />;
     case "announcements":
       return <AnnouncementsTab />;
-    case "alerts":
-      return <AlertsTab />;
-    case "tiers":
-      return <TiersTab />;
   }
 }
 
@@ -79,11 +60,15 @@ function UsersWithTiers({ onLogInAsUser }: { onLogInAsUser: (email: string) => P
 /** /admin – the administrator's dashboard. The open tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboard({ email, logoutAction, onLogInAsUser }: AdminDashboardProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = toTab(searchParams.get("tab"));
+  const moved = movedTabAddress(searchParams.get("tab"));
+  const tab = adminTab(searchParams.get("tab"));
 
-  const handleTabChange = (_: unknown, value: TabValue) => {
+  const handleTabChange = (_: unknown, value: AdminTab) => {
     setSearchParams(value === "programs" ? {} : { tab: value }, { replace: true });
   };
+
+  // an address of a tab that moved to Hub Settings (bookmarks, older mails) opens it there
+  if (moved) return <Navigate to={moved} replace />;
 
   return (
     <PageLayout
@@ -96,6 +81,9 @@ export function AdminDashboard({ email, logoutAction, onLogInAsUser }: AdminDash
           </Button>
           <Button component={RouterLink} to="/analytics" variant="outlined" startIcon={<BarChartIcon />}>
             Analytics
+          </Button>
+          <Button component={RouterLink} to="/admin/settings" variant="outlined" startIcon={<SettingsOutlinedIcon />}>
+            Hub Settings
           </Button>
           <DevUserButton onLogInAsUser={onLogInAsUser} />
           <CheckAllSubscriptionsButton />
@@ -110,7 +98,7 @@ export function AdminDashboard({ email, logoutAction, onLogInAsUser }: AdminDash
     >
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
         <Tabs value={tab} onChange={handleTabChange} variant="scrollable" allowScrollButtonsMobile aria-label="Admin sections">
-          {TABS.map(({ value, label }) => (
+          {ADMIN_TABS.map(({ value, label }) => (
             <Tab key={value} value={value} label={label} id={`admin-tab-${value}`} aria-controls={`admin-tabpanel-${value}`} />
           ))}
         </Tabs>
