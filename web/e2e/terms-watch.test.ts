@@ -61,7 +61,9 @@ describe("the terms watch on the Programs tab", () => {
       .or(page.getByRole("checkbox", { name: "Hide Approved Programs" }));
     if (await hideApproved.isChecked()) await hideApproved.click();
 
-    const card = page.getByRole("button", { name: /Sapphire Reserve/ });
+    // named above the list too, whatever the filters hide
+    await page.getByRole("region", { name: "Terms to review" }).getByRole("button", { name: "Open Terms of Sapphire Reserve" }).waitFor();
+    const card = page.getByRole("button", { name: /^Sapphire Reserve/ });
     await card.getByText("Terms changed").waitFor();
     await card.click();
     await page.getByText(/Changed on .*: waiting for review\./).waitFor();
@@ -112,6 +114,8 @@ describe("the terms watch on the Programs tab", () => {
       const { context, page } = await newPage(browser(), options);
       await signInAsAdmin(page);
       await page.goto("/admin?tab=alerts");
+      // the Alerts tab moved to Hub Settings: its old address opens it there
+      await page.waitForURL((url) => url.pathname === "/admin/settings" && url.searchParams.get("section") === "alerts");
       await page.getByText("Off: no webhook is set.").waitFor();
       await page.getByRole("textbox", { name: "Webhook URL" }).fill("http://127.0.0.1/hook");
       await page.getByRole("button", { name: "Save" }).click();

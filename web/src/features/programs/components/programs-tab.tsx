@@ -15,6 +15,7 @@ import { ProgramCard } from "./program-card";
 import { ShortAddressesNotice } from "./short-addresses-notice";
 import { TermsCheckButton } from "./terms-check-button";
 import { TermsDialog } from "./terms-dialog";
+import { TermsReviewNotice } from "./terms-review-notice";
 import type { ProgramDialogAction } from "./program-card-details";
 import { QueryErrorAlert } from "@/components/errors/index";
 import { EmptyState } from "@/components/empty-state";
@@ -75,6 +76,7 @@ export function ProgramsTab() {
   return (
     <Stack spacing={2}>
       <ShortAddressesNotice programsWithoutSlug={withoutSlug} />
+      <TermsReviewNotice programs={all} onOpenTerms={(program) => handleDialog("terms", program)} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
         <DailyTurnButton />
         <TermsCheckButton />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { figureChangeLine } from "@hub/contract/terms";
-import { termsMark, termsStatusText, termsWatchSummaryText } from "./terms";
+import { programsWithTermsToReview, termsMark, termsStatusText, termsWatchSummaryText } from "./terms";
 
 const when = (iso: string) => iso.slice(0, 10);
 
@@ -12,6 +12,18 @@ describe("the terms watch on the Programs tab", () => {
     expect(termsMark({ ...base, status: "watching" })).toBeNull();
     expect(termsMark(null)).toBeNull();
     expect(termsMark(undefined)).toBeNull();
+  });
+
+  it("names the programs whose terms wait for review, by name, whatever else they are", () => {
+    const base = { checkedAt: "2026-11-20T02:00:00.000Z", reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
+    const programs = [
+      { name: "Sapphire", approved: true, terms: { ...base, status: "changed" as const } },
+      { name: "Amex", approved: true, terms: { ...base, status: "watching" as const } },
+      { name: "Discover", approved: false, terms: { ...base, status: "unreachable" as const } },
+      { name: "Capital One", approved: true, terms: null },
+      { name: "Bilt", approved: true },
+    ];
+    expect(programsWithTermsToReview(programs).map((p) => p.name)).toEqual(["Discover", "Sapphire"]);
   });
 
   it("says where the watch stands", () => {

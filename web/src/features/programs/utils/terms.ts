@@ -22,6 +22,14 @@ export function termsMark(terms: TermsState | null | undefined): { label: string
   return null;
 }
 
+/**
+ * The programs whose terms wait for an admin (changed, or unreachable), by name: the Programs tab names
+ * them above its list whatever its filters hide (an approved program is hidden by default).
+ */
+export function programsWithTermsToReview<P extends { name: string; terms?: TermsState | null }>(programs: readonly P[]): P[] {
+  return programs.filter((p) => termsMark(p.terms) !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The terms' state in a sentence, for the program's details and the Terms dialog. */
 export function termsStatusText(terms: TermsState, when: (iso: string) => string): string {
   if (terms.status === "unreachable") return `The page could not be read since ${when(terms.unreachableSince ?? terms.checkedAt ?? "")}.`;
