@@ -17,6 +17,7 @@ import { callRoute } from "../testing/http";
 import {
   DEMO,
   DEMO_COMMUNITY,
+  DEMO_SEED_SCRIPT,
   EXEC_ENV,
   HOST,
   LOCAL_VISITOR_COOKIE_SECRET,
@@ -289,7 +290,7 @@ async function main() {
     await waitFor("emulators", async () => (await callRoute("getSession", { baseUrl: URLS.app })).status === 200, 180_000, services);
 
     if (mode === "start") {
-      await runOrFail(join(BIN, "tsx"), [join(ROOT, "scripts", "seed-demo.ts")], { ...process.env, ...EXEC_ENV });
+      await runOrFail(join(BIN, "tsx"), [join(ROOT, DEMO_SEED_SCRIPT)], { ...process.env, ...EXEC_ENV });
       banner();
       await new Promise<void>((done) => {
         process.once("SIGINT", done);

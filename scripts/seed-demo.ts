@@ -170,6 +170,8 @@ const LINKS: DemoLink[] = [
   { program: "amexgold", owner: DEMO.trialMember, state: "active", visits: 5, daysAgo: 10, broken: true },
   { program: "sapphire", owner: "casey@example.com", state: "active", visits: 31, daysAgo: 30 },
   { program: "cap360", owner: "casey@example.com", state: "pending", visits: 0, daysAgo: 2 },
+  // waiting for review in a shared program: the Referral Links tab shows it with its default filters
+  { program: "amexgold", owner: "casey@example.com", state: "pending", visits: 0, daysAgo: 1 },
   { program: "amexgold", owner: "blocked@example.com", state: "paused", visits: 3, daysAgo: 50 },
 ];
 

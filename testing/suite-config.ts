@@ -99,6 +99,9 @@ export const EXEC_ENV = {
   SUITE_SLOT: String(SUITE_SLOT),
 } as const;
 
+/** The demo data `npm start` seeds, run as it runs it (tsx, from the root); the README's browser test runs it the same way. */
+export const DEMO_SEED_SCRIPT = "scripts/seed-demo.ts";
+
 export const DEMO = {
   admin: { email: "admin@example.com", password: "admin-demo-password" },
   member: "active@example.com",

@@ -220,7 +220,8 @@ async function expectedCounts(): Promise<Record<string, [number, number]>> {
   for (const l of links) {
     counts[l.programId]![0]++;
     const outByDate = ended.has(l.programId) || l.cap?.reached === true || l.snoozedUntil !== null;
-    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !outByDate && !awaiting.has(l.programId)) counts[l.programId]![1]++;
+    if (l.approved && !l.paused && !l.isDead && !heldBack.has(l.email) && !outByDate && !awaiting.has(l.programId))
+      counts[l.programId]![1]++;
   }
   return counts;
 }
