@@ -15,6 +15,7 @@ export const ALERT_EVENTS = [
   "program-stands-out",
   "offer-ending",
   "program-shared",
+  "job-failed",
 ] as const;
 export const alertEventSchema = z.enum(ALERT_EVENTS, { error: "Unknown event" });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
@@ -30,6 +31,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   "program-stands-out": "A program stands out in the traffic report",
   "offer-ending": "An offer ends in seven days",
   "program-shared": "A program is newly shared on the open page",
+  "job-failed": "A background job failed",
 };
 
 /** The last delivery the channel made (the test's included): when, of what, and what the receiver answered. */

@@ -16,8 +16,12 @@ export type TermsStatus = (typeof TERMS_STATUSES)[number];
 
 /** Versions of one program's page kept (the reviewed one is kept besides them). */
 export const KEPT_TERMS_VERSIONS = 10;
-/** The most of a version's readable text kept, in characters (a longer text is cut there). */
-export const TERMS_TEXT_MAX_CHARS = 100_000;
+/** The most of a version's readable text kept, in bytes of UTF-8 (a longer text is cut there, never inside a character). */
+export const TERMS_TEXT_MAX_BYTES = 100_000;
+/** The most figures a version keeps, the first in the text's order (`figuresCut` beyond). */
+export const TERMS_FIGURES_KEPT = 200;
+/** The most changed figures a mail or an alert lists, then "and N more". */
+export const TERMS_FIGURES_TOLD = 10;
 /** The most of a page's decoded body read; a larger page is cut there, not failed. */
 export const TERMS_PAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** A read with less readable text than this is inconclusive (a robot wall, an empty shell of a page). */
@@ -35,11 +39,23 @@ export const figureSchema = z.object({
 });
 export type TermsFigure = z.infer<typeof figureSchema>;
 
+export const TERMS_READ_OUTCOMES = ["ok", "broken", "inconclusive"] as const;
+
+/** The last read of a terms page: when, what it found, and why when it found no text. */
+export const termsLastReadSchema = z.object({
+  at: z.string(),
+  outcome: z.enum(TERMS_READ_OUTCOMES),
+  /** Why a read was broken or inconclusive, in words (never the page's own text); null for ok. */
+  reason: z.string().nullable(),
+});
+export type TermsLastRead = z.infer<typeof termsLastReadSchema>;
+
 /** `terms` on every program answer an admin gets; null without a `termsUrl` or while the program is not approved. */
 export const termsStateSchema = z.object({
   status: z.enum(TERMS_STATUSES),
   /** The last read of the page, null until the first. */
   checkedAt: z.string().nullable(),
+  lastRead: termsLastReadSchema.nullable(),
   reviewedVersion: z.number().int().nullable(),
   latestVersion: z.number().int().nullable(),
   /** When the change now waiting for review was found. */
@@ -56,6 +72,8 @@ export const termsVersionSchema = z.object({
   fetchedAt: z.string(),
   hash: z.string(),
   figures: z.array(figureSchema),
+  /** The text named more than TERMS_FIGURES_KEPT figures: the rest are not kept. */
+  figuresCut: z.boolean(),
 });
 export type TermsVersion = z.infer<typeof termsVersionSchema>;
 
@@ -73,6 +91,8 @@ export const programTermsSchema = z.object({
       to: z.number().int(),
       changes: z.array(termsTextChangeSchema),
       figures: z.array(termsFigureChangeSchema),
+      /** The changes passed the stored diff's 256 KB: they end where it was cut. */
+      diffCut: z.boolean(),
     })
     .nullable(),
 });
@@ -114,4 +134,11 @@ export function figureChangeLine({ before, after }: TermsFigureChange, locale = 
   if (before && after) return `${formatFigure(before, locale)} → ${formatFigure(after, locale)}`;
   if (after) return `new: ${formatFigure(after, locale)}`;
   return `gone: ${formatFigure(before!, locale)}`;
+}
+
+/** What a mail or an alert lists of the changed figures: the first TERMS_FIGURES_TOLD lines, then "and N more". */
+export function figureLinesTold(changes: readonly TermsFigureChange[], locale = "en-US"): string[] {
+  const lines = changes.slice(0, TERMS_FIGURES_TOLD).map((change) => figureChangeLine(change, locale));
+  const more = changes.length - TERMS_FIGURES_TOLD;
+  return more > 0 ? [...lines, `and ${more.toLocaleString(locale)} more`] : lines;
 }

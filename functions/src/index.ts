@@ -151,31 +151,38 @@ export const runJobs = onTaskDispatched(
     // The same refusal as the API's (app.ts): the queue retries, and the job fails, until the secrets are fixed.
     const problems = deploySecretProblems(deps);
     if (problems.length > 0) throw new Error(`Refusing to run jobs: ${problems.join("; ")}`);
-    await runJobSlice(deps, jobId, req.retryCount >= JOB_MAX_ATTEMPTS - 1, async (kind) => {
-      switch (kind) {
-        case "link-health":
-          return (await import("./links/link-health-job.service")).linkHealthSlice;
-        case "address-truncation":
-          return (await import("./auth/address-truncation-job.service")).addressTruncationSlice;
-        case "subscription-check":
-        case "auto-approve":
-          return (await import("./members/subscription-job.service")).subscriptionJobSlice;
-        case "daily": {
-          // the traffic report's alerts go with the day's turn (the contract: `program-stands-out`, daily)
-          const [{ dailySliceWith }, { alertProgramsStandingOut }] = await Promise.all([
-            import("./programs/daily-job.service"),
-            import("./analytics/stands-out-alerts.service"),
-          ]);
-          return dailySliceWith(alertProgramsStandingOut);
+    await runJobSlice(
+      deps,
+      jobId,
+      req.retryCount >= JOB_MAX_ATTEMPTS - 1,
+      async (kind) => {
+        switch (kind) {
+          case "link-health":
+            return (await import("./links/link-health-job.service")).linkHealthSlice;
+          case "address-truncation":
+            return (await import("./auth/address-truncation-job.service")).addressTruncationSlice;
+          case "subscription-check":
+          case "auto-approve":
+            return (await import("./members/subscription-job.service")).subscriptionJobSlice;
+          case "daily": {
+            // the traffic report's alerts go with the day's turn (the contract: `program-stands-out`, daily)
+            const [{ dailySliceWith }, { alertProgramsStandingOut }] = await Promise.all([
+              import("./programs/daily-job.service"),
+              import("./analytics/stands-out-alerts.service"),
+            ]);
+            return dailySliceWith(alertProgramsStandingOut);
+          }
+          case "weekly-digest":
+            return (await import("./digest/digest-job.service")).weeklyDigestSlice;
+          case "terms-watch":
+            return (await import("./terms/terms-job.service")).termsWatchSlice;
+          case "program-slugs":
+            return (await import("./programs/program-slugs-job.service")).programSlugsSlice;
         }
-        case "weekly-digest":
-          return (await import("./digest/digest-job.service")).weeklyDigestSlice;
-        case "terms-watch":
-          return (await import("./terms/terms-job.service")).termsWatchSlice;
-        case "program-slugs":
-          return (await import("./programs/program-slugs-job.service")).programSlugsSlice;
-      }
-    });
+      },
+      undefined,
+      async (job, error) => (await import("./accounts/job-failed.service")).tellJobFailed(deps, job.kind, error),
+    );
   },
 );
 /**

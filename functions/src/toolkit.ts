@@ -57,7 +57,10 @@ export {
   weeklyDigestMail,
 } from "./platform/mailer";
 export type { DigestMailContent, OutgoingMail } from "./platform/mailer";
-export { checkProgramTerms } from "./terms/terms-check.service";
+export { checkProgramTerms, termsReadOf } from "./terms/terms-check.service";
+export { readableText } from "./terms/terms-text";
+export { figuresOf } from "./terms/terms-figures";
+export { textChanges } from "./terms/terms-diff";
 export { changeAlertChannel } from "./alerts/alerts.store";
 export { saveTierSettings } from "./accounts/tiers.store";
 export { checkUserSubscription } from "./members/subscription-checks.service";

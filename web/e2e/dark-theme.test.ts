@@ -232,7 +232,14 @@ describe("the dark theme", () => {
     await page.getByRole("option", { name: "Amex Gold" }).click();
     // all time: 'Daily Clicks' over the last 30 days, the calendar months beside it (every click is recent)
     for (const chart of ["Daily Clicks", "Monthly Clicks"])
-      await expect.poll(() => page.getByRole("region", { name: chart }).getByText(/^15 clicks from /).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page
+            .getByRole("region", { name: chart })
+            .getByText(/^15 clicks from /)
+            .count(),
+        )
+        .toBe(1);
     await expectDarkPage(page);
     await expectLineContrasts(page.locator(".MuiLineChart-line").first());
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -14,6 +14,7 @@ import type { TermsWatch } from "./terms-watch-record";
 const programRef = (programId: string) => db().collection(COLLECTIONS.programs).doc(programId);
 const versionsOf = (programId: string) => programRef(programId).collection(COLLECTIONS.termsVersions);
 const versionRef = (programId: string, version: number) => versionsOf(programId).doc(String(version));
+const diffRef = (programId: string) => programRef(programId).collection(COLLECTIONS.termsDiffs).doc("current");
 
 export interface StoredTermsVersion {
   version: number;
@@ -22,6 +23,16 @@ export interface StoredTermsVersion {
   hash: string;
   lang: string | null;
   figures: TermsFigure[];
+  figuresCut: boolean;
+}
+
+/** What changed from version `from` to `to` (terms/terms-diff), as stored: at most 256 KB of text. */
+export interface StoredTermsDiff {
+  from: number;
+  to: number;
+  changes: { kind: "added" | "removed" | "same"; text: string }[];
+  figures: { before: TermsFigure | null; after: TermsFigure | null }[];
+  diffCut: boolean;
 }
 
 export interface TermsVersionText extends StoredTermsVersion {
@@ -38,6 +49,7 @@ function versionOf(d: DocumentData): StoredTermsVersion {
     hash: String(d.hash),
     lang: typeof d.lang === "string" ? d.lang : null,
     figures: figuresOf(d.figures),
+    figuresCut: d.figuresCut === true,
   };
 }
 
@@ -118,7 +130,7 @@ export async function updateTermsWatch(
 /** The program's versions, newest first, without their text. */
 export async function listTermsVersions(programId: string): Promise<StoredTermsVersion[]> {
   const snap = await versionsOf(programId)
-    .select("version", "url", "fetchedAt", "hash", "lang", "figures")
+    .select("version", "url", "fetchedAt", "hash", "lang", "figures", "figuresCut")
     .orderBy("version", "desc")
     .get();
   return snap.docs.map((d) => versionOf(d.data()));
@@ -130,6 +142,32 @@ export async function readTermsVersion(programId: string, version: number): Prom
   return d ? { ...versionOf(d), text: typeof d.text === "string" ? d.text : "" } : null;
 }
 
+/** The stored diff of the program's page, if one was stored: the caller checks it is of the versions it wants. */
+export async function readTermsDiff(programId: string): Promise<StoredTermsDiff | null> {
+  const d = (await diffRef(programId).get()).data();
+  if (!d || typeof d.from !== "number" || typeof d.to !== "number" || !Array.isArray(d.changes) || !Array.isArray(d.figures)) return null;
+  return {
+    from: d.from,
+    to: d.to,
+    changes: d.changes as StoredTermsDiff["changes"],
+    figures: d.figures as StoredTermsDiff["figures"],
+    diffCut: d.diffCut === true,
+  };
+}
+
+/**
+ * Stores the diff of versions `from` → `to`, unless the program's watch has moved on meanwhile (a
+ * newer version, a review): one transaction, so a late writer never replaces a newer diff.
+ */
+export async function saveTermsDiff(programId: string, diff: StoredTermsDiff): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const program = await findProgramIn(tx, programId);
+    const watch = program?.termsWatch;
+    if (!watch || watch.reviewedVersion !== diff.from || watch.latestVersion !== diff.to) return;
+    tx.set(diffRef(programId), { ...diff, createdAt: FieldValue.serverTimestamp() });
+  });
+}
+
 /**
  * A deleted program's versions (after its deletion or merge, outside that transaction: nothing reads
  * a deleted program's versions, and a crash in between leaves at most 11 unreachable documents).
@@ -137,8 +175,8 @@ export async function readTermsVersion(programId: string, version: number): Prom
 export async function deleteTermsVersions(programId: string): Promise<void> {
   // at most KEPT_TERMS_VERSIONS + 1 documents: one listing and one batch (no kindless descendants query)
   const snap = await versionsOf(programId).select().get();
-  if (snap.empty) return;
   const batch = db().batch();
   for (const doc of snap.docs) batch.delete(doc.ref);
+  batch.delete(diffRef(programId));
   await batch.commit();
 }

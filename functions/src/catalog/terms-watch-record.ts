@@ -1,4 +1,5 @@
-import type { TermsState, WatchFor } from "@hub/contract/terms";
+import { TERMS_READ_OUTCOMES, type TermsLastRead, type TermsState, type WatchFor } from "@hub/contract/terms";
+import { sha256 } from "../platform/keys";
 
 /**
  * What a program's document keeps of its terms page between reads (the contract's *Terms watch and
@@ -25,7 +26,26 @@ export interface TermsWatch {
   /** What admins were told of: the change by its version, the unreachable spell by its start. */
   toldChange: number | null;
   toldUnreachable: string | null;
+  /** The last read: when, what it found, why it found no text. */
+  lastRead: TermsLastRead | null;
 }
+
+function lastReadOf(value: unknown): TermsLastRead | null {
+  if (typeof value !== "object" || value === null) return null;
+  const d = value as Record<string, unknown>;
+  const outcome = TERMS_READ_OUTCOMES.find((o) => o === d.outcome);
+  if (typeof d.at !== "string" || !outcome) return null;
+  return { at: d.at, outcome, reason: strOrNull(d.reason) };
+}
+
+/**
+ * Figures keys were once the figures' JSON itself, a copy of every figure on the program: read as the
+ * hash they are stored as now (terms-watch figuresKey), so a version kept before compares the same.
+ */
+const figuresKeyOf = (value: unknown): string | null => {
+  const key = strOrNull(value);
+  return key === null || /^[0-9a-f]{64}$/.test(key) ? key : sha256(key);
+};
 
 const strOrNull = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const intOrNull = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) ? v : null);
@@ -39,9 +59,9 @@ export function termsWatchOf(value: unknown): TermsWatch | null {
     checkedAt: strOrNull(d.checkedAt),
     latestVersion: intOrNull(d.latestVersion),
     latestHash: strOrNull(d.latestHash),
-    latestFigures: strOrNull(d.latestFigures),
+    latestFigures: figuresKeyOf(d.latestFigures),
     reviewedVersion: intOrNull(d.reviewedVersion),
-    reviewedFigures: strOrNull(d.reviewedFigures),
+    reviewedFigures: figuresKeyOf(d.reviewedFigures),
     changeVersion: intOrNull(d.changeVersion),
     changedAt: strOrNull(d.changedAt),
     failures: intOrNull(d.failures) ?? 0,
@@ -49,6 +69,7 @@ export function termsWatchOf(value: unknown): TermsWatch | null {
     unreachableSince: strOrNull(d.unreachableSince),
     toldChange: intOrNull(d.toldChange),
     toldUnreachable: strOrNull(d.toldUnreachable),
+    lastRead: lastReadOf(d.lastRead),
   };
 }
 
@@ -74,12 +95,13 @@ export function termsStateOf(
   if (!program.approved || !program.termsUrl) return null;
   const { watchFor } = program;
   if (!watch || watch.url !== program.termsUrl) {
-    return { status: "watching", checkedAt: null, reviewedVersion: null, latestVersion: null, watchFor };
+    return { status: "watching", checkedAt: null, lastRead: null, reviewedVersion: null, latestVersion: null, watchFor };
   }
   const pending = changePending(watch, watchFor);
   return {
     status: watch.unreachableSince ? "unreachable" : pending ? "changed" : "watching",
     checkedAt: watch.checkedAt,
+    lastRead: watch.lastRead,
     reviewedVersion: watch.reviewedVersion,
     latestVersion: watch.latestVersion,
     ...(pending && watch.changedAt ? { changedAt: watch.changedAt } : {}),

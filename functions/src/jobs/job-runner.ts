@@ -52,6 +52,8 @@ export async function runJobSlice(
   lastAttempt: boolean,
   sliceOf: (kind: JobKind) => Promise<JobSlice>,
   budgetMs = SLICE_BUDGET_MS,
+  /** After the job is marked failed: who is to hear of it (the composition root's: alerts and admins). */
+  onFailed?: (job: JobRecord, error: string) => Promise<void>,
 ): Promise<void> {
   const job = await readJob(jobId);
   if (job?.state !== "running") return;
@@ -62,7 +64,13 @@ export async function runJobSlice(
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     logger.warn("job slice failed", { jobId, kind: job.kind, lastAttempt, error });
-    if (lastAttempt) await finishJob(jobId, job.kind, { state: "failed", error }, deps.now());
+    if (lastAttempt) {
+      await finishJob(jobId, job.kind, { state: "failed", error }, deps.now());
+      // telling of it must not hide the job's own error from the queue
+      await onFailed?.(job, error).catch((tellErr: unknown) =>
+        logger.error("failed job not told", { jobId, kind: job.kind, error: tellErr instanceof Error ? tellErr.message : String(tellErr) }),
+      );
+    }
     throw err;
   }
 }

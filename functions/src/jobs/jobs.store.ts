@@ -44,6 +44,8 @@ export interface JobRecord {
   /** Applying: the id of the last user applied (null before the first), and the counts so far. */
   applyAfter: string | null;
   counts: Record<string, number>;
+  /** Items a step began and had not finished when its progress was last stored (the terms watch's reads). */
+  inProgress: string[];
 }
 
 const jobs = () => db().collection(COLLECTIONS.jobs);
@@ -71,6 +73,7 @@ function jobFromSnapshot(snap: DocumentSnapshot): JobRecord | null {
     pages: Number(d.pages ?? 0),
     applyAfter: str(d.applyAfter),
     counts: (d.counts as Record<string, number> | undefined) ?? {},
+    inProgress: Array.isArray(d.inProgress) ? d.inProgress.filter((id): id is string => typeof id === "string") : [],
   };
 }
 
@@ -190,6 +193,8 @@ export interface ChunkProgress {
   done: number;
   total?: number;
   counts: Record<string, number>;
+  /** The items the next step reads, stored before it reads them; [] once it is done. */
+  inProgress?: string[];
 }
 
 const progressUpdate = (progress: ChunkProgress) => ({ ...progress, updatedAt: FieldValue.serverTimestamp() });
@@ -197,6 +202,24 @@ const progressUpdate = (progress: ChunkProgress) => ({ ...progress, updatedAt: F
 /** Testing: the progress after a chunk (its links' tests are stored already, each marked with the job). */
 export async function saveProgress(jobId: string, progress: ChunkProgress): Promise<void> {
   await jobs().doc(jobId).update(progressUpdate(progress));
+}
+
+/**
+ * Before a step reads outside pages: the items it is about to read, so that a slice that dies in the
+ * middle of them (a crash, a timeout) leaves the retry the list of what did not finish (saveProgress
+ * with `inProgress: []` clears it).
+ */
+export async function saveInProgress(jobId: string, ids: readonly string[]): Promise<void> {
+  await jobs()
+    .doc(jobId)
+    .update({ inProgress: [...ids], updatedAt: FieldValue.serverTimestamp() });
+}
+
+/** One item of a step done (its read recorded): no longer in progress. */
+export async function finishedInProgress(jobId: string, id: string): Promise<void> {
+  await jobs()
+    .doc(jobId)
+    .update({ inProgress: FieldValue.arrayRemove(id) });
 }
 
 /** Applying: the progress, written in the transaction (or batch) that applies the chunk, so a chunk and its cursor are stored together or not at all. */

@@ -8,7 +8,7 @@ import { getProgram } from "../catalog/programs.store";
 import { hitRateLimits } from "../platform/rate-limits.store";
 import type { Caller } from "../accounts/caller";
 import { linkNotFound } from "./link-errors";
-import { classifyTest } from "./link-health";
+import { classifyTest, failureKind } from "./link-health";
 import { awaitHostTurn, takeHostTurn } from "../platform/host-turns";
 import { getLink, markOwnerTold, recordLinkTest, type LinkRecord, type RecordedTest, type TestingJob } from "./links.store";
 import { raiseAlert } from "../alerts/alerts.service";
@@ -48,24 +48,25 @@ export async function testAndRecord(deps: AppDeps, link: Pick<LinkRecord, "id" |
   const test = classifyTest(validation, deps.now());
   const recorded = await recordLinkTest(link.id, link.link, test, job);
   if (recorded?.becameFailing) await tellOwnerFailing(deps, recorded.link, recorded.failingSince ?? test.at);
-  if (recorded?.becameFailing || recorded?.recoveredFrom) await alertHealthChange(deps, recorded, test);
+  if (recorded?.becameFailing || recorded?.recoveredFrom) await alertHealthChange(deps, recorded, test, failureKind(validation));
   return { validation, test, recorded };
 }
 
 /**
  * The alerts channel hears of a link that failed or came back, once per failing spell: which program,
- * and why, never whose link it is or its address (the contract's *Delivery*).
+ * and why as a kind (failureKind), never whose link it is, its address or any part of it (the
+ * contract's *Delivery*: the tester's own message names the host).
  */
-async function alertHealthChange(deps: AppDeps, recorded: RecordedTest, test: LinkTest): Promise<void> {
+async function alertHealthChange(deps: AppDeps, recorded: RecordedTest, test: LinkTest, reason: string): Promise<void> {
   const { link } = recorded;
   const programName = (await getProgram(link.programId))?.name ?? "A program";
   const url = `${deps.appOrigin}/admin?tab=links&onlyFailing=1&hideApproved=0`;
   const data = { programId: link.programId, programName, linkId: link.id };
   if (recorded.becameFailing) {
     await raiseAlert(deps, "link-failing", `${link.id}:${recorded.failingSince ?? test.at}`, {
-      text: `A ${programName} link failed two checks in a row and is out of the rotation: ${test.message}`,
+      text: `A ${programName} link failed two checks in a row and is out of the rotation: ${reason}.`,
       url,
-      data: { ...data, reason: test.message },
+      data: { ...data, reason },
     });
   } else if (recorded.recoveredFrom) {
     await raiseAlert(deps, "link-recovered", `${link.id}:${recorded.recoveredFrom}:recovered`, {

@@ -36,6 +36,37 @@ export function classifyTest(validation: LinkTestValidation, at: Date): LinkTest
   };
 }
 
+/**
+ * Why an answer was not a working page, as a kind a message may carry to people other than the
+ * link's owner or the admins (an alert channel): never the tester's own sentence, which names the
+ * host (a member's link address, in part).
+ */
+export function failureKind(validation: Pick<LinkTestValidation, "isValid" | "statusCode" | "errorCode">): string {
+  if (validation.isValid) return "it works";
+  if (validation.statusCode !== null) return `the page answered HTTP ${String(validation.statusCode)}`;
+  switch (validation.errorCode) {
+    case "ENOTFOUND":
+    case "EAI_NONAME":
+    case "EAI_NODATA":
+      return "the host does not exist";
+    case "EAI_AGAIN":
+      return "the host's name could not be looked up";
+    case "ECONNREFUSED":
+      return "the connection was refused";
+    case "ECONNRESET":
+      return "the connection was cut";
+    case "REFUSED_ADDRESS":
+      return "the address is not a public one";
+    case "ETIMEDOUT":
+    case "TIMEOUT":
+      return "no answer in time";
+    default:
+      return validation.errorCode && /CERT|TLS|SSL/.test(validation.errorCode)
+        ? "its certificate is not valid"
+        : "the page could not be read";
+  }
+}
+
 const OUTCOME_WORDS = { ok: "Working", broken: "Broken", inconclusive: "Could not verify" } as const;
 
 /** The tester's sentence, begun with the outcome's own word: a 503 is "Could not verify", never "Broken". */

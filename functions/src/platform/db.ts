@@ -56,6 +56,11 @@ export const COLLECTIONS = {
    * terms watch kept, the last 10 and the reviewed one (catalog/terms-versions.store).
    */
   termsVersions: "terms_versions",
+  /**
+   * Under each program (`programs/{id}/terms_diffs/current`): what changed from the reviewed version
+   * to the latest, worked out once when the latest is kept (catalog/terms-versions.store).
+   */
+  termsDiffs: "terms_diffs",
   /** One document per program name (lower-cased, hashed): makes names unique inside transactions. */
   programNames: "program_names",
   /**

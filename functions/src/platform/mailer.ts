@@ -48,5 +48,6 @@ export const termsChangedMail = async (...args: Parameters<typeof NoticeTemplate
   (await notices()).termsChangedMail(...args);
 export const termsUnreachableMail = async (...args: Parameters<typeof NoticeTemplates.termsUnreachableMail>) =>
   (await notices()).termsUnreachableMail(...args);
+export const jobFailedMail = async (...args: Parameters<typeof NoticeTemplates.jobFailedMail>) => (await notices()).jobFailedMail(...args);
 export const weeklyDigestMail = async (...args: Parameters<typeof DigestTemplate.weeklyDigestMail>) =>
   (await import("./mail/digest-mail")).weeklyDigestMail(...args);

@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { figureChangeLine, TERMS_MIN_TEXT_CHARS, TERMS_PAGE_MAX_BYTES, TERMS_TEXT_MAX_CHARS } from "@hub/contract/terms";
+import { figureLinesTold, TERMS_MIN_TEXT_CHARS, TERMS_PAGE_MAX_BYTES, TERMS_TEXT_MAX_BYTES } from "@hub/contract/terms";
 import type { AppDeps, PageRead } from "../platform/deps";
 import { sha256 } from "../platform/keys";
 import { termsChangedMail, termsUnreachableMail, type OutgoingMail } from "../platform/mailer";
@@ -9,12 +9,13 @@ import { listAdmins } from "../accounts/users.store";
 import { raiseAlert } from "../alerts/alerts.service";
 import type { ProgramRecord } from "../catalog/programs.store";
 import { readTermsVersion, recordTermsRead, updateTermsWatch } from "../catalog/terms-versions.store";
-import { classifyTest } from "../links/link-health";
-import { describeLinkTest } from "../links/link-tester";
-import { figuresOf } from "./terms-figures";
+import { classifyTest, failureKind } from "../links/link-health";
+import { keptFigures } from "./terms-figures";
+import { utf8Prefix } from "../platform/utf8";
 import { readableText } from "./terms-text";
 import { figureChanges } from "./terms-diff";
 import { newsOf, nextTermsWatch, type TermsRead } from "./terms-watch";
+import { storeTermsDiff } from "./terms.service";
 
 /*
  * One check of one program's terms page (the contract's *Terms watch and alerts*): read in its turn at
@@ -31,32 +32,59 @@ export type TermsDeps = Pick<AppDeps, "pageReader" | "mailer" | "appOrigin" | "c
 /** What one read of the page says: its text and figures, or why there are none. */
 export function termsReadOf(read: PageRead, now: Date): TermsRead {
   const outcome = classifyTest(read, now).outcome;
-  if (outcome !== "ok") return { outcome };
-  if (!read.page) return { outcome: "inconclusive" };
+  if (outcome !== "ok") return { outcome, reason: failureKind(read) };
+  if (!read.page) return { outcome: "inconclusive", reason: "the page sent no body" };
   const isHtml = !read.page.contentType || /html|xml/i.test(read.page.contentType);
   const { text, lang } = isHtml ? readableText(read.page.text) : { text: read.page.text.replace(/\s+/g, " ").trim(), lang: null };
-  if (text.length < TERMS_MIN_TEXT_CHARS) return { outcome: "inconclusive" };
-  // the hash is of the whole text; what is kept of it is cut at TERMS_TEXT_MAX_CHARS
-  const kept = text.slice(0, TERMS_TEXT_MAX_CHARS);
-  return { outcome: "ok", text: kept, lang, figures: figuresOf(kept, lang), hash: sha256(text) };
+  if (text.length < TERMS_MIN_TEXT_CHARS) return { outcome: "inconclusive", reason: TOO_LITTLE_TEXT };
+  // the hash is of the whole text; what is kept of it is cut at TERMS_TEXT_MAX_BYTES
+  const kept = utf8Prefix(text, TERMS_TEXT_MAX_BYTES);
+  const { figures, cut } = keptFigures(kept, lang);
+  return { outcome: "ok", text: kept, lang, figures, figuresCut: cut, hash: sha256(text) };
 }
 
-/** Reads the program's page (waiting for its turn at the host) and records what the read says. */
+/** Why a read is inconclusive, in the words `lastRead.reason` carries. */
+export const TOO_LITTLE_TEXT = `fewer than ${String(TERMS_MIN_TEXT_CHARS)} characters of text`;
+export const READ_FAILED = "the page could not be read";
+export const READ_INTERRUPTED = "the read before did not finish";
+
+/**
+ * Reads the program's page (waiting for its turn at the host) and records what the read says. A page
+ * is outside input: whatever goes wrong in reading it makes this program's read inconclusive, with
+ * its reason, and never reaches the job (which goes on with the next program).
+ */
 export async function checkProgramTerms(deps: TermsDeps, program: Pick<ProgramRecord, "id" | "termsUrl">): Promise<TermsCheckOutcome> {
   const url = program.termsUrl;
   if (!url) return "skipped";
   await awaitHostTurn(url);
-  const read = await deps.pageReader.read(url, TERMS_PAGE_MAX_BYTES);
+  let terms: TermsRead;
+  try {
+    terms = termsReadOf(await deps.pageReader.read(url, TERMS_PAGE_MAX_BYTES), deps.now());
+  } catch (err) {
+    logger.warn("terms page not read", { programId: program.id, error: err instanceof Error ? err.name : "unknown" });
+    terms = { outcome: "inconclusive", reason: READ_FAILED };
+  }
+  return recordRead(deps, program.id, url, terms);
+}
+
+/** A read that a crashed slice left in progress (the terms job marks each before it): inconclusive, and not read again this run. */
+export async function recordInterruptedRead(deps: TermsDeps, program: Pick<ProgramRecord, "id" | "termsUrl">): Promise<TermsCheckOutcome> {
+  if (!program.termsUrl) return "skipped";
+  return recordRead(deps, program.id, program.termsUrl, { outcome: "inconclusive", reason: READ_INTERRUPTED });
+}
+
+async function recordRead(deps: TermsDeps, programId: string, url: string, terms: TermsRead): Promise<TermsCheckOutcome> {
   const now = deps.now();
-  const terms = termsReadOf(read, now);
   let kept = false;
-  const recorded = await recordTermsRead(program.id, url, (current) => {
+  const recorded = await recordTermsRead(programId, url, (current) => {
     const result = nextTermsWatch(current.termsWatch, url, terms, current.watchFor, now);
     kept = result.kept !== null;
     return result;
   });
   if (!recorded) return "skipped";
-  await tellAdmins(deps, recorded, describeLinkTest(read));
+  if (kept) await storeTermsDiff(programId, recorded.termsWatch);
+  // why the page cannot be read, as a kind (failureKind), never the tester's sentence
+  await tellAdmins(deps, recorded, terms.outcome === "ok" ? "" : terms.reason);
   return terms.outcome === "ok" ? (kept ? "kept" : "same") : terms.outcome;
 }
 
@@ -109,13 +137,13 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
   });
 }
 
-/** The figures that changed from the reviewed version to `version`, one line each ("60,000 → 40,000 points"). */
+/** The figures that changed from the reviewed version to `version`, one line each ("60,000 → 40,000 points"), at most TERMS_FIGURES_TOLD and "and N more". */
 async function changedFigures(programId: string, reviewed: number | null, version: number): Promise<string[]> {
   const [before, after] = await Promise.all([
     reviewed === null ? null : readTermsVersion(programId, reviewed),
     readTermsVersion(programId, version),
   ]);
-  return figureChanges(before?.figures ?? [], after?.figures ?? []).map((change) => figureChangeLine(change));
+  return figureLinesTold(figureChanges(before?.figures ?? [], after?.figures ?? []));
 }
 
 async function sendOnce(deps: TermsDeps, claim: string, compose: () => Promise<OutgoingMail>): Promise<boolean> {

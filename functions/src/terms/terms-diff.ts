@@ -1,10 +1,11 @@
-import { diffArrays, diffWords } from "diff";
-import type { Figure } from "./terms-figures";
+import { diffArrays } from "diff";
+import { FIGURES_KEPT, type Figure } from "./terms-figures";
 
 /*
  * What changed between two versions of a terms page (the contract's `GET /api/programs/{id}/terms`
  * diff): the words, as runs added, removed or the same, and the figures, paired by a sequence diff so
- * that "60,000 → 40,000 points" reads as one change. Both by the `diff` library (jsdiff).
+ * that "60,000 → 40,000 points" reads as one change. Both by the `diff` library (jsdiff), each
+ * bounded: a page is outside input, and two texts that share nothing must not cost a quadratic diff.
  */
 
 export interface TextChange {
@@ -25,6 +26,35 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
   }
 }
 
+/**
+ * V8's Intl.Segmenter makes each segment it hands out from the whole input (11.5 s for the words of
+ * 100 KB here): a text is segmented a passage at a time, each at most this long and cut at a space
+ * where it has one, so segmenting is linear in the text.
+ */
+const PASSAGE_CHARS = 2_000;
+
+/** The text's words and the spaces between them, as the page's language breaks them ("60,000" one word). */
+export function wordsOf(text: string, segmenter: Intl.Segmenter): string[] {
+  const words: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PASSAGE_CHARS);
+    if (end < text.length) {
+      const space = text.lastIndexOf(" ", end);
+      if (space > start) end = space;
+    }
+    for (const { segment } of segmenter.segment(text.slice(start, end))) words.push(segment);
+    start = end;
+  }
+  return words;
+}
+
+/**
+ * The most edits (words added or removed) worked out word by word. jsdiff's Myers diff costs the
+ * texts' length times the edits: bounded so, two 100 KB texts that share nothing are a diff in well
+ * under a second, shown as whole passages replaced (jsdiff answers undefined past the bound).
+ */
+export const MAX_WORD_EDITS = 1_000;
+
 /** A `same` run longer than this is shortened to its ends around an ellipsis. */
 const SAME_KEPT = 120;
 
@@ -38,15 +68,65 @@ function shortened(text: string): string {
   return `${(headCut > 0 ? head.slice(0, headCut) : head).trimEnd()} … ${(tailCut >= 0 ? tail.slice(tailCut) : tail).trimStart()}`;
 }
 
+/** Runs of tokens as changes, next runs of one kind joined. */
+function runsOf(parts: readonly { added?: boolean; removed?: boolean; value: string[] }[]): TextChange[] {
+  const changes: TextChange[] = [];
+  for (const part of parts) {
+    const kind = part.added ? "added" : part.removed ? "removed" : "same";
+    const text = part.value.join("");
+    const last = changes.at(-1);
+    if (last?.kind === kind) last.text += text;
+    else if (text) changes.push({ kind, text });
+  }
+  return changes.map((c) => (c.kind === "same" ? { ...c, text: shortened(c.text) } : c));
+}
+
 /**
  * The word-level changes from `before` to `after`, long unchanged runs shortened. Words as the page's
- * language breaks them (Intl.Segmenter): "60,000" is one word, not three.
+ * language breaks them (Intl.Segmenter): "60,000" is one word, not three. Past MAX_WORD_EDITS the
+ * texts differ too much for words to help a reader: the same for their common start and end, and the
+ * passage between them removed and added whole (linear whatever the texts).
  */
 export function textChanges(before: string, after: string, lang: string | null = null): TextChange[] {
-  return diffWords(before, after, { intlSegmenter: segmenterFor(lang) }).map((part) => {
-    const kind = part.added ? "added" : part.removed ? "removed" : "same";
-    return { kind, text: kind === "same" ? shortened(part.value) : part.value };
-  });
+  const segmenter = segmenterFor(lang);
+  const [from, to] = [wordsOf(before, segmenter), wordsOf(after, segmenter)];
+  const parts = diffArrays(from, to, { maxEditLength: MAX_WORD_EDITS });
+  if (parts) return runsOf(parts);
+  let head = 0;
+  while (head < from.length && head < to.length && from[head] === to[head]) head++;
+  let tail = 0;
+  while (tail < from.length - head && tail < to.length - head && from[from.length - 1 - tail] === to[to.length - 1 - tail]) tail++;
+  return runsOf([
+    { value: from.slice(0, head) },
+    { removed: true, value: from.slice(head, from.length - tail) },
+    { added: true, value: to.slice(head, to.length - tail) },
+    { value: from.slice(from.length - tail) },
+  ]);
+}
+
+/** The most a stored diff holds, in bytes of UTF-8 (the contract: 256 KB, `diffCut` beyond). */
+export const DIFF_MAX_BYTES = 256 * 1024;
+
+/** The changes within `maxBytes` of UTF-8 in their texts: the first ones whole, the one that passes the bound cut, none after. */
+export function changesWithin(changes: readonly TextChange[], maxBytes = DIFF_MAX_BYTES): { changes: TextChange[]; cut: boolean } {
+  const kept: TextChange[] = [];
+  let left = maxBytes;
+  for (const change of changes) {
+    const bytes = Buffer.byteLength(change.text, "utf8");
+    if (bytes <= left) {
+      kept.push(change);
+      left -= bytes;
+      continue;
+    }
+    // as many whole characters as fit (a cut never splits a surrogate pair)
+    const fits = Buffer.from(change.text, "utf8")
+      .subarray(0, left)
+      .toString("utf8")
+      .replace(/\uFFFD$/, "");
+    if (fits) kept.push({ kind: change.kind, text: fits });
+    return { changes: kept, cut: true };
+  }
+  return { changes: kept, cut: false };
 }
 
 const sameFigure = (a: Figure, b: Figure) => a.value === b.value && a.unit === b.unit && a.currency === b.currency;
@@ -65,7 +145,8 @@ export function figureChanges(before: readonly Figure[], after: readonly Figure[
     removed = [];
     added = [];
   };
-  for (const part of diffArrays([...before], [...after], { comparator: sameFigure })) {
+  // at most the figures a version keeps (versions stored before the bound may hold more)
+  for (const part of diffArrays(before.slice(0, FIGURES_KEPT), after.slice(0, FIGURES_KEPT), { comparator: sameFigure })) {
     if (part.removed) removed.push(...part.value);
     else if (part.added) added.push(...part.value);
     else flush();

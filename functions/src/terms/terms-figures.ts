@@ -1,3 +1,5 @@
+import { TERMS_FIGURES_KEPT } from "@hub/contract/terms";
+
 /*
  * The figures a terms page names (the contract's *Terms watch and alerts*, *Figures*): money with a
  * symbol or an ISO code, numbers of points or miles, counts of referrals or friends, in the order the
@@ -18,19 +20,30 @@ export interface Figure {
 
 /**
  * A number as pages write them: grouped by `,` `.` space, no-break spaces or `'` (in thousands, or in
- * lakhs as India writes them: 1,00,000), with decimals.
+ * lakhs as India writes them: 1,00,000), with decimals. At most MAX_GROUPS groups (up to 10^21) and
+ * MAX_DIGITS plain digits: a page is outside input, and an unbounded repetition made each attempt
+ * on a long run of "1 000 000 …" scan the rest of it again (quadratic: 20 s for 100 K characters).
  */
 const GROUP = String.raw`[,.\u00a0\u202f '’]`;
-const NUMBER = String.raw`\d{1,3}(?:${GROUP}\d{2,3})*${GROUP}\d{3}(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-/** Not inside a longer run of digits, a date (12/31/2026, 2026-01-31) or a percentage. */
-const BEFORE = String.raw`(?<![\d/.,-])`;
+const MAX_GROUPS = 6;
+const MAX_DIGITS = 21;
+const NUMBER = String.raw`\d{1,3}(?:${GROUP}\d{2,3}){0,${String(MAX_GROUPS - 1)}}${GROUP}\d{3}(?:[.,]\d{1,2})?|\d{1,${String(MAX_DIGITS)}}(?:[.,]\d{1,2})?`;
+/**
+ * Not inside a longer run of digits, a date (12/31/2026, 2026-01-31) or a percentage, and not at a
+ * group of a grouped number ("000" of "1 000"): a figure starts where its number starts, so a run of
+ * groups longer than a number gives no figure instead of one read from its middle.
+ */
+const BEFORE = String.raw`(?<![\d/.,-])(?<!\d[,.\u00a0\u202f '’])`;
 const AFTER = String.raw`(?![\d%/-]|[.,]\d|\s?(?:%|percent\b|per\s?cent\b))`;
 const ISO_CODES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "INR", "HKD", "SGD", "MXN"];
 const ISO = String.raw`\b(?:${ISO_CODES.join("|")})\b`;
 /** Dollar signs that say whose dollar (CA$, A$, …), then the other symbols. */
 const SYMBOL = String.raw`(?:US|CA|C|AU|A|NZ|HK|S)\$|[$€£¥₹]`;
-/** Up to a few words between a number and its unit ("60,000 Membership Rewards® points"), never across a sentence's end. */
-const WORDS = (n: number) => String.raw`(?:\s+[\p{L}®™'’-]+){0,${String(n)}}?`;
+/**
+ * Up to a few words between a number and its unit ("60,000 Membership Rewards® points"), never across
+ * a sentence's end, each at most 40 letters: a figure's text stays short whatever the page.
+ */
+const WORDS = (n: number) => String.raw`(?:\s+[\p{L}®™'’-]{1,40}){0,${String(n)}}?`;
 
 const FIGURE = new RegExp(
   [
@@ -59,6 +72,12 @@ const SYMBOL_CURRENCY: Record<string, string> = {
 /** A bare `$` is the dollar of the page's region when it has one of its own. */
 const REGION_DOLLAR: Record<string, string> = { CA: "CAD", AU: "AUD", NZ: "NZD", HK: "HKD", SG: "SGD", MX: "MXN" };
 
+/** What a version keeps of a text's figures: the first FIGURES_KEPT, and whether there were more. */
+export function keptFigures(text: string, lang: string | null): { figures: Figure[]; cut: boolean } {
+  const read = figuresOf(text, lang, FIGURES_KEPT + 1);
+  return { figures: read.slice(0, FIGURES_KEPT), cut: read.length > FIGURES_KEPT };
+}
+
 function localeOf(lang: string | null): Intl.Locale {
   try {
     return new Intl.Locale(lang ?? "en");
@@ -84,11 +103,16 @@ export function numberOf(raw: string, decimal: "." | ","): number {
   return Number(fraction ? `${whole}.${fraction}` : whole);
 }
 
-export function figuresOf(text: string, lang: string | null): Figure[] {
+/** The most figures a version keeps (the contract's *Bounded whatever the page*): the first in order. */
+export const FIGURES_KEPT = TERMS_FIGURES_KEPT;
+
+/** The figures of `text`, in order: at most `limit` (the reading stops there, whatever the text's length). */
+export function figuresOf(text: string, lang: string | null, limit = Number.POSITIVE_INFINITY): Figure[] {
   const locale = localeOf(lang);
   const decimal = new Intl.NumberFormat(locale.baseName).formatToParts(1.5).find((p) => p.type === "decimal")?.value === "," ? "," : ".";
   const figures: Figure[] = [];
   for (const match of text.matchAll(FIGURE)) {
+    if (figures.length >= limit) break;
     const g = match.groups!;
     const raw = g.n1 ?? g.n2 ?? g.n3 ?? g.n4!;
     const value = numberOf(raw, decimal);

@@ -2,18 +2,19 @@ import type { TermsWatchSummary } from "@hub/contract/jobs";
 import type { AppDeps } from "../platform/deps";
 import { forEachPacedByKey, prefixWithinPerKey } from "../platform/concurrency";
 import { hostOf } from "../platform/host-turns";
-import { finishJob, saveProgress, type JobOrigin } from "../jobs/jobs.store";
+import { finishJob, finishedInProgress, saveInProgress, saveProgress, type JobOrigin } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
-import { countApprovedPrograms, listProgramsAfter } from "../catalog/programs.store";
-import { checkProgramTerms } from "./terms-check.service";
+import { countApprovedPrograms, getProgramsByIds, listProgramsAfter } from "../catalog/programs.store";
+import { checkProgramTerms, recordInterruptedRead } from "./terms-check.service";
 
 /**
  * The terms watch's job (the contract's *Terms watch and alerts*, docs/architecture.md *Jobs*): every
  * approved program with a terms page, in id order, a step at a time, their pages read at most
  * HOSTS_AT_ONCE hosts at a time and one request at a time per host, each in its turn at the host
  * (platform/host-turns: shared with link tests and link health). After each step the cursor and the
- * counts are stored. A step the queue retries reads its pages again: a page read twice keeps no second
- * version (the same text is the same hash), so a retry changes nothing but the counts.
+ * counts are stored, and before it the programs it is about to read (inProgress): a slice that dies
+ * in the middle of a step leaves those to its retry, which records each as inconclusive ("the read
+ * before did not finish") and goes on after them. Whatever one page holds, the others are read.
  */
 
 /** Programs listed for a step; the step is the first of them with at most PER_HOST_IN_STEP at any one host. */
@@ -39,12 +40,31 @@ export const termsWatchSlice: JobSlice = async (deps: AppDeps, job, deadline) =>
   let after = job.applyAfter;
   const counts = { ...emptyCounts(), ...job.counts };
   let done = job.done;
+  if (job.inProgress.length > 0) {
+    // a slice died in the middle of these reads (a crash, a timeout): each is inconclusive, none read
+    // again this run, and the run goes on after them, so no page can stop the watch of the others
+    const left = await getProgramsByIds(job.inProgress);
+    for (const program of left) {
+      const outcome = await recordInterruptedRead(deps, program);
+      if (outcome === "skipped") continue;
+      counts.read += 1;
+      counts[outcome] += 1;
+    }
+    done += left.length;
+    const last = [...job.inProgress].sort().at(-1)!;
+    after = after !== null && after > last ? after : last;
+    await saveProgress(job.id, { applyAfter: after, done, counts, inProgress: [] });
+  }
   for (;;) {
     const listed = await listProgramsAfter(after, LISTED);
     if (listed.length === 0) break;
     // a program that is not read holds no host back
     const step = prefixWithinPerKey(listed, (p) => (p.approved && p.termsUrl ? hostOf(p.termsUrl) : `unread:${p.id}`), PER_HOST_IN_STEP);
     const watched = step.filter((p) => p.approved && p.termsUrl);
+    await saveInProgress(
+      job.id,
+      watched.map((p) => p.id),
+    );
     await forEachPacedByKey(
       watched,
       (p) => hostOf(p.termsUrl!),
@@ -52,6 +72,7 @@ export const termsWatchSlice: JobSlice = async (deps: AppDeps, job, deadline) =>
       0,
       async (program) => {
         const outcome = await checkProgramTerms(deps, program);
+        await finishedInProgress(job.id, program.id);
         if (outcome === "skipped") return;
         counts.read += 1;
         counts[outcome] += 1;
@@ -59,7 +80,7 @@ export const termsWatchSlice: JobSlice = async (deps: AppDeps, job, deadline) =>
     );
     done += step.filter((p) => p.approved).length;
     after = step[step.length - 1]!.id;
-    await saveProgress(job.id, { applyAfter: after, done, total: Math.max(job.total ?? 0, done), counts });
+    await saveProgress(job.id, { applyAfter: after, done, total: Math.max(job.total ?? 0, done), counts, inProgress: [] });
     if (listed.length < LISTED && step.length === listed.length) break;
     if (Date.now() > deadline) return false;
   }

@@ -7,9 +7,16 @@ import { newsOf, nextTermsWatch, type TermsRead } from "./terms-watch";
 const URL_A = "https://bank.example/terms";
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 2));
 const points = (value: number): Figure => ({ text: `${String(value)} points`, value, unit: "points" });
-const ok = (hash: string, figures: Figure[] = []): TermsRead => ({ outcome: "ok", text: `text ${hash}`, lang: "en", figures, hash });
-const broken: TermsRead = { outcome: "broken" };
-const inconclusive: TermsRead = { outcome: "inconclusive" };
+const ok = (hash: string, figures: Figure[] = []): TermsRead => ({
+  outcome: "ok",
+  text: `text ${hash}`,
+  lang: "en",
+  figures,
+  figuresCut: false,
+  hash,
+});
+const broken: TermsRead = { outcome: "broken", reason: "the page answered HTTP 404" };
+const inconclusive: TermsRead = { outcome: "inconclusive", reason: "fewer than 200 characters of text" };
 
 /** Reads in a row, each on the next day, as the job applies them. */
 function reads(list: TermsRead[], watchFor: "text" | "figures" = "text", url = URL_A, start: TermsWatch | null = null) {
@@ -102,6 +109,7 @@ describe("one read of a terms page", () => {
     expect(termsStateOf({ approved: true, termsUrl: "https://bank.example/other", watchFor: "text" }, watch)).toEqual({
       status: "watching",
       checkedAt: null,
+      lastRead: null,
       reviewedVersion: null,
       latestVersion: null,
       watchFor: "text",

@@ -1,5 +1,6 @@
 import { TERMS_FAILURES_TO_UNREACHABLE, type WatchFor } from "@hub/contract/terms";
 import type { Figure } from "./terms-figures";
+import { sha256 } from "../platform/keys";
 import { changePending, type TermsWatch } from "../catalog/terms-watch-record";
 
 /*
@@ -9,11 +10,10 @@ import { changePending, type TermsWatch } from "../catalog/terms-watch-record";
  * read clearing it. Pure: the store applies it in one transaction (catalog/terms-versions.store).
  */
 
-/** One read of the page, as the terms job classed it. */
+/** One read of the page, as the terms job classed it; `reason` says why a read found no text. */
 export type TermsRead =
-  | { outcome: "ok"; text: string; lang: string | null; figures: Figure[]; hash: string }
-  | { outcome: "broken" }
-  | { outcome: "inconclusive" };
+  | { outcome: "ok"; text: string; lang: string | null; figures: Figure[]; figuresCut: boolean; hash: string }
+  | { outcome: "broken" | "inconclusive"; reason: string };
 
 export interface NewVersion {
   version: number;
@@ -23,6 +23,7 @@ export interface NewVersion {
   text: string;
   lang: string | null;
   figures: Figure[];
+  figuresCut: boolean;
 }
 
 export interface TermsReadResult {
@@ -33,7 +34,14 @@ export interface TermsReadResult {
   newSeries: boolean;
 }
 
-export const figuresKey = (figures: readonly Figure[]): string => JSON.stringify(figures.map((f) => [f.value, f.unit, f.currency ?? null]));
+/**
+ * What the program keeps of a version's figures to compare them (`watchFor: "figures"`): a hash, so
+ * the program's document stays small whatever the page names. A version whose figures were cut
+ * (figuresCut) keys its text's hash too: a change of its text counts even under "figures", since what
+ * changed may be a figure past the cut.
+ */
+export const figuresKey = (figures: readonly Figure[], cutTextHash: string | null = null): string =>
+  sha256(JSON.stringify(figures.map((f) => [f.value, f.unit, f.currency ?? null])) + (cutTextHash === null ? "" : `|cut|${cutTextHash}`));
 
 const emptyWatch = (url: string): TermsWatch => ({
   url,
@@ -50,6 +58,7 @@ const emptyWatch = (url: string): TermsWatch => ({
   unreachableSince: null,
   toldChange: null,
   toldUnreachable: null,
+  lastRead: null,
 });
 
 export function nextTermsWatch(current: TermsWatch | null, url: string, read: TermsRead, watchFor: WatchFor, now: Date): TermsReadResult {
@@ -57,7 +66,11 @@ export function nextTermsWatch(current: TermsWatch | null, url: string, read: Te
   const newSeries = current === null || current.url !== url;
   // a new URL keeps counting versions where the last series ended: a version number never names two pages
   const before: TermsWatch = newSeries ? emptyWatch(url) : current;
-  const watch: TermsWatch = { ...before, checkedAt: at };
+  const watch: TermsWatch = {
+    ...before,
+    checkedAt: at,
+    lastRead: { at, outcome: read.outcome, reason: read.outcome === "ok" ? null : read.reason },
+  };
   let kept: NewVersion | null = null;
   if (read.outcome === "ok") {
     watch.failures = 0;
@@ -65,8 +78,17 @@ export function nextTermsWatch(current: TermsWatch | null, url: string, read: Te
     watch.unreachableSince = null;
     if (read.hash !== before.latestHash) {
       const version = (newSeries ? (current?.latestVersion ?? 0) : (before.latestVersion ?? 0)) + 1;
-      kept = { version, url, fetchedAt: at, hash: read.hash, text: read.text, lang: read.lang, figures: read.figures };
-      const figures = figuresKey(read.figures);
+      kept = {
+        version,
+        url,
+        fetchedAt: at,
+        hash: read.hash,
+        text: read.text,
+        lang: read.lang,
+        figures: read.figures,
+        figuresCut: read.figuresCut,
+      };
+      const figures = figuresKey(read.figures, read.figuresCut ? read.hash : null);
       const figuresMoved = figures !== before.latestFigures;
       watch.latestVersion = version;
       watch.latestHash = read.hash;

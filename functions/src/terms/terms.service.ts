@@ -1,13 +1,40 @@
 import type { ProgramTerms } from "@hub/contract/terms";
 import { ApiError } from "../platform/api-error";
 import { getProgram } from "../catalog/programs.store";
-import { listTermsVersions, readTermsVersion } from "../catalog/terms-versions.store";
-import { figureChanges, textChanges } from "./terms-diff";
+import type { TermsWatch } from "../catalog/terms-watch-record";
+import { listTermsVersions, readTermsDiff, readTermsVersion, saveTermsDiff, type StoredTermsDiff } from "../catalog/terms-versions.store";
+import { changesWithin, figureChanges, textChanges } from "./terms-diff";
+
+/**
+ * What changed from the reviewed version to the latest, worked out from their texts (bounded: a diff
+ * of two texts that share nothing is passages replaced), at most 256 KB of it kept. Null while the
+ * latest is the reviewed one, or when either is gone.
+ */
+async function workedOutDiff(programId: string, from: number, to: number): Promise<StoredTermsDiff | null> {
+  const [before, after] = await Promise.all([readTermsVersion(programId, from), readTermsVersion(programId, to)]);
+  if (!before || !after) return null;
+  const { changes, cut } = changesWithin(textChanges(before.text, after.text, after.lang));
+  return { from, to, changes, figures: figureChanges(before.figures, after.figures), diffCut: cut };
+}
+
+/**
+ * After a read kept a version: its diff from the reviewed one, worked out once and stored, so no
+ * admin's look at it works it out again (the contract's *Bounded whatever the page*).
+ */
+export async function storeTermsDiff(programId: string, watch: TermsWatch | null): Promise<void> {
+  const from = watch?.reviewedVersion ?? null;
+  const to = watch?.latestVersion ?? null;
+  if (from === null || to === null || from === to) return;
+  const diff = await workedOutDiff(programId, from, to);
+  if (diff) await saveTermsDiff(programId, diff);
+}
 
 /**
  * GET /api/programs/{id}/terms: the versions the watch kept of the program's page (newest first,
- * without their text), and what changed from the reviewed version to the latest: the words, and the
- * figures paired ("60,000 → 40,000 points"). No diff while the latest is the reviewed one.
+ * without their text), and what changed from the reviewed version to the latest, as stored when the
+ * latest was kept: the words, and the figures paired ("60,000 → 40,000 points"). A diff not stored
+ * (a version kept before diffs were, or a crash between the read and its diff) is worked out and
+ * stored here, once. No diff while the latest is the reviewed one.
  */
 export async function programTerms(programId: string): Promise<ProgramTerms> {
   const program = await getProgram(programId);
@@ -16,21 +43,22 @@ export async function programTerms(programId: string): Promise<ProgramTerms> {
   const versions = watch ? await listTermsVersions(programId) : [];
   const from = watch?.reviewedVersion ?? null;
   const to = watch?.latestVersion ?? null;
-  let diff: ProgramTerms["diff"] = null;
+  let diff: StoredTermsDiff | null = null;
   if (from !== null && to !== null && from !== to) {
-    const [before, after] = await Promise.all([readTermsVersion(programId, from), readTermsVersion(programId, to)]);
-    if (before && after) {
-      diff = {
-        from,
-        to,
-        changes: textChanges(before.text, after.text, after.lang),
-        figures: figureChanges(before.figures, after.figures),
-      };
-    }
+    const stored = await readTermsDiff(programId);
+    diff = stored?.from === from && stored.to === to ? stored : await workedOutDiff(programId, from, to);
+    if (diff && diff !== stored) await saveTermsDiff(programId, diff);
   }
   return {
     programId,
-    versions: versions.map(({ version, url, fetchedAt, hash, figures }) => ({ version, url, fetchedAt, hash, figures })),
-    diff,
+    versions: versions.map(({ version, url, fetchedAt, hash, figures, figuresCut }) => ({
+      version,
+      url,
+      fetchedAt,
+      hash,
+      figures,
+      figuresCut,
+    })),
+    diff: diff && { from: diff.from, to: diff.to, changes: diff.changes, figures: diff.figures, diffCut: diff.diffCut },
   };
 }

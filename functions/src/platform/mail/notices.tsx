@@ -198,6 +198,29 @@ export function termsChangedMail(
   );
 }
 
+/** A background job ended failed (to each admin, at most once per job kind a day). */
+export function jobFailedMail(
+  to: string,
+  details: { jobLabel: string; error: string; jobsUrl: string },
+  community: Community | null,
+): Promise<OutgoingMail> {
+  return noticeMail(
+    {
+      to,
+      subject: `The ${details.jobLabel} job failed`,
+      preview: "It stopped after its retries; nothing after that point ran.",
+      blocks: [
+        p(`The ${details.jobLabel} job stopped after its retries, so what it had left to do did not run.`),
+        p(`What it said: ${details.error}`),
+        p("Start it again from the admin dashboard once the cause is fixed; a scheduled job also runs again at its next time."),
+      ],
+      action: { label: "Open the admin dashboard", url: details.jobsUrl },
+      footer: ADMIN_FOOTER(hubNameOf(community ?? undefined)),
+    },
+    community,
+  );
+}
+
 /** The terms watch: a program's terms page failed two reads in a row (to each admin, once per spell). */
 export function termsUnreachableMail(
   to: string,

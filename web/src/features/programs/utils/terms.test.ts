@@ -6,7 +6,7 @@ const when = (iso: string) => iso.slice(0, 10);
 
 describe("the terms watch on the Programs tab", () => {
   it("marks a changed program and an unreachable one, and nothing else", () => {
-    const base = { checkedAt: "2026-11-20T02:00:00.000Z", reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
+    const base = { checkedAt: "2026-11-20T02:00:00.000Z", lastRead: null, reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
     expect(termsMark({ ...base, status: "changed" })).toEqual({ label: "Terms changed", color: "warning" });
     expect(termsMark({ ...base, status: "unreachable" })).toEqual({ label: "Terms unreachable", color: "error" });
     expect(termsMark({ ...base, status: "watching" })).toBeNull();
@@ -15,7 +15,7 @@ describe("the terms watch on the Programs tab", () => {
   });
 
   it("names the programs whose terms wait for review, by name, whatever else they are", () => {
-    const base = { checkedAt: "2026-11-20T02:00:00.000Z", reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
+    const base = { checkedAt: "2026-11-20T02:00:00.000Z", lastRead: null, reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
     const programs = [
       { name: "Sapphire", approved: true, terms: { ...base, status: "changed" as const } },
       { name: "Amex", approved: true, terms: { ...base, status: "watching" as const } },
@@ -26,8 +26,25 @@ describe("the terms watch on the Programs tab", () => {
     expect(programsWithTermsToReview(programs).map((p) => p.name)).toEqual(["Discover", "Sapphire"]);
   });
 
+  it("says why the last read found no terms", () => {
+    const state = {
+      status: "watching" as const,
+      checkedAt: "2026-11-21T02:00:00.000Z",
+      reviewedVersion: 1,
+      latestVersion: 1,
+      watchFor: "text" as const,
+    };
+    const lastRead = { at: "2026-11-21T02:00:00.000Z", outcome: "inconclusive" as const, reason: "the read before did not finish" };
+    expect(termsStatusText({ ...state, lastRead }, when)).toBe(
+      "No change since it was reviewed. Last read 2026-11-21. The last read, 2026-11-21, found no terms: the read before did not finish.",
+    );
+    expect(termsStatusText({ ...state, lastRead: { ...lastRead, outcome: "ok", reason: null } }, when)).toBe(
+      "No change since it was reviewed. Last read 2026-11-21.",
+    );
+  });
+
   it("says where the watch stands", () => {
-    const base = { reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const };
+    const base = { reviewedVersion: 1, latestVersion: 2, watchFor: "text" as const, lastRead: null };
     expect(termsStatusText({ ...base, status: "watching", checkedAt: null }, when)).toMatch(/^Not read yet/);
     expect(
       termsStatusText({ ...base, status: "changed", checkedAt: "2026-11-21T02:00:00.000Z", changedAt: "2026-11-20T02:00:00.000Z" }, when),

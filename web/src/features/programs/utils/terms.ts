@@ -30,8 +30,15 @@ export function programsWithTermsToReview<P extends { name: string; terms?: Term
   return programs.filter((p) => termsMark(p.terms) !== null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The terms' state in a sentence, for the program's details and the Terms dialog. */
+/** The terms' state in a sentence, for the program's details and the Terms dialog; a last read that found no text says why. */
 export function termsStatusText(terms: TermsState, when: (iso: string) => string): string {
+  const state = termsStateText(terms, when);
+  const last = terms.lastRead;
+  if (last?.outcome !== "inconclusive" || terms.status === "unreachable") return state;
+  return `${state} The last read, ${when(last.at)}, found no terms: ${last.reason ?? "no reason given"}.`;
+}
+
+function termsStateText(terms: TermsState, when: (iso: string) => string): string {
   if (terms.status === "unreachable") return `The page could not be read since ${when(terms.unreachableSince ?? terms.checkedAt ?? "")}.`;
   if (terms.checkedAt === null) return "Not read yet: the watch reads it at 02:00 UTC, or now with Check Terms Now.";
   if (terms.status === "changed") return `Changed on ${when(terms.changedAt ?? terms.checkedAt)}: waiting for review.`;
