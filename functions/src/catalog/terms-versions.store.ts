@@ -175,6 +175,8 @@ export async function saveTermsDiff(programId: string, diff: StoredTermsDiff): P
 export async function deleteTermsVersions(programId: string): Promise<void> {
   // at most KEPT_TERMS_VERSIONS + 1 documents: one listing and one batch (no kindless descendants query)
   const snap = await versionsOf(programId).select().get();
+  // a diff is only ever stored beside versions: with none there is nothing to delete, and no write
+  if (snap.empty) return;
   const batch = db().batch();
   for (const doc of snap.docs) batch.delete(doc.ref);
   batch.delete(diffRef(programId));
