@@ -8,7 +8,7 @@ import { awaitHostTurn } from "../platform/host-turns";
 import { listAdmins } from "../accounts/users.store";
 import { raiseAlert } from "../alerts/alerts.service";
 import type { ProgramRecord } from "../catalog/programs.store";
-import { readTermsVersion, recordTermsRead, updateTermsWatch } from "../catalog/terms-versions.store";
+import { readTermsDiff, readTermsVersion, recordTermsRead, updateTermsWatch } from "../catalog/terms-versions.store";
 import { classifyTest, failureKind } from "../links/link-health";
 import { keptFigures } from "./terms-figures";
 import { utf8Prefix } from "../platform/utf8";
@@ -139,6 +139,9 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
 
 /** The figures that changed from the reviewed version to `version`, one line each ("60,000 → 40,000 points"), at most TERMS_FIGURES_TOLD and "and N more". */
 async function changedFigures(programId: string, reviewed: number | null, version: number): Promise<string[]> {
+  // the diff the read just stored holds them: no second read of both versions, no second pairing
+  const stored = await readTermsDiff(programId);
+  if (stored && stored.from === reviewed && stored.to === version) return figureLinesTold(stored.figures);
   const [before, after] = await Promise.all([
     reviewed === null ? null : readTermsVersion(programId, reviewed),
     readTermsVersion(programId, version),
