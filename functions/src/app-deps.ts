@@ -15,6 +15,7 @@ import { communityFromConfig } from "./community/community-config";
 import { createLinkTester, isAllowedWebhookUrl } from "./links/link-tester";
 import { emulatorFixtureOptions, isFixtureHost } from "./links/link-tester-fixture";
 import type { AppDeps } from "./platform/deps";
+import { awaitHostTurn } from "./platform/host-turns";
 import { SmtpMailer } from "./platform/mailer";
 import { createStripeClient, StripeSubscriptionLookup } from "./members/subscriptions";
 import { cloudTasksLoginMailQueue } from "./auth/login-mail-queue";
@@ -25,7 +26,8 @@ export function getDeps(): AppDeps {
   if (deps) return deps;
   // one tester reads pages, tests links and posts webhooks: the same guarded connections for all
   const fixtureHost = isEmulator() ? process.env.LINK_TESTER_FIXTURE_HOST : undefined;
-  const tester = createLinkTester(emulatorFixtureOptions(fixtureHost));
+  // every redirect hop waits for its turn at its host, as the first request's caller does
+  const tester = createLinkTester({ ...emulatorFixtureOptions(fixtureHost), paceHop: (url) => awaitHostTurn(url) });
   // the local suite's stand-ins answer over plain http; a deploy has none
   const plainHttpAllowed = (host: string) => fixtureHost !== undefined && isFixtureHost(fixtureHost, host);
   deps = {

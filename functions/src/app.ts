@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import { bodyGuard } from "./platform/http/body";
 import { errorMiddleware, notFoundHandler } from "./platform/http/errors";
 import { securityHeaders } from "./platform/http/security-headers";
+import { activityIn } from "./accounts/audit.store";
 import { alertsRoutes } from "./alerts/alerts.routes";
 import { analyticsRoutes } from "./analytics/analytics.routes";
 import { announcementsRoutes } from "./announcements/announcements.routes";
@@ -57,7 +58,16 @@ export function createApp(deps: AppDeps): Express {
     ...analyticsRoutes(deps),
     ...digestRoutes(deps),
     ...termsRoutes(deps),
-    ...alertsRoutes(deps),
+    ...alertsRoutes(
+      deps,
+      (caller) => (tx, details) =>
+        activityIn(tx, {
+          actor: { uid: caller.uid, role: "admin", email: caller.user.email },
+          action: "alerts.change",
+          target: { kind: "settings", id: "alerts", label: "Alerts channel" },
+          details,
+        }),
+    ),
   });
   app.use("/api", api);
 

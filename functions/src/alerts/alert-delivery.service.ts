@@ -1,13 +1,16 @@
 import { logger } from "firebase-functions";
 import type { AppDeps } from "../platform/deps";
 import { bodyOf, formatOf, headersOf } from "./alert-bodies";
-import { readAlertChannel, readDelivery, recordAttempt, recordLastDelivery, enqueueDelivery } from "./alerts.store";
+import { dnsHostOf } from "../platform/http/dns-host";
+import { enqueueDelivery, leaseDelivery, readAlertChannel, recordAttempt, recordLastDelivery } from "./alerts.store";
 
 /*
  * One attempt of one alert's delivery (the `deliverAlerts` queue; the contract's *Delivery*): posted
  * through the link tester's guarded connections, no redirect followed, no answer body kept. A
  * connection failure, a 429 (after its Retry-After) and a 5xx are tried again later, with backoff;
- * any other answer ends it. Neither the full address nor the secret is ever logged.
+ * any other answer ends it. One task posts a delivery at a time (a lease on it): a second dispatch
+ * while the first posts comes back when the lease ends, and finds it done. Neither the full address
+ * nor the secret is ever logged.
  */
 
 /** Attempts in all, the first included. */
@@ -23,16 +26,27 @@ function retryAfterSeconds(value: string | null, now: Date): number | null {
   return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds)) : null;
 }
 
-export async function deliverAlert(deps: Pick<AppDeps, "webhooks" | "now">, deliveryId: string, backoffBase = 10): Promise<void> {
-  const delivery = await readDelivery(deliveryId);
-  if (delivery?.state !== "pending") return;
+export async function deliverAlert(
+  deps: Pick<AppDeps, "webhooks" | "now">,
+  deliveryId: string,
+  backoffBase = 10,
+  enqueue: typeof enqueueDelivery = enqueueDelivery,
+): Promise<void> {
+  const now = deps.now();
+  const delivery = await leaseDelivery(deliveryId, now);
+  if (delivery === null) return;
+  if ("heldForMs" in delivery) {
+    // another task posts it now: come back when its lease ends, in case that task never finishes
+    await enqueue(deliveryId, Math.ceil(delivery.heldForMs / 1000));
+    return;
+  }
   const channel = await readAlertChannel();
   const attempt = delivery.attempts + 1;
-  if (!channel.webhookUrl) {
+  // the address is checked again at every connection, by its host as DNS reads it
+  if (!channel.webhookUrl || !deps.webhooks.isAllowedUrl(channel.webhookUrl)) {
     await recordAttempt(deliveryId, delivery.attempts, "failed", null);
     return;
   }
-  const now = deps.now();
   const format = formatOf(channel.webhookUrl);
   const body = bodyOf(format, delivery.kind, delivery.message);
   const timestamp = Math.floor(now.getTime() / 1000);
@@ -44,9 +58,15 @@ export async function deliverAlert(deps: Pick<AppDeps, "webhooks" | "now">, deli
   await recordAttempt(deliveryId, attempt, ok ? "delivered" : again ? "pending" : "failed", answer.status);
   await recordLastDelivery({ at: now.toISOString(), event: delivery.kind, ok, status: answer.status });
   if (!ok) {
-    const host = new URL(channel.webhookUrl).host;
-    logger.warn("alert not delivered", { deliveryId, host, attempt, status: answer.status, error: answer.error, again });
+    // the host only: a webhook's path is its password
+    logger.warn("alert not delivered", {
+      deliveryId,
+      host: dnsHostOf(channel.webhookUrl),
+      attempt,
+      status: answer.status,
+      errorCode: answer.errorCode ?? null,
+      again,
+    });
   }
-  if (again)
-    await enqueueDelivery(deliveryId, Math.max(backoffSeconds(attempt, backoffBase), retryAfterSeconds(answer.retryAfter, now) ?? 0));
+  if (again) await enqueue(deliveryId, Math.max(backoffSeconds(attempt, backoffBase), retryAfterSeconds(answer.retryAfter, now) ?? 0));
 }

@@ -1,14 +1,17 @@
 import type { AppDeps } from "../platform/deps";
 import type { RouteHandlers } from "../route-handlers";
-import { alertSettings, changeAlertSettings, sendTestAlert } from "./alerts.service";
+import { alertSettings, changeAlertSettings, sendTestAlert, type AlertChangeRecorder } from "./alerts.service";
 
 type AlertRoutes = "getAlerts" | "updateAlerts" | "sendTestAlert";
 
+/** Who changed the channel, for the entry that records it (wired to the activity log by the composition root). */
+export type AlertChangeRecorderFor = (caller: { uid: string; user: { email: string } }) => AlertChangeRecorder;
+
 /** The alerts channel's settings and its test (admin). */
-export function alertsRoutes(deps: AppDeps): RouteHandlers<AlertRoutes> {
+export function alertsRoutes(deps: AppDeps, recorderFor: AlertChangeRecorderFor): RouteHandlers<AlertRoutes> {
   return {
     getAlerts: () => alertSettings(),
-    updateAlerts: ({ body }) => changeAlertSettings(deps, body),
+    updateAlerts: ({ body, caller }) => changeAlertSettings(deps, body, recorderFor(caller)),
     sendTestAlert: () => sendTestAlert(deps),
   };
 }

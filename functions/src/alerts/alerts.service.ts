@@ -3,6 +3,7 @@ import { logger } from "firebase-functions";
 import { WEBHOOK_URL_RULE, type AlertEvent, type AlertSettings, type UpdateAlertsRequest } from "@hub/contract/alerts";
 import { addDays, utcDay } from "@hub/contract/dates";
 import { ApiError } from "../platform/api-error";
+import { dnsHostOf } from "../platform/http/dns-host";
 import type { AppDeps } from "../platform/deps";
 import {
   changeAlertChannel,
@@ -11,6 +12,7 @@ import {
   readAlertChannel,
   type AlertChannel,
   type AlertMessage,
+  type ChannelTransaction,
 } from "./alerts.store";
 
 /*
@@ -40,22 +42,42 @@ export async function alertSettings(): Promise<AlertSettings> {
 const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 /**
- * PUT /api/admin/alerts: an omitted field keeps its value, `webhookUrl: null` turns the channel off. A
- * new address, or `rotateSecret`, makes a new signing secret, in this answer only.
+ * Records a change of the channel in its own transaction (the activity log, which the composition
+ * root wires: the audit collection is not this capability's). `details` names the address by its
+ * host only (its path is its password) and a new secret only by the fact.
  */
-export async function changeAlertSettings(deps: Pick<AppDeps, "webhooks">, body: UpdateAlertsRequest): Promise<AlertSettings> {
+export type AlertChangeRecorder = (tx: ChannelTransaction, details: Record<string, unknown>) => void;
+
+/**
+ * PUT /api/admin/alerts: an omitted field keeps its value, `webhookUrl: null` turns the channel off. A
+ * new address, or `rotateSecret`, makes a new signing secret, in this answer only. A call that changes
+ * nothing writes nothing, and records nothing.
+ */
+export async function changeAlertSettings(
+  deps: Pick<AppDeps, "webhooks">,
+  body: UpdateAlertsRequest,
+  record: AlertChangeRecorder = () => undefined,
+): Promise<AlertSettings> {
   if (body.webhookUrl && !deps.webhooks.isAllowedUrl(body.webhookUrl)) {
     throw new ApiError("VALIDATION", WEBHOOK_URL_RULE, { issues: [{ path: "webhookUrl", message: WEBHOOK_URL_RULE }] });
   }
   let secret: string | undefined;
-  const channel = await changeAlertChannel((current) => {
-    const fields: Partial<AlertChannel> = {};
-    if (body.webhookUrl !== undefined) fields.webhookUrl = body.webhookUrl;
-    if (body.events !== undefined) fields.events = [...new Set(body.events)];
-    const newAddress = body.webhookUrl != null && body.webhookUrl !== current.webhookUrl;
-    if (newAddress || body.rotateSecret) fields.signingSecret = secret = newSecret();
-    return fields;
-  });
+  const channel = await changeAlertChannel(
+    (current) => {
+      const fields: Partial<AlertChannel> = {};
+      if (body.webhookUrl !== undefined && body.webhookUrl !== current.webhookUrl) fields.webhookUrl = body.webhookUrl;
+      const events = body.events && [...new Set(body.events)];
+      if (events && (events.length !== current.events.length || events.some((e, i) => e !== current.events[i]))) fields.events = events;
+      if (fields.webhookUrl || body.rotateSecret) fields.signingSecret = secret = newSecret();
+      return fields;
+    },
+    (tx, _current, fields) =>
+      record(tx, {
+        ...("webhookUrl" in fields ? { webhookHost: fields.webhookUrl ? dnsHostOf(fields.webhookUrl) : null } : {}),
+        ...(fields.events ? { events: fields.events } : {}),
+        ...(fields.signingSecret ? { signingSecret: "new" } : {}),
+      }),
+  );
   return settingsOf(channel, channel.webhookUrl ? secret : undefined);
 }
 

@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type DocumentData } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type DocumentData, type Transaction } from "firebase-admin/firestore";
 import type { AlertEvent, AlertKind } from "@hub/contract/alerts";
 import { ALERT_EVENTS } from "@hub/contract/alerts";
 import { COLLECTIONS, db, taskQueue, type TtlPolicy } from "../platform/db";
@@ -56,12 +56,23 @@ function channelOf(d: DocumentData): AlertChannel {
   };
 }
 
-/** Writes what changed of the channel (the fields given), in one transaction with the read it answers. */
-export async function changeAlertChannel(change: (current: AlertChannel) => Partial<AlertChannel>): Promise<AlertChannel> {
+/** The transaction a change of the channel is written in, for the entry that records it. */
+export type ChannelTransaction = Transaction;
+
+/**
+ * Writes what changed of the channel (the fields given), in one transaction with the read it answers
+ * and with `alsoIn` (the change's activity entry); nothing at all when no field changes.
+ */
+export async function changeAlertChannel(
+  change: (current: AlertChannel) => Partial<AlertChannel>,
+  alsoIn: (tx: Transaction, current: AlertChannel, fields: Partial<AlertChannel>) => void = () => undefined,
+): Promise<AlertChannel> {
   return db().runTransaction(async (tx) => {
     const current = channelOf((await tx.get(channelRef())).data() ?? {});
     const fields = change(current);
+    if (Object.keys(fields).length === 0) return current;
     tx.set(channelRef(), { ...fields, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+    alsoIn(tx, current, fields);
     return { ...current, ...fields };
   });
 }
@@ -115,7 +126,10 @@ export async function createDeliveryOnce(
 
 export async function readDelivery(id: string): Promise<AlertDelivery | null> {
   const d = (await deliveries().doc(id).get()).data();
-  if (!d) return null;
+  return d ? deliveryOf(id, d) : null;
+}
+
+function deliveryOf(id: string, d: DocumentData): AlertDelivery {
   return {
     id,
     kind: d.kind as AlertKind,
@@ -125,9 +139,33 @@ export async function readDelivery(id: string): Promise<AlertDelivery | null> {
   };
 }
 
-/** One attempt made: its number, and the delivery's state after it. */
+/** How long a task holds a delivery it posts: longer than a post's deadline, shorter than the queue's retry. */
+export const DELIVERY_LEASE_MS = 60_000;
+
+/**
+ * Takes the delivery for one attempt, in a transaction: the delivery (still pending, and now this
+ * task's until `DELIVERY_LEASE_MS` from now) when no other task holds it; `{ heldForMs }` when
+ * another does (a second dispatch of the same task, or a retry sent while the first still posts);
+ * null when there is nothing left to post.
+ */
+export async function leaseDelivery(id: string, now: Date): Promise<AlertDelivery | { heldForMs: number } | null> {
+  const ref = deliveries().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const delivery = snapshot.exists ? deliveryOf(id, snapshot.data()!) : null;
+    if (delivery?.state !== "pending") return null;
+    const leasedUntil = (snapshot.get("leasedUntil") as Timestamp | undefined)?.toMillis() ?? 0;
+    if (leasedUntil > now.getTime()) return { heldForMs: leasedUntil - now.getTime() };
+    tx.update(ref, { leasedUntil: Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS) });
+    return delivery;
+  });
+}
+
+/** One attempt made: its number, and the delivery's state after it; the lease given back. */
 export async function recordAttempt(id: string, attempts: number, state: AlertDelivery["state"], status: number | null): Promise<void> {
-  await deliveries().doc(id).update({ attempts, state, lastStatus: status, updatedAt: FieldValue.serverTimestamp() });
+  await deliveries()
+    .doc(id)
+    .update({ attempts, state, lastStatus: status, leasedUntil: FieldValue.delete(), updatedAt: FieldValue.serverTimestamp() });
 }
 
 /** The next attempt of a delivery, on the queue, `delaySeconds` from now. */

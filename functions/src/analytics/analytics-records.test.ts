@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyticsLink, AnalyticsSnapshot, ClickTally } from "./analytics.store";
 import { analyticsLink as link, clickTally as tally } from "./analytics-test-fixtures";
-import { clickRecords, percentOf, userAnalytics } from "./analytics-records";
+import { clickRecords, clickRecordsPage, percentOf, userAnalytics } from "./analytics-records";
 import { windowOf } from "./analytics-window";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -176,5 +176,48 @@ describe("userAnalytics", () => {
 describe("percentOf", () => {
   it("rounds to one decimal and gives 0 of nothing", () => {
     expect([percentOf(1, 3), percentOf(2, 3), percentOf(1, 8), percentOf(0, 0), percentOf(5, 5)]).toEqual([33.3, 66.7, 12.5, 0, 100]);
+  });
+});
+
+describe("a page of the records, from its cursor", () => {
+  const links = Array.from({ length: 40 }, (_, i) =>
+    link(`l${String(i).padStart(2, "0")}`, i % 2 ? "p1" : "p2", `o${String(i)}@example.com`),
+  );
+  const days = ["2026-11-23", "2026-11-22", "2026-11-20", "2026-11-17"];
+  const tallies = days.map((day) => tally("day", day, Object.fromEntries(links.map((l, i) => [l.id, 1 + ((i * 7) % 5)]))));
+  const whole = snapshot(tallies, links);
+  const window = windowOf("7d", NOW);
+
+  it("walked page by page, gives every record once, in order, whatever the page size", () => {
+    const all = clickRecords(whole, window);
+    expect(all).toHaveLength(160);
+    for (const limit of [1, 7, 50, 159, 160, 500]) {
+      const walked = [];
+      let after: { clickDate: string; linkId: string } | null = null;
+      for (;;) {
+        const { records, more } = clickRecordsPage(whole, window, after, limit);
+        expect(records.length).toBeLessThanOrEqual(limit);
+        walked.push(...records);
+        if (!more) break;
+        after = records.at(-1)!;
+      }
+      expect(walked).toEqual(all);
+    }
+  });
+
+  it("builds only the page's records: a page near the end reads no link of the records before it", () => {
+    let built = 0;
+    // each record built reads its link's e-mail once
+    const counted = links.map((l) => ({
+      ...l,
+      get email() {
+        built++;
+        return l.email;
+      },
+    }));
+    const page = clickRecordsPage(snapshot(tallies, counted), window, { clickDate: "2026-11-17", linkId: "l29" }, 5);
+    expect(page.records.map((r) => r.linkId)).toEqual(["l30", "l31", "l32", "l33", "l34"]);
+    expect(page.more).toBe(true);
+    expect(built).toBe(5);
   });
 });

@@ -97,23 +97,38 @@ export const compareRecordKeys = (a: Pick<ClickBucket, "clickDate" | "linkId">, 
  * is in now (a moved link and a merged program take their history along). Newest first, then by link.
  */
 export function clickRecords(snapshot: AnalyticsSnapshot, window: AnalyticsWindow): ClickRecord[] {
+  return clickRecordsPage(snapshot, window, null, Infinity).records;
+}
+
+/**
+ * One page of the records: the first `limit` after `after` (a place in their order; null for the
+ * first page), and whether more follow. Only the page's records are built: the buckets before the
+ * cursor are passed over, and those after the page are counted, not turned into records.
+ */
+export function clickRecordsPage(
+  snapshot: AnalyticsSnapshot,
+  window: AnalyticsWindow,
+  after: Pick<ClickBucket, "clickDate" | "linkId"> | null,
+  limit: number,
+): { records: ClickRecord[]; more: boolean } {
   const links = new Map(snapshot.links.map((l) => [l.id, l]));
   const programNames = new Map(snapshot.programs.map((p) => [p.id, p.name]));
-  return clickBuckets(snapshot.tallies, window, new Set(links.keys()))
-    .sort(compareRecordKeys)
-    .map((b) => {
-      const link = links.get(b.linkId)!;
-      return {
-        programId: link.programId,
-        programName: programNames.get(link.programId) ?? "",
-        linkId: b.linkId,
-        linkEmail: link.email,
-        totalClicks: b.clicks,
-        clickDate: b.clickDate,
-        // a roll-up without last-click times (none are written so, but the field is optional): its date
-        clickedAt: (b.lastClickedAt ?? new Date(b.clickDate.length > 10 ? b.clickDate : `${b.clickDate}T00:00:00Z`)).toISOString(),
-      };
-    });
+  const buckets = clickBuckets(snapshot.tallies, window, new Set(links.keys()));
+  const left = (after === null ? buckets : buckets.filter((b) => compareRecordKeys(b, after) > 0)).sort(compareRecordKeys);
+  const records = left.slice(0, limit).map((b) => {
+    const link = links.get(b.linkId)!;
+    return {
+      programId: link.programId,
+      programName: programNames.get(link.programId) ?? "",
+      linkId: b.linkId,
+      linkEmail: link.email,
+      totalClicks: b.clicks,
+      clickDate: b.clickDate,
+      // a roll-up without last-click times (none are written so, but the field is optional): its date
+      clickedAt: (b.lastClickedAt ?? new Date(b.clickDate.length > 10 ? b.clickDate : `${b.clickDate}T00:00:00Z`)).toISOString(),
+    };
+  });
+  return { records, more: left.length > limit };
 }
 
 /**

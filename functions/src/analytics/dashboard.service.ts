@@ -10,7 +10,7 @@ import {
 import { ownersOutOfRotation, ownersOutOfRotationAmong } from "../accounts/users.store";
 import { ApiError } from "../platform/api-error";
 import { readAnalytics, readProgramPage } from "./analytics.store";
-import { clickBuckets, clickRecords, compareRecordKeys } from "./analytics-records";
+import { clickBuckets, clickRecordsPage } from "./analytics-records";
 import { programReadsFor, readsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
 import { dailyPlan, overviewOf, programPageOf, seriesPlan } from "./dashboard-figures";
@@ -82,26 +82,8 @@ export async function clickPageIn(query: ClickAnalyticsQuery, now = new Date()):
   // one program's links only: the records of the others are never built
   const scoped =
     query.programId === undefined ? snapshot : { ...snapshot, links: snapshot.links.filter((l) => l.programId === query.programId) };
-  const records = clickRecords(scoped, window);
-  const from = cursor === null ? 0 : firstAfter(records, cursor.after);
-  const limit = query.limit ?? CLICK_PAGE_LIMIT;
-  const page = records.slice(from, from + limit);
-  const last = page.at(-1);
-  return {
-    records: page,
-    next:
-      last && from + limit < records.length ? encodeClickCursor({ at, after: { clickDate: last.clickDate, linkId: last.linkId } }) : null,
-  };
-}
-
-/** The index of the first record after `after` in the records' order (binary search: they are sorted). */
-function firstAfter(records: readonly ClickRecord[], after: { clickDate: string; linkId: string }): number {
-  let lo = 0;
-  let hi = records.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareRecordKeys(records[mid]!, after) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  // only the page's records are built: those before the cursor are passed over
+  const { records, more } = clickRecordsPage(scoped, window, cursor?.after ?? null, query.limit ?? CLICK_PAGE_LIMIT);
+  const last = records.at(-1);
+  return { records, next: last && more ? encodeClickCursor({ at, after: { clickDate: last.clickDate, linkId: last.linkId } }) : null };
 }

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { neutraliseFormula } from "../platform/csv-guard";
 import { listLinksForAdmin } from "./links.service";
 
 const HEADER = [
@@ -16,14 +17,6 @@ const HEADER = [
   "Created",
   "Updated",
 ];
-
-/**
- * Spreadsheets run a cell that starts with = + - @ (or tab / CR) as a formula; a leading
- * apostrophe makes it text (OWASP's CSV-injection advice), so a member's offer text cannot.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 

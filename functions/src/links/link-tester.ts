@@ -36,6 +36,7 @@ import dns from "node:dns";
 import net, { type LookupFunction } from "node:net";
 import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
+import { dnsHostOf } from "../platform/http/dns-host";
 
 export type { LinkTester, LinkTestValidation, PageRead, PageReader, WebhookPost, WebhookPoster } from "../platform/deps";
 import type { LinkTester, LinkTestValidation, PageRead, PageReader, WebhookPost, WebhookPoster } from "../platform/deps";
@@ -54,6 +55,12 @@ export interface LinkTesterOptions {
   isAddressAllowed?: (ip: string, hostname: string) => boolean;
   /** Test seam: a millisecond clock for `responseTime`. Default `performance.now()`. */
   now?: () => number;
+  /**
+   * Waits for the turn of a redirect's next hop at its host (platform/host-turns: every hop takes its
+   * turn, as the first request's caller takes the first). The wait counts neither against the
+   * deadline nor in `responseTime`. Default: none.
+   */
+  paceHop?: (url: string) => Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -94,8 +101,9 @@ export function isPublicAddress(ip: string): boolean {
 export function isAllowedWebhookUrl(raw: string, plainHttpAllowed: (hostname: string) => boolean = () => false): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
-  const host = stripBrackets(url.hostname).toLowerCase();
-  if (url.username || url.password) return false;
+  // the host as DNS reads it: `localhost.` and `LOCALHOST` are localhost, and `a..b` is no host
+  const host = dnsHostOf(url);
+  if (host === null || url.username || url.password) return false;
   if (url.protocol === "http:" && plainHttpAllowed(host)) return true;
   if (url.protocol !== "https:") return false;
   if (net.isIP(host) !== 0) return isPublicAddress(host);
@@ -225,6 +233,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
   const baseLookup: LookupFunction = options.lookup ?? (dns.lookup as unknown as LookupFunction);
   const isAllowed = options.isAddressAllowed ?? ((ip: string) => isPublicAddress(ip));
   const now = options.now ?? (() => performance.now());
+  const paceHop = options.paceHop;
 
   /**
    * One GET; resolves with the status and Location once headers arrive and, when `maxBytes` is given
@@ -320,7 +329,8 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
   /** The test of `rawUrl`, and, with `maxBytes`, the body of its final 2xx answer. */
   async function fetchChecked(rawUrl: string, maxBytes?: number): Promise<PageRead> {
     const start = now();
-    const elapsed = () => Math.max(0, Math.ceil(now() - start));
+    let pausedMs = 0;
+    const elapsed = () => Math.max(0, Math.ceil(now() - start - pausedMs));
     const state: { url: URL | null; statusCode: number | null; page: PageRead["page"] } = { url: null, statusCode: null, page: null };
     const result = (isValid: boolean, errorMessage: string | null, errorCode?: string): PageRead => ({
       isValid,
@@ -332,14 +342,35 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
       page: state.page,
     });
 
+    // one deadline for the chain, stopped while a hop waits for its turn at a host
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let leftMs = timeoutMs;
+    let armedAt = 0;
+    let expire: () => void = () => undefined;
+    const arm = () => {
+      armedAt = Date.now();
+      timer = setTimeout(expire, Math.max(0, leftMs));
+    };
     const deadline = new Promise<PageRead>((resolve) => {
-      timer = setTimeout(() => {
+      expire = () => {
         controller.abort();
         resolve(result(false, formatTimeout(timeoutMs)));
-      }, timeoutMs);
+      };
+      arm();
     });
+    const waitForTurn = async (url: URL) => {
+      if (!paceHop) return;
+      clearTimeout(timer);
+      leftMs -= Date.now() - armedAt;
+      const waitStart = now();
+      try {
+        await paceHop(url.href);
+      } finally {
+        pausedMs += now() - waitStart;
+        if (!controller.signal.aborted) arm();
+      }
+    };
 
     const run = async (): Promise<PageRead> => {
       let url = parseHttpUrl(typeof rawUrl === "string" ? rawUrl.trim() : "");
@@ -353,6 +384,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
           url = parseHttpUrl(location, url);
           state.url = url;
           state.statusCode = null;
+          await waitForTurn(url);
           continue;
         }
         if (statusCode >= 200 && statusCode < 300) return result(true, null);

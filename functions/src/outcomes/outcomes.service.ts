@@ -6,7 +6,7 @@ import type { Caller } from "../accounts/caller";
 import { ApiError } from "../platform/api-error";
 import type { AppDeps } from "../platform/deps";
 import { linkNotFound } from "../links/link-errors";
-import { neutraliseFormula } from "../links/export.service";
+import { neutraliseFormula } from "../platform/csv-guard";
 import { rateLimitKey } from "../platform/rate-limit-policy";
 import { deleteOutcomeOf, outcomesOf, recordOutcomeOn, type OutcomeRecord } from "./outcomes.store";
 

@@ -1,4 +1,5 @@
 import { reserveHostSlot } from "./host-paces.store";
+import { paceKeyOf } from "./http/dns-host";
 
 /**
  * How the hub's requests are spread over a host (docs/architecture.md, *Link health*; the contract's
@@ -19,14 +20,8 @@ export const SAME_HOST_GAP_MS = 1_000;
 export const TURN_SLACK_MS = 200;
 export const TURN_SPACING_MS = SAME_HOST_GAP_MS + 2 * TURN_SLACK_MS;
 
-/** The host a URL names (the address itself when it does not parse: its own group). */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-}
+/** What a URL is paced by: its registrable domain (http/dns-host), so one bank's hosts share one pace. */
+export const hostOf = paceKeyOf;
 
 const sleep = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
 

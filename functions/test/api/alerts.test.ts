@@ -1,4 +1,7 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_EVENTS, WEBHOOK_URL_RULE, type AlertSettings } from "@hub/contract/alerts";
 import { addDays, utcDay } from "@hub/contract/dates";
@@ -8,6 +11,7 @@ import {
   answerWebhooksWith,
   fixturePage,
   receivedWebhooks,
+  removeTermsPage,
   resetBankPages,
   resetTermsPages,
   resetWebhooks,
@@ -21,7 +25,9 @@ import {
 import { alertProgramsStandingOut } from "../../src/analytics/stands-out-alerts.service";
 import { noReasons, type ReasonCounts } from "../../src/visits/traffic-counts";
 import { addTrafficTallies } from "../../src/visits/traffic-tallies.store";
+import { db } from "../../src/platform/db";
 import { call, callRoute } from "../../../testing/http";
+import { mailsTo } from "../../../testing/inbox";
 import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-app";
 import { runJob } from "../../../testing/jobs";
 import { sleep } from "../../../testing/rotation";
@@ -67,6 +73,9 @@ async function webhooksOf(name: string, count: number, timeoutMs = 15_000): Prom
   }
 }
 
+/** A member-proposed name as an attacker writes it: formatting, a mention, a link, markup. */
+const HOSTILE_NAME = "Gold_*card* @everyone [x](https://evil.example/login) <b>";
+
 /** A moment for a delivery that must not come: the queue runs a task within a second here. */
 const QUIET_MS = 3_000;
 
@@ -93,6 +102,34 @@ describe("the alerts channel's settings", () => {
     const off = await sendTest();
     expect(off.status).toBe(400);
     expect(off.body).toMatchObject({ code: "BAD_REQUEST", message: "Set a webhook address first" });
+  });
+
+  it("writes each change to the activity log by the address's host only, and nothing for a change that changes nothing", async () => {
+    const { signingSecret } = await setAlerts({ webhookUrl: GENERIC });
+    await setAlerts({ events: ["terms-changed"] });
+    await setAlerts({ events: ["terms-changed"] });
+    await setAlerts({ webhookUrl: GENERIC });
+    await setAlerts({ rotateSecret: true });
+    await setAlerts({ webhookUrl: null });
+    expect((await callRoute("updateAlerts", { idToken: admin, body: { webhookUrl: "https://localhost./hook" } })).status).toBe(400);
+    const entries = (await db().collection("audit_log").where("action", "==", "alerts.change").get()).docs
+      .map((d) => d.data())
+      .sort((a, b) => (a.at as Timestamp).toMillis() - (b.at as Timestamp).toMillis());
+    expect(entries.map((e) => e.details)).toEqual([
+      { webhookHost: "host3.fixture.referral-hub.test", signingSecret: "new" },
+      { events: ["terms-changed"] },
+      { signingSecret: "new" },
+      { webhookHost: null },
+    ]);
+    expect(entries[0]).toMatchObject({
+      actor: { uid: expect.any(String), role: "admin", email: ADMIN.email },
+      target: { kind: "settings", id: "alerts", label: "Alerts channel" },
+      reason: null,
+      ownItem: false,
+    });
+    const stored = JSON.stringify(entries);
+    expect(stored).not.toContain("generic-hook");
+    expect(stored).not.toContain(signingSecret);
   });
 
   it("refuses plain http and private addresses, and an unknown event, changing nothing", async () => {
@@ -129,6 +166,19 @@ describe("the alerts channel's settings", () => {
 });
 
 describe("a delivery", () => {
+  it("goes to Discord with outside text escaped: a program's name is words, mentioning nobody", async () => {
+    await setAlerts({ webhookUrl: DISCORD, events: ["program-shared"] });
+    const program = await createProgramAs(admin, HOSTILE_NAME);
+    await call("POST", `/api/programs/${program.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
+    const [hook] = await webhooksOf("discord-hook", 1);
+    const body = JSON.parse(hook!.body) as { content: string; allowed_mentions: unknown };
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.content).toMatch(
+      /^Gold\\_\\\*card\\\* \\@everyone \\\[x\\\]\\\(https\\:\/\/evil\.example\/login\\\) \\<b\\> is now shared/,
+    );
+    expect(body.content.endsWith(`\n${suite.appUrl}/admin?tab=programs`)).toBe(true);
+  });
+
   it("goes to Discord as content with no mentions, once", async () => {
     await setAlerts({ webhookUrl: DISCORD });
     expect((await sendTest()).status).toBe(202);
@@ -146,14 +196,18 @@ describe("a delivery", () => {
     expect((await getAlerts()).lastDelivery).toMatchObject({ event: "test", ok: true, status: 204 });
   });
 
-  it("goes to Slack as text, its control characters escaped", async () => {
-    await setAlerts({ webhookUrl: SLACK });
-    await sendTest();
+  it("goes to Slack as text in which nothing from outside is live: the hub's link is the only one", async () => {
+    await setAlerts({ webhookUrl: SLACK, events: ["program-shared"] });
+    const program = await createProgramAs(admin, HOSTILE_NAME);
+    await call("POST", `/api/programs/${program.id}/toggle-shared`, { idToken: admin, body: { isSharedOnSite: true } });
     const [hook] = await webhooksOf("slack-hook", 1);
-    expect(Object.keys(JSON.parse(hook!.body) as object)).toEqual(["text"]);
-    expect((JSON.parse(hook!.body) as { text: string }).text).toMatch(
-      new RegExp(`^Test alert from the referral hub.* <${suite.appUrl.replaceAll(".", "\\.")}/admin\\|Open in the hub>$`),
-    );
+    const { text, ...more } = JSON.parse(hook!.body) as { text: string };
+    expect(more).toEqual({});
+    const [words, link] = text.split(" <");
+    expect(link).toBe(`${suite.appUrl}/admin?tab=programs|Open in the hub>`);
+    // the name arrives as words: no link, mention, entity or formatting of it is live
+    expect(words).toMatch(/^Gold\uFF3F\u2217card\u2217 \uFF20everyone \[x\]\(https\uA789\/\/evil\u2024example\/login\) \u2039b\u203A/);
+    expect(words).not.toMatch(/https?:|www\.|[*_~`<>&@]|[a-z]\.[a-z]/);
   });
 
   it("goes anywhere else as { event, text, url, data }, with a signature that verifies", async () => {
@@ -169,6 +223,23 @@ describe("a delivery", () => {
     const timestamp = hook!.headers["x-hub-timestamp"];
     const expected = createHmac("sha256", signingSecret!).update(`${timestamp}.${hook!.body}`).digest("hex");
     expect(hook!.headers["x-hub-signature-256"]).toBe(`sha256=${expected}`);
+  });
+
+  it("passes the receivers' verifier in docs/webhooks.md, as written there, which refuses a changed body or an old timestamp", async () => {
+    const doc = readFileSync(resolve(__dirname, "../../../docs/webhooks.md"), "utf8");
+    const source = /```js\n([\s\S]*?)```/.exec(doc)![1]!;
+    const { isHubDelivery } = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {
+      isHubDelivery: (headers: Record<string, string>, rawBody: string, secret: string, nowSeconds?: number) => boolean;
+    };
+    const { signingSecret } = await setAlerts({ webhookUrl: GENERIC });
+    await sendTest();
+    const [hook] = await webhooksOf("generic-hook", 1);
+    const sentAt = Number(hook!.headers["x-hub-timestamp"]);
+    expect(isHubDelivery(hook!.headers, hook!.body, signingSecret!)).toBe(true);
+    expect(isHubDelivery(hook!.headers, hook!.body.replace("Test", "Tost"), signingSecret!)).toBe(false);
+    expect(isHubDelivery(hook!.headers, hook!.body, `${signingSecret!}x`)).toBe(false);
+    expect(isHubDelivery(hook!.headers, hook!.body, signingSecret!, sentAt + 301)).toBe(false);
+    expect(isHubDelivery(hook!.headers, hook!.body, signingSecret!, sentAt + 299)).toBe(true);
   });
 
   it("is tried again after a 5xx and after a 429's Retry-After, under the same delivery id, and given up on a redirect", async () => {
@@ -208,6 +279,51 @@ describe("the events", () => {
     expect(body.data).toMatchObject({ programId: program.id, version: 2 });
     await sleep(QUIET_MS);
     expect(await receivedWebhooks("generic-hook")).toHaveLength(1);
+  });
+
+  it("tells of a terms page becoming unreachable once per spell, and again after it came back and went", async () => {
+    await setAlerts({ webhookUrl: GENERIC, events: ["terms-unreachable"] });
+    await setTermsPage("spells", termsHtml("60,000"));
+    const program = await createProgramAs(admin, "Spelled card", { termsUrl: termsPageUrl("spells", 5) });
+    await runJob(admin, "runTermsWatch");
+    await removeTermsPage("spells");
+    for (let run = 0; run < 3; run++) await runJob(admin, "runTermsWatch");
+    const [told] = await webhooksOf("generic-hook", 1);
+    expect(JSON.parse(told!.body)).toMatchObject({
+      event: "terms-unreachable",
+      text: "Spelled card: its terms page could not be read twice in a row (the page answered HTTP 404).",
+      data: { programId: program.id, programName: "Spelled card", reason: "the page answered HTTP 404" },
+    });
+    await sleep(QUIET_MS);
+    expect(await receivedWebhooks("generic-hook")).toHaveLength(1);
+    // back, then gone again: a new spell, told once more
+    await setTermsPage("spells", termsHtml("60,000"));
+    await runJob(admin, "runTermsWatch");
+    await removeTermsPage("spells");
+    await runJob(admin, "runTermsWatch");
+    await runJob(admin, "runTermsWatch");
+    expect(await webhooksOf("generic-hook", 2)).toHaveLength(2);
+  });
+
+  it("lists at most 10 changed figures in the alert and the mail, then how many more", async () => {
+    await setAlerts({ webhookUrl: GENERIC, events: ["terms-changed"] });
+    const page = (base: number) =>
+      termsHtml(
+        "60,000",
+        Array.from({ length: 15 }, (_, i) => ` Tier ${String.fromCharCode(65 + i)} pays $${(base + i).toLocaleString("en-US")}.`).join(""),
+      );
+    await setTermsPage("many", page(1_001));
+    await createProgramAs(admin, "Many card", { termsUrl: termsPageUrl("many", 6) });
+    await runJob(admin, "runTermsWatch");
+    await setTermsPage("many", page(2_001));
+    await runJob(admin, "runTermsWatch");
+    const [hook] = await webhooksOf("generic-hook", 1);
+    const lines = Array.from({ length: 10 }, (_, i) => `$${(1_001 + i).toLocaleString("en-US")} → $${(2_001 + i).toLocaleString("en-US")}`);
+    const text = (JSON.parse(hook!.body) as { text: string }).text;
+    expect(text).toBe(`Many card: its terms changed (${[...lines, "and 5 more"].join("; ")}). Nothing was changed in the hub.`);
+    const [mail] = (await mailsTo(ADMIN.email)).filter((m) => /Many card terms changed/i.test(m.subject));
+    for (const line of [...lines, "and 5 more"]) expect(mail!.text).toContain(line);
+    expect(mail!.text).not.toContain("$2,011");
   });
 
   it("tells of a link failing and recovering, naming the program, never the member or the link's address", async () => {
