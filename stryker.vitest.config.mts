@@ -6,9 +6,13 @@ export default defineConfig({
     include: [
       "functions/src/terms/**/*.test.ts",
       "functions/src/alerts/**/*.test.ts",
-      "functions/src/links/link-tester.test.ts",
-      "functions/src/platform/csv-guard.test.ts",
+      "functions/src/links/link-tester*.test.ts",
+      "functions/src/links/webhook-address*.test.ts",
+      "functions/src/platform/csv-guard*.test.ts",
       "functions/src/platform/host-*.test.ts",
+      "functions/src/platform/http/dns-host*.test.ts",
+      // in this process against the local suite's emulators (npm run test:mutation runs inside it)
+      "functions/test/api/*.in-process.test.ts",
     ],
     environment: "node",
     testTimeout: 20_000,
