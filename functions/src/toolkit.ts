@@ -62,6 +62,8 @@ export { readableText } from "./terms/terms-text";
 export { figuresOf } from "./terms/terms-figures";
 export { textChanges } from "./terms/terms-diff";
 export { changeAlertChannel } from "./alerts/alerts.store";
+export { bodyOf } from "./alerts/alert-bodies";
+export { neutraliseFormula } from "./platform/csv-guard";
 export { saveTierSettings } from "./accounts/tiers.store";
 export { checkUserSubscription } from "./members/subscription-checks.service";
 export { forEachLimited } from "./platform/concurrency";

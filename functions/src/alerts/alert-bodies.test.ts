@@ -122,6 +122,20 @@ describe("Slack: the text as Slack's mrkdwn reads it", () => {
     );
   });
 
+  it("carries at most 3,000 characters of words, cut between whole characters", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "😀", "*"), minLength: 2_990, maxLength: 4_000 }), (text) => {
+        const { text: sent } = JSON.parse(bodyOf("slack", "terms-changed", messageOf(text))) as { text: string };
+        const words = sent.slice(0, sent.lastIndexOf(" <"));
+        expect(words.length).toBeLessThanOrEqual(3_000);
+        if (text.length > 3_000) expect(words.endsWith("…")).toBe(true);
+        else expect(words.length).toBe(text.length);
+        expect(/[\ud800-\udbff]…$/.test(words)).toBe(false);
+      }),
+      { ...RUNS, numRuns: 200 },
+    );
+  });
+
   it("the issue's program names arrive as words", () => {
     const body = JSON.parse(bodyOf("slack", "program-shared", messageOf("https://evil.example/login *bold*"))) as { text: string };
     expect(body.text).toBe(

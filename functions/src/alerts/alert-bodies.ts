@@ -13,6 +13,8 @@ export type WebhookFormat = "discord" | "slack" | "generic";
 
 const DISCORD_HOSTS = new Set(["discord.com", "discordapp.com"]);
 const SLACK_HOSTS = new Set(["hooks.slack.com"]);
+/** The most of an alert's words a Slack message carries. */
+export const SLACK_TEXT_MAX = 3_000;
 /** Discord's limit on a message's content. */
 export const DISCORD_CONTENT_MAX = 2_000;
 
@@ -71,12 +73,18 @@ export function bodyOf(format: WebhookFormat, kind: AlertKind, message: AlertMes
   if (format === "discord") {
     // the link on its own line, unescaped, so Discord makes it a link; the words cut to fit
     const link = `\n${message.url}`;
-    const words = escapeDiscord(message.text);
+    // no more of the text than could ever show: escaping only makes it longer
+    const words = escapeDiscord(message.text.slice(0, DISCORD_CONTENT_MAX));
     const room = DISCORD_CONTENT_MAX - link.length;
-    const content = (words.length > room ? `${cutEscaped(words, room - 1)}…` : words) + link;
+    const content = (words.length > room || message.text.length > DISCORD_CONTENT_MAX ? `${cutEscaped(words, room - 1)}…` : words) + link;
     return JSON.stringify({ content, allowed_mentions: { parse: [] } });
   }
-  if (format === "slack") return JSON.stringify({ text: `${inertForSlack(message.text)} <${escapeSlack(message.url)}|Open in the hub>` });
+  if (format === "slack") {
+    // Slack shows about 3,000 characters of a message's text; the rest is cut, whole characters kept
+    const shown =
+      message.text.length > SLACK_TEXT_MAX ? `${message.text.slice(0, SLACK_TEXT_MAX - 1).replace(/[\ud800-\udbff]$/, "")}…` : message.text;
+    return JSON.stringify({ text: `${inertForSlack(shown)} <${escapeSlack(message.url)}|Open in the hub>` });
+  }
   return JSON.stringify({ event: kind, text: message.text, url: message.url, data: message.data });
 }
 
