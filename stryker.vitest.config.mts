@@ -15,6 +15,7 @@ export default defineConfig({
       "functions/test/api/*.in-process.test.ts",
     ],
     environment: "node",
+    setupFiles: ["stryker.vitest.setup.ts"],
     testTimeout: 20_000,
   },
 });
