@@ -24,6 +24,8 @@ export default {
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: ".cache/mutation/mutation.json" },
   tempDirName: ".cache/stryker-tmp",
+  // the local suites' folders (built functions, emulator data) are no part of the sandbox
+  ignorePatterns: [".cache", "test-results", "web/dist", "functions/lib"],
   cleanTempDir: "always",
   concurrency: 2,
   thresholds: { high: 90, low: 85, break: null },

@@ -182,3 +182,91 @@ describe("the format a host gets, by its host as DNS reads it", () => {
     expect(formatOf(url)).toBe(format);
   });
 });
+
+describe("Discord: what the receiver shows of line breaks, control characters and long texts", () => {
+  const contentOf = (text: string, url = HUB_URL) =>
+    (JSON.parse(bodyOf("discord", "terms-changed", { text, url, data: {} })) as { content: string }).content;
+
+  it("shows Windows and old Mac line breaks as one line break each", () => {
+    expect(contentOf("one\r\ntwo\rthree\nfour")).toBe(`one\ntwo\nthree\nfour\n${HUB_URL}`);
+    expect(contentOf("a\r\r\nb")).toBe(`a\n\nb\n${HUB_URL}`);
+  });
+
+  it("shows each control character (C0, DEL, C1) as a space, and keeps every other character", () => {
+    expect(contentOf("a\u0000b\tc\u001fd\u007fe\u0085f\u009fg\u00a0h")).toBe(`a b c d e f g\u00a0h\n${HUB_URL}`);
+    expect(contentOf("é 😀 漢字 \u200b")).toBe(`é 😀 漢字 \u200b\n${HUB_URL}`);
+  });
+
+  it("escapes each of Discord's markdown characters with one backslash", () => {
+    expect(contentOf("\\*_~`|>#[]()<@:-")).toBe(`${"\\*_~`|>#[]()<@:-".replace(/./g, (c) => `\\${c}`)}\n${HUB_URL}`);
+    expect(contentOf("plain words, 60,000 points!")).toBe(`plain words, 60,000 points!\n${HUB_URL}`);
+  });
+
+  it("keeps words that fit exactly, whole and without an ellipsis", () => {
+    const room = DISCORD_CONTENT_MAX - `\n${HUB_URL}`.length;
+    const exact = "a".repeat(room);
+    expect(contentOf(exact)).toBe(`${exact}\n${HUB_URL}`);
+    expect(contentOf(`${exact}b`)).toBe(`${"a".repeat(room - 1)}…\n${HUB_URL}`);
+  });
+
+  it("cuts a text longer than Discord could ever show, even when its line breaks shrink it to fit", () => {
+    // 2,000 characters that read as 1,500: all of them shown
+    const crlf = "ab\r\n".repeat(500);
+    expect(contentOf(crlf)).toBe(`${"ab\n".repeat(500)}\n${HUB_URL}`);
+    // one more, beyond what is read at all: the words end with an ellipsis
+    expect(contentOf(`${crlf}z`)).toBe(`${"ab\n".repeat(500)}…\n${HUB_URL}`);
+  });
+
+  it("never ends cut words with an escape's lone backslash, nor half a character", () => {
+    const room = DISCORD_CONTENT_MAX - `\n${HUB_URL}`.length;
+    // the cut falls between a backslash and the character it escapes
+    const escapes = `${"a".repeat(room - 2)}**`;
+    expect(contentOf(escapes)).toBe(`${"a".repeat(room - 2)}…\n${HUB_URL}`);
+    // an escaped backslash (two of them) before the cut is kept whole
+    const backslash = `${"a".repeat(room - 3)}\\zz`;
+    expect(contentOf(backslash)).toBe(`${"a".repeat(room - 3)}\\\\…\n${HUB_URL}`);
+    // the cut falls inside an emoji
+    const emoji = `${"a".repeat(room - 2)}😀b`;
+    expect(contentOf(emoji)).toBe(`${"a".repeat(room - 2)}…\n${HUB_URL}`);
+  });
+});
+
+describe("Slack: the hub's link", () => {
+  it("escapes Slack's three control characters in the hub's own address", () => {
+    const body = JSON.parse(bodyOf("slack", "test", { text: "Test", url: "https://hub.example/a?x=<1>&y=2", data: {} })) as {
+      text: string;
+    };
+    expect(body.text).toBe("Test <https://hub.example/a?x=&lt;1&gt;&amp;y=2|Open in the hub>");
+  });
+
+  it("writes each line break, and each run of them, as one space", () => {
+    const body = JSON.parse(bodyOf("slack", "test", { text: "a\r\n\r\nb\u2028c\u2029\nd", url: "https://hub.example/", data: {} })) as {
+      text: string;
+    };
+    expect(body.text).toBe("a b c d <https://hub.example/|Open in the hub>");
+  });
+});
+
+describe("the format of an address that is not one", () => {
+  it("is the generic one", () => {
+    expect(formatOf("not a url")).toBe("generic");
+    expect(formatOf("https://")).toBe("generic");
+  });
+});
+
+describe("Slack: a long text", () => {
+  const wordsOf = (text: string) => {
+    const sent = (JSON.parse(bodyOf("slack", "terms-changed", messageOf(text))) as { text: string }).text;
+    return sent.slice(0, sent.lastIndexOf(" <"));
+  };
+
+  it("keeps 3,000 characters whole, and cuts one more to 2,999 and an ellipsis", () => {
+    expect(wordsOf("a".repeat(3_000))).toBe("a".repeat(3_000));
+    expect(wordsOf("a".repeat(3_001))).toBe(`${"a".repeat(2_999)}…`);
+  });
+
+  it("never keeps half a character at the cut", () => {
+    expect(wordsOf(`${"a".repeat(2_998)}😀b`)).toBe(`${"a".repeat(2_998)}…`);
+    expect(wordsOf(`😀${"a".repeat(3_000)}`)).toBe(`😀${"a".repeat(2_997)}…`);
+  });
+});

@@ -11,8 +11,8 @@ import type { AlertMessage } from "./alerts.store";
 
 export type WebhookFormat = "discord" | "slack" | "generic";
 
-const DISCORD_HOSTS = new Set(["discord.com", "discordapp.com"]);
-const SLACK_HOSTS = new Set(["hooks.slack.com"]);
+const DISCORD_HOSTS = new Set<string | null>(["discord.com", "discordapp.com"]);
+const SLACK_HOSTS = new Set<string | null>(["hooks.slack.com"]);
 /** The most of an alert's words a Slack message carries. */
 export const SLACK_TEXT_MAX = 3_000;
 /** Discord's limit on a message's content. */
@@ -20,7 +20,7 @@ export const DISCORD_CONTENT_MAX = 2_000;
 
 /** The format a webhook gets, by its host as DNS reads it (`hooks.slack.com.` is Slack's too). */
 export function formatOf(webhookUrl: string): WebhookFormat {
-  const host = dnsHostOf(webhookUrl) ?? "";
+  const host = dnsHostOf(webhookUrl);
   if (DISCORD_HOSTS.has(host)) return "discord";
   if (SLACK_HOSTS.has(host)) return "slack";
   return "generic";

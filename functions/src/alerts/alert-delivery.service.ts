@@ -51,9 +51,9 @@ export async function deliverAlert(
   const body = bodyOf(format, delivery.kind, delivery.message);
   const timestamp = Math.floor(now.getTime() / 1000);
   const answer = await deps.webhooks.post(channel.webhookUrl, headersOf(format, deliveryId, timestamp, body, channel.signingSecret), body);
-  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-  const retryable =
-    !ok && ((answer.status === null && answer.errorCode !== "REFUSED_ADDRESS") || answer.status === 429 || (answer.status ?? 0) >= 500);
+  const status = answer.status ?? 0;
+  const ok = status >= 200 && status < 300;
+  const retryable = !ok && ((answer.status === null && answer.errorCode !== "REFUSED_ADDRESS") || status === 429 || status >= 500);
   const again = retryable && attempt < MAX_ATTEMPTS;
   await recordAttempt(deliveryId, attempt, ok ? "delivered" : again ? "pending" : "failed", answer.status);
   await recordLastDelivery({ at: now.toISOString(), event: delivery.kind, ok, status: answer.status });

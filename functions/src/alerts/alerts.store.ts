@@ -34,7 +34,7 @@ export interface AlertChannel {
   lastDelivery: LastDelivery | null;
 }
 
-const isEvent = (e: unknown): e is AlertEvent => typeof e === "string" && (ALERT_EVENTS as readonly string[]).includes(e);
+const isEvent = (e: unknown): e is AlertEvent => (ALERT_EVENTS as readonly unknown[]).includes(e);
 
 function lastDeliveryOf(value: unknown): LastDelivery | null {
   const d = value as Partial<LastDelivery> | null | undefined;

@@ -113,6 +113,79 @@ describe("the body reader, whatever the page sends", () => {
   });
 });
 
+describe("the body's charset and encoding, as real pages write them", () => {
+  const reader = createLinkTester(seams);
+  const latin1 = Buffer.from("Prämie: 50 € für Freunde", "latin1");
+  const asWindows1252 = new TextDecoder("windows-1252").decode(latin1);
+
+  it.each([
+    "text/html; charset=iso-8859-1",
+    "text/html;charset=ISO-8859-1",
+    "text/html; Charset = iso-8859-1",
+    'text/html; charset="iso-8859-1"',
+    'text/html; charset= "iso-8859-1"; format=flowed',
+    "text/html; charset=iso-8859-1;format=flowed",
+    "text/html; charset=iso-8859-1 ; q=1",
+  ])("reads %j as the charset it names", async (contentType) => {
+    next = { headers: { "content-type": contentType }, body: latin1 };
+    const read = await reader.read(`${origin}/page`, 1_000);
+    expect(read.page).toEqual({ text: asWindows1252, contentType, cut: false });
+  });
+
+  it.each(["text/html", "text/html; charset=", "text/html; charset=no-such-charset", null])("reads %j as UTF-8", async (contentType) => {
+    next = { headers: contentType === null ? {} : { "content-type": contentType }, body: Buffer.from("Prämie 🎉", "utf8") };
+    const read = await reader.read(`${origin}/page`, 1_000);
+    expect(read.page).toEqual({ text: "Prämie 🎉", contentType, cut: false });
+  });
+
+  it.each(["gzip", "x-gzip", "GZIP", "Deflate", "BR", "\u00a0gzip\u00a0"])("decodes a body sent as %j", async (encoding) => {
+    const text = "<main>Earn 60,000 points</main>".repeat(50);
+    const encode = /br/i.test(encoding) ? zlib.brotliCompressSync : /deflate/i.test(encoding) ? zlib.deflateSync : zlib.gzipSync;
+    next = { headers: { "content-type": "text/html", "content-encoding": encoding }, body: encode(Buffer.from(text)) };
+    expect((await reader.read(`${origin}/page`, 100_000)).page?.text).toBe(text);
+  });
+
+  it("keeps a body of exactly the bytes asked for whole, and says it was not cut", async () => {
+    next = { headers: { "content-type": "text/plain" }, body: Buffer.from("x".repeat(1_000)) };
+    expect((await reader.read(`${origin}/page`, 1_000)).page).toEqual({ text: "x".repeat(1_000), contentType: "text/plain", cut: false });
+    expect((await reader.read(`${origin}/page`, 999)).page).toEqual({ text: "x".repeat(999), contentType: "text/plain", cut: true });
+  });
+
+  it("an answer that is not 2xx is no page, and its body is not read", async () => {
+    const statusServer = http.createServer((req, res) => res.writeHead(Number(req.url?.slice(1))).end("<h1>Choose one</h1>"));
+    await new Promise<void>((resolve) => statusServer.listen(0, "127.0.0.1", resolve));
+    const at = `http://${NAME}:${String((statusServer.address() as AddressInfo).port)}`;
+    try {
+      expect(await reader.read(`${at}/300`, 1_000)).toMatchObject({ isValid: false, statusCode: 300, page: null });
+      expect(await reader.read(`${at}/299`, 1_000)).toMatchObject({
+        isValid: true,
+        statusCode: 299,
+        page: { text: "<h1>Choose one</h1>" },
+      });
+    } finally {
+      statusServer.closeAllConnections();
+      statusServer.close();
+    }
+  });
+
+  it("a body that is not what its encoding says fails the read with the decoder's reason and code", async () => {
+    next = { headers: { "content-type": "text/html", "content-encoding": "gzip" }, body: Buffer.from("<h1>not gzip at all</h1>") };
+    const read = await reader.read(`${origin}/page`, 1_000);
+    expect(read).toMatchObject({
+      isValid: false,
+      statusCode: null,
+      errorMessage: "Request failed: incorrect header check",
+      errorCode: "Z_DATA_ERROR",
+    });
+    // a compressed body cut short in the middle
+    next = { headers: { "content-type": "text/html", "content-encoding": "gzip" }, body: zlib.gzipSync("x".repeat(5_000)).subarray(0, 20) };
+    expect(await reader.read(`${origin}/page`, 100_000)).toMatchObject({
+      isValid: false,
+      errorMessage: "Request failed: unexpected end of file",
+    });
+  });
+});
+
 describe("redirect hops, each in its turn at its host", () => {
   it("waits for every hop's turn, and the waits count neither against the deadline nor in the response time", async () => {
     const paced: string[] = [];

@@ -68,7 +68,7 @@ export const DEFAULT_MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Statuses that anti-bot layers (Cloudflare, Akamai, ...) commonly give to automated requests. */
-const MAYBE_BLOCKED_STATUSES = new Set([401, 403, 405, 429]);
+const MAYBE_BLOCKED_STATUSES: ReadonlySet<number | null> = new Set([401, 403, 405, 429]);
 const BLOCKED_HINT = "the site may block automated checks; open the link in a browser to confirm";
 
 const REQUEST_HEADERS = {
@@ -98,13 +98,13 @@ export function isPublicAddress(ip: string): boolean {
  * connect time). `plainHttpAllowed` names the hosts the local suite reaches over plain http (none in
  * a deploy).
  */
-export function isAllowedWebhookUrl(raw: string, plainHttpAllowed: (hostname: string) => boolean = () => false): boolean {
+export function isAllowedWebhookUrl(raw: string, plainHttpAllowed?: (hostname: string) => boolean): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
   // the host as DNS reads it: `localhost.` and `LOCALHOST` are localhost, and `a..b` is no host
   const host = dnsHostOf(url);
   if (host === null || url.username || url.password) return false;
-  if (url.protocol === "http:" && plainHttpAllowed(host)) return true;
+  if (url.protocol === "http:" && plainHttpAllowed?.(host)) return true;
   if (url.protocol !== "https:") return false;
   if (net.isIP(host) !== 0) return isPublicAddress(host);
   return host.includes(".") && !/(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host);
@@ -113,7 +113,6 @@ export function isAllowedWebhookUrl(raw: string, plainHttpAllowed: (hostname: st
 class RefusedAddressError extends Error {
   constructor(ip: string, hostname?: string) {
     super(`Refused: address ${ip} is not public${hostname ? ` (resolved from ${hostname})` : ""}`);
-    this.name = "RefusedAddressError";
   }
 }
 
@@ -123,7 +122,6 @@ class LinkTestFailure extends Error {
     readonly statusCode: number | null = null,
   ) {
     super(message);
-    this.name = "LinkTestFailure";
   }
 }
 
@@ -140,8 +138,9 @@ function statusText(status: number): string {
   return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`;
 }
 
+/** A URL's hostname without the brackets of an IPv6 address (the only hostname that starts with one). */
 function stripBrackets(hostname: string): string {
-  return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  return hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
 }
 
 function parseHttpUrl(raw: string, base?: URL): URL {
@@ -215,7 +214,7 @@ export function describeLinkTest(v: LinkTestValidation): string {
     return v.statusCode !== null ? `Working (HTTP ${v.statusCode} in ${v.responseTime} ms)` : `Working (${v.responseTime} ms)`;
   }
   const reason = v.errorMessage ?? (v.statusCode !== null ? statusText(v.statusCode) : "unknown error");
-  if (v.statusCode !== null && MAYBE_BLOCKED_STATUSES.has(v.statusCode)) return `Could not verify: ${reason}`;
+  if (MAYBE_BLOCKED_STATUSES.has(v.statusCode)) return `Could not verify: ${reason}`;
   return `Broken: ${reason}`;
 }
 
@@ -250,9 +249,10 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
       let refusal: RefusedAddressError | null = null;
       // The socket resolves the name through this, and connects only to what it hands back.
       const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+        const fail = (err: NodeJS.ErrnoException) => callback(err, "", 0);
         baseLookup(hostname, { ...lookupOptions, all: true }, (err, result, family) => {
           if (err) {
-            callback(err, "", 0);
+            fail(err);
             return;
           }
           const addresses: dns.LookupAddress[] = Array.isArray(result) ? result : [{ address: result, family: family ?? net.isIP(result) }];
@@ -260,13 +260,13 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
           if (!first) {
             const notFound: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
             notFound.code = "ENOTFOUND";
-            callback(notFound, "", 0);
+            fail(notFound);
             return;
           }
           const bad = addresses.find((a) => !isAllowed(a.address, hostname));
           if (bad) {
             refusal = new RefusedAddressError(bad.address, hostname);
-            callback(refusal, "", 0);
+            fail(refusal);
             return;
           }
           if (lookupOptions.all) callback(null, addresses);
@@ -303,14 +303,14 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
       }
       req.once("response", (res) => {
         const statusCode = res.statusCode ?? 0;
-        const retryAfter = res.headers["retry-after"];
         const answer = {
           statusCode,
           location: res.headers.location,
           contentType: res.headers["content-type"] ?? null,
-          retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+          retryAfter: res.headers["retry-after"] ?? null,
         };
-        if (maxBytes === undefined || statusCode < 200 || statusCode >= 300) {
+        // the answer is final: Node hands a 1xx to "information" (or "upgrade"), never here
+        if (maxBytes === undefined || statusCode >= 300) {
           resolve(answer);
           res.destroy();
           req.destroy();
@@ -368,7 +368,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
         await paceHop(url.href);
       } finally {
         pausedMs += now() - waitStart;
-        if (!controller.signal.aborted) arm();
+        arm(); // nothing aborts during the wait: the deadline's timer is stopped
       }
     };
 
@@ -387,7 +387,7 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
           await waitForTurn(url);
           continue;
         }
-        if (statusCode >= 200 && statusCode < 300) return result(true, null);
+        if (statusCode < 300) return result(true, null); // 2xx: a final answer is never 1xx (requestOnce)
         let message = statusText(statusCode);
         if (REDIRECT_STATUSES.has(statusCode)) message += " without a Location header";
         else if (MAYBE_BLOCKED_STATUSES.has(statusCode)) message += ` (${BLOCKED_HINT})`;
@@ -397,8 +397,8 @@ export function createLinkTester(options: LinkTesterOptions = {}): LinkTester & 
 
     try {
       return await Promise.race([
+        // after the deadline's abort, the deadline has answered the race already
         run().catch((err: unknown) => {
-          if (controller.signal.aborted) return result(false, formatTimeout(timeoutMs));
           const hostname = state.url ? stripBrackets(state.url.hostname) : "the host";
           return result(false, describeNetworkError(err, hostname), errorCodeOf(err));
         }),
@@ -458,9 +458,7 @@ interface Answer {
 
 /** The answer's body, decoded as its Content-Encoding says, up to `maxBytes` decoded bytes (then cut, not failed). */
 function readBody(res: http.IncomingMessage, maxBytes: number): Promise<{ body: Buffer; cut: boolean }> {
-  const encoding = String(res.headers["content-encoding"] ?? "")
-    .trim()
-    .toLowerCase();
+  const encoding = res.headers["content-encoding"]?.trim().toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? zlib.createGunzip()
@@ -470,13 +468,11 @@ function readBody(res: http.IncomingMessage, maxBytes: number): Promise<{ body: 
           ? zlib.createBrotliDecompress()
           : null;
   const stream: NodeJS.ReadableStream = decoder ? res.pipe(decoder) : res;
+  // settled once: a promise ignores what comes after (a chunk already on its way, the end of a cut body)
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
     const finish = (cut: boolean) => {
-      if (done) return;
-      done = true;
       resolve({ body: Buffer.concat(chunks).subarray(0, maxBytes), cut });
       res.destroy();
       decoder?.destroy();
@@ -487,17 +483,14 @@ function readBody(res: http.IncomingMessage, maxBytes: number): Promise<{ body: 
       if (size > maxBytes) finish(true);
     });
     stream.once("end", () => finish(false));
-    stream.once("error", (err) => {
-      if (done) return;
-      done = true;
-      reject(err);
-    });
+    stream.once("error", reject);
   });
 }
 
 /** The body as text, in the charset its Content-Type names (UTF-8 when none, or one this runtime does not know). */
 function decodeText(body: Buffer, contentType: string | null): string {
-  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1] ?? "utf-8";
+  // no charset named: TextDecoder's own default, UTF-8
+  const charset = contentType?.match(/charset\s*=\s*"?([^";\s]+)/i)?.[1];
   try {
     return new TextDecoder(charset).decode(body);
   } catch {

@@ -18,11 +18,14 @@ export interface FigureChange {
   after: Figure | null;
 }
 
+/** Words, not characters or sentences: the page's language or English breaks them alike. */
+const BY_WORD: Intl.SegmenterOptions = { granularity: "word" };
+
 function segmenterFor(lang: string | null): Intl.Segmenter {
   try {
-    return new Intl.Segmenter(lang ?? "en", { granularity: "word" });
+    return new Intl.Segmenter(lang ?? "en", BY_WORD);
   } catch {
-    return new Intl.Segmenter("en", { granularity: "word" });
+    return new Intl.Segmenter("en", BY_WORD);
   }
 }
 
@@ -112,16 +115,17 @@ export function changesWithin(changes: readonly TextChange[], maxBytes = DIFF_MA
   const kept: TextChange[] = [];
   let left = maxBytes;
   for (const change of changes) {
-    const bytes = Buffer.byteLength(change.text, "utf8");
+    // Buffer's encoding is UTF-8 unless told otherwise
+    const bytes = Buffer.byteLength(change.text);
     if (bytes <= left) {
       kept.push(change);
       left -= bytes;
       continue;
     }
     // as many whole characters as fit (a cut never splits a surrogate pair)
-    const fits = Buffer.from(change.text, "utf8")
+    const fits = Buffer.from(change.text)
       .subarray(0, left)
-      .toString("utf8")
+      .toString()
       .replace(/\uFFFD$/, "");
     if (fits) kept.push({ kind: change.kind, text: fits });
     return { changes: kept, cut: true };

@@ -116,7 +116,8 @@ export function figuresOf(text: string, lang: string | null, limit = Number.POSI
     const g = match.groups!;
     const raw = g.n1 ?? g.n2 ?? g.n3 ?? g.n4!;
     const value = numberOf(raw, decimal);
-    const figureText = match[0].trim();
+    // a figure begins with its symbol or number and ends with its unit: never with a space
+    const figureText = match[0];
     if (g.moneyBefore || g.moneyAfter)
       figures.push({ text: figureText, value, unit: "currency", currency: currencyOf((g.sym1 ?? g.sym2)!, locale) });
     else if (g.reward) figures.push({ text: figureText, value, unit: /^m/i.test(g.kind!) ? "miles" : "points" });

@@ -57,7 +57,7 @@ export interface ReadableText {
 export const LANG_MAX_CHARS = 35;
 
 /** A `lang` attribute as a language tag: only a valid BCP 47 tag of at most LANG_MAX_CHARS, canonicalised. */
-export function languageTag(raw: string | undefined): string | null {
+export function languageTag(raw: string | null | undefined): string | null {
   const tag = raw?.trim();
   if (!tag || tag.length > LANG_MAX_CHARS) return null;
   try {
@@ -119,7 +119,6 @@ export function readableText(html: string): ReadableText {
   let never = 0;
   let furniture = 0;
   let tag = "";
-  let attribute = "";
   /** The html element's lang as it streams in; null once longer than any tag read. */
   let langValue: string | null = null;
   let inLang = false;
@@ -162,7 +161,8 @@ export function readableText(html: string): ReadableText {
     if (BLOCKS.has(name) && VOID.has(name)) return add(" ");
     if (!openCount.get(name)) return;
     // each element is popped once: linear however the ends fall
-    while (stack.length > 0 && stack.at(-1) !== name) closeTop();
+    // one of its name is open (openCount): the stack never runs out before it
+    while (stack.at(-1) !== name) closeTop();
     closeTop();
   };
 
@@ -173,9 +173,10 @@ export function readableText(html: string): ReadableText {
         tag = html.slice(start, end).toLowerCase();
       },
       onattribname(start, end) {
-        attribute = html.slice(start, end).toLowerCase();
+        const attribute = html.slice(start, end).toLowerCase();
         inLang = tag === "html" && !sawHtml && attribute === "lang";
-        if (inLang) langValue = "";
+        // read only while inLang, which each attribute sets anew
+        langValue = "";
       },
       onattribdata(start, end) {
         if (inLang && langValue !== null)
@@ -186,8 +187,7 @@ export function readableText(html: string): ReadableText {
           langValue = langValue.length >= LANG_MAX_CHARS ? null : langValue + String.fromCodePoint(codepoint);
       },
       onattribend() {
-        if (inLang) lang = langValue === null ? null : languageTag(langValue);
-        inLang = false;
+        if (inLang) lang = languageTag(langValue);
       },
       onopentagend() {
         if (tag === "html") sawHtml = true;
@@ -216,7 +216,7 @@ export function readableText(html: string): ReadableText {
   );
   tokenizer.write(html);
   tokenizer.end();
-  while (stack.length > 0) closeTop();
+  // elements left open need no closing: a collector still open has found its element
 
   const chosen = main.found ? main.parts : article.found ? article.parts : body.found ? body.parts : page;
   return { text: chosen.join("").replace(/\s+/g, " ").trim(), lang };

@@ -22,11 +22,17 @@ async function workedOutDiff(programId: string, from: number, to: number): Promi
  * admin's look at it works it out again (the contract's *Bounded whatever the page*).
  */
 export async function storeTermsDiff(programId: string, watch: TermsWatch | null): Promise<void> {
+  const range = diffRange(watch);
+  if (!range) return;
+  const diff = await workedOutDiff(programId, range.from, range.to);
+  if (diff) await saveTermsDiff(programId, diff);
+}
+
+/** The versions a diff is of: the reviewed one and the latest, while the latest is not the reviewed one. */
+function diffRange(watch: TermsWatch | null): { from: number; to: number } | null {
   const from = watch?.reviewedVersion ?? null;
   const to = watch?.latestVersion ?? null;
-  if (from === null || to === null || from === to) return;
-  const diff = await workedOutDiff(programId, from, to);
-  if (diff) await saveTermsDiff(programId, diff);
+  return from === null || to === null || from === to ? null : { from, to };
 }
 
 /**
@@ -41,13 +47,15 @@ export async function programTerms(programId: string): Promise<ProgramTerms> {
   if (!program) throw new ApiError("NOT_FOUND", "Program not found");
   const watch = program.termsWatch;
   const versions = watch ? await listTermsVersions(programId) : [];
-  const from = watch?.reviewedVersion ?? null;
-  const to = watch?.latestVersion ?? null;
+  const range = diffRange(watch);
   let diff: StoredTermsDiff | null = null;
-  if (from !== null && to !== null && from !== to) {
+  if (range) {
     const stored = await readTermsDiff(programId);
-    diff = stored?.from === from && stored.to === to ? stored : await workedOutDiff(programId, from, to);
-    if (diff && diff !== stored) await saveTermsDiff(programId, diff);
+    if (stored?.from === range.from && stored.to === range.to) diff = stored;
+    else {
+      diff = await workedOutDiff(programId, range.from, range.to);
+      if (diff) await saveTermsDiff(programId, diff);
+    }
   }
   return {
     programId,

@@ -11,8 +11,23 @@ describe("a host as DNS reads it", () => {
     ["https://a..b/", null],
     ["https://localhost../", null],
     ["not a url", null],
+    ["https://./x", null],
+    ["mailto:someone@bank.example", null],
+    ["https://[2001:db8::1]/", "2001:db8::1"],
   ])("%s is %s", (url, host) => {
     expect(dnsHostOf(url)).toBe(host);
+  });
+
+  it("reads a parsed URL as it reads its text", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom("", "."), (raw, dot) => {
+        const url = new URL(raw);
+        url.hostname = `${url.hostname}${dot}`;
+        expect(dnsHostOf(url)).toBe(dnsHostOf(url.href));
+        expect(dnsHostOf(url)).not.toMatch(/^\[|\.$/);
+      }),
+      { seed: 5959, numRuns: 1_000 },
+    );
   });
 });
 
@@ -26,6 +41,9 @@ describe("the pace a request takes", () => {
     ["http://127.0.0.1:8080/", "127.0.0.1"],
     ["http://host3.fixture.referral-hub.test:12112/terms/x", "host3.fixture.referral-hub.test"],
     ["::not a url::", "::not a url::"],
+    ["https://-promo.bank.example/refer", "bank.example"],
+    ["https://offers*.bank.example/refer", "bank.example"],
+    ["https://a!b.bank.example/", "bank.example"],
   ])("%s is paced as %s", (url, key) => {
     expect(paceKeyOf(url)).toBe(key);
   });

@@ -11,14 +11,14 @@ import { getDomain } from "tldts";
 export function dnsHostOf(raw: string | URL): string | null {
   let url: URL;
   try {
-    url = typeof raw === "string" ? new URL(raw) : raw;
+    url = new URL(raw); // a URL is read again from its href, to the same host
   } catch {
     return null;
   }
-  const bracketed = url.hostname.startsWith("[") && url.hostname.endsWith("]");
-  if (bracketed) return url.hostname.slice(1, -1);
+  // an IPv6 address, the only hostname that starts with a bracket
+  if (url.hostname.startsWith("[")) return url.hostname.slice(1, -1);
   const host = url.hostname.endsWith(".") ? url.hostname.slice(0, -1) : url.hostname;
-  if (host === "" || host.split(".").includes("")) return null;
+  if (host.split(".").includes("")) return null; // an empty host too: "".split(".") is [""]
   return host;
 }
 
