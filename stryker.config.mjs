@@ -30,4 +30,6 @@ export default {
   concurrency: 2,
   thresholds: { high: 90, low: 85, break: null },
   timeoutMS: 20_000,
+  // the first run of every test, instrumented, beside the local suite: minutes on two cores
+  dryRunTimeoutMinutes: 30,
 };

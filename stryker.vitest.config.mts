@@ -16,6 +16,8 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["stryker.vitest.setup.ts"],
-    testTimeout: 20_000,
+    // instrumented code, beside other work: a timeout here only stops a hang (Stryker times each mutant itself)
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });
