@@ -1,5 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { configuredNodeMajor, nodeMajorProblem } from "./scripts/lib/node-major";
+
+// The tests too run on the project's Node only (scripts/lib/node-major.ts says why).
+const nodeProblem = nodeMajorProblem(
+  process.versions.node,
+  configuredNodeMajor(fileURLToPath(new URL(".", import.meta.url))),
+  process.execPath,
+);
+if (nodeProblem) throw new Error(nodeProblem);
 
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 

@@ -15,6 +15,10 @@ import { build } from "esbuild";
 const here = new URL(".", import.meta.url);
 const { dependencies } = JSON.parse(readFileSync(new URL("package.json", here), "utf8"));
 const external = Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]);
+// The runtime a deploy runs (firebase.json, e.g. nodejs24) is the target: one place says the major.
+const { functions } = JSON.parse(readFileSync(new URL("../firebase.json", here), "utf8"));
+const runtime = /^nodejs(\d+)$/.exec(functions[0].runtime);
+if (!runtime) throw new Error(`firebase.json functions[0].runtime is not nodejsNN: ${functions[0].runtime}`);
 
 rmSync(new URL("lib", here), { recursive: true, force: true });
 await build({
@@ -22,8 +26,7 @@ await build({
   outfile: new URL("lib/index.js", here).pathname,
   bundle: true,
   platform: "node",
-  // production runs nodejs22 (firebase.json); the local suite still runs the bundle on Node 20 (docs/deploy.md)
-  target: "node20",
+  target: `node${runtime[1]}`,
   format: "cjs",
   external,
   // the mail templates (src/platform/mail/*.tsx), as tsconfig.json's "react-jsx": react/jsx-runtime, external

@@ -6,6 +6,7 @@
  *   tsx scripts/local-suite.ts exec -- <cmd>  builds, starts everything empty, runs <cmd>, stops,
  *                                             exits with <cmd>'s status
  */
+import "./lib/require-node-major"; // first: stops at once on a Node of another major
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
@@ -269,7 +270,8 @@ async function main() {
       startService(
         "maildev",
         join(BIN, "maildev"),
-        ["--ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"],
+        // --web-ip: maildev 3's web interface would listen on every interface
+        ["--ip", HOST, "--web-ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"],
         process.env,
         false,
       ),
@@ -285,7 +287,7 @@ async function main() {
       mode === "start",
     );
     services.push(emulators);
-    await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/email`)).ok, 30_000, services);
+    await waitFor("inbox", async () => (await fetch(`${URLS.inbox}/api/healthz`)).ok, 30_000, services);
     // Ready when the API answers through Hosting: every emulator and the functions are loaded.
     await waitFor("emulators", async () => (await callRoute("getSession", { baseUrl: URLS.app })).status === 200, 180_000, services);
 

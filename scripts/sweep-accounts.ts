@@ -10,6 +10,7 @@
  * Against the emulators when FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set;
  * otherwise against the project in GCLOUD_PROJECT with Application Default Credentials.
  */
+import "./lib/require-node-major"; // first: stops at once on a Node of another major
 import { sweepHijackableAccounts } from "../functions/src/toolkit";
 
 async function main() {

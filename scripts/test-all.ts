@@ -11,6 +11,7 @@
  * Each lane's lines are printed as they come, prefixed with its name; the summary names the lanes
  * that failed. Exits 1 if any did.
  */
+import "./lib/require-node-major"; // first: stops at once on a Node of another major
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { join, resolve } from "node:path";

@@ -6,11 +6,20 @@ interface CaughtMail {
   text: string;
   html: string;
   to: { address: string }[];
-  date: string;
+  /** When the catcher received it (ISO). */
+  time: string;
 }
 
+/** maildev 3's REST API, under /api beside its web interface. */
+const api = (path: string) => `${suite.mailUrl}/api${path}`;
+
 export async function clearInbox(): Promise<void> {
-  await fetch(`${suite.mailUrl}/email/all`, { method: "DELETE" });
+  await fetch(api("/email/all"), { method: "DELETE" });
+}
+
+/** Every e-mail the catcher holds, in arrival order. */
+export async function allMails(): Promise<CaughtMail[]> {
+  return (await (await fetch(api("/email"))).json()) as CaughtMail[];
 }
 
 /** The newest e-mail to this address (whose subject matches, if given), waiting briefly for SMTP delivery. */
@@ -18,7 +27,7 @@ export async function latestMailTo(address: string, subject?: RegExp, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mine = (await mailsTo(address)).filter((m) => !subject || subject.test(m.subject));
-    const newest = mine.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
+    const newest = mine.sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -27,8 +36,7 @@ export async function latestMailTo(address: string, subject?: RegExp, timeoutMs 
 
 /** Every e-mail to this address the catcher holds now (no waiting: for checking that none came). */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const mails = (await (await fetch(`${suite.mailUrl}/email`)).json()) as CaughtMail[];
-  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+  return (await allMails()).filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
 }
 
 export function loginUrlIn(mail: CaughtMail): string {

@@ -9,6 +9,7 @@
  * shows the result) and for 'Expand All'. A third run searches 10,000 links (100 programs of 100). Prints a
  * table; asserts nothing.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { chromium, type Page } from "playwright-core";
 import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";

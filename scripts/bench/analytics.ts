@@ -19,6 +19,7 @@
  * For a quicker run while iterating: BENCH_STORES (which stores, "baseline,1k,10k"), BENCH_CALLS
  * (calls per figure, of which the median is taken; 3).
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import {
   COLLECTIONS,
   createLink,

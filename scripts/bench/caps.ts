@@ -10,6 +10,7 @@
  * (keptPaidDays): the median of 201 calls after 20 warm-ups; the baseline once (it takes seconds).
  * Prints a table; asserts nothing.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { addDays } from "@hub/contract/dates";
 import type { ReferrerCap } from "@hub/contract/programs";
 import { keptPaidDays, linkAvailability } from "../../functions/src/toolkit";

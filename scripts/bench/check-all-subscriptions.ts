@@ -11,6 +11,7 @@
  *   lookups) on a sample of 200 members, projected to 10,000.
  * Prints the time and the number of Stripe calls of each; asserts nothing.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import {
   checkUserSubscription,
   db,

@@ -10,6 +10,7 @@
  * their pages, the peak RSS and heap of the workers, and whether a slice came near the function's
  * 256 MiB (it must not: a slice holds one page of references whatever the count).
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { SUITE_LOGS } from "../../testing/suite-config";

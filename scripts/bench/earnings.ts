@@ -15,6 +15,7 @@
  * GET /api/user/outcomes/export?year= and GET /api/user/links, BENCH_CALLS times each (20) per
  * member; prints the median and p95 beside the goal (< 1 s for 500 outcomes). Asserts nothing.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { createLink, createProgram, recordOutcome, updateLink } from "../../functions/src/toolkit";
 import type { CreateOutcomeRequest } from "@hub/contract/outcomes";
 import { LOCAL_VISITOR_COOKIE_SECRET } from "../../testing/suite-config";

@@ -25,6 +25,7 @@
  * BENCH_REPORT_DIR: a folder to keep each Lighthouse report in (JSON: its long tasks, script boot-up
  * times and main-thread breakdown show where the blocking time goes). CHROMIUM_PATH: the browser.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import type { Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { routePath } from "../../testing/http";

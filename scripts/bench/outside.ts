@@ -6,6 +6,7 @@
  * read (text, figures and the diff against a text that shares nothing) of a 2 MB page (goal < 1 s).
  * Needs nothing running: pure functions. Prints a table; exits 1 when a goal is missed.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import http from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import zlib from "node:zlib";

@@ -19,6 +19,7 @@
  * functions/pages/). Documents read per request with the instance's open-list cache switched off
  * (period 0: what every request read before the cache) and on (as deployed), in the same run.
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";

@@ -23,6 +23,7 @@
  * issue 16 and asserts nothing: the figures go in docs/benchmarks.md. BENCH_CPU_PROF=<dir> writes a CPU
  * profile of the one-process handler there (node --cpu-prof).
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";

@@ -10,6 +10,7 @@
  * baseline, in the same run) and the measured one (every page changed), the programs found changed,
  * and per host the requests and the shortest gap between two of them (the rule: never under 1 s).
  */
+import "../lib/require-node-major"; // first: stops at once on a Node of another major
 import type { Job } from "@hub/contract/jobs";
 import type { Program } from "@hub/contract/programs";
 import { utcDay } from "@hub/contract/dates";

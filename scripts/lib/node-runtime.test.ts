@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configuredRuntimes, runtimeMajor, runtimeVerdict } from "./node-runtime";
@@ -24,6 +25,25 @@ describe("the runtime production deploys on", () => {
   });
 });
 
+describe("firebase-tools, the tool that deploys", () => {
+  // Its own list of runtimes (lib/deploy/functions/runtimes/supported/types.js): a runtime it does
+  // not list as GA is refused by `firebase deploy`, whatever Google's table says.
+  // read as data: firebase-tools ships no types for it
+  const RUNTIMES = createRequire(__filename)("firebase-tools/lib/deploy/functions/runtimes/supported/types.js").RUNTIMES as Record<
+    string,
+    { status: string; deprecationDate: string; decommissionDate: string }
+  >;
+
+  it("lists the configured runtime as generally available", () => {
+    expect(RUNTIMES[runtime!]?.status).toBe("GA");
+    expect(RUNTIMES.nodejs24?.status).toBe("GA");
+  });
+
+  it("dates nodejs24 as Google does (the table the runtime test reads)", () => {
+    expect(RUNTIMES.nodejs24).toMatchObject({ deprecationDate: "2028-04-30", decommissionDate: "2028-10-31" });
+  });
+});
+
 describe("runtimeVerdict", () => {
   it("fails a runtime already decommissioned (nodejs20 after 2026-10-30)", () => {
     const verdict = runtimeVerdict("nodejs20", day("2026-11-27"));
@@ -40,6 +60,14 @@ describe("runtimeVerdict", () => {
     const late = runtimeVerdict("nodejs22", day("2027-10-02"));
     expect(late.level).toBe("fail");
     expect(late.message).toContain("in 28 days");
+  });
+
+  it("gives nodejs24 Google's dates: warning from 2028-04-30, failing from 2028-10-01", () => {
+    expect(runtimeVerdict("nodejs24", day("2026-12-02")).level).toBe("ok");
+    expect(runtimeVerdict("nodejs24", day("2028-04-29")).level).toBe("ok");
+    expect(runtimeVerdict("nodejs24", day("2028-04-30")).level).toBe("warn");
+    expect(runtimeVerdict("nodejs24", day("2028-09-30")).level).toBe("warn");
+    expect(runtimeVerdict("nodejs24", day("2028-10-02")).level).toBe("fail");
   });
 
   it("fails a runtime the table does not know", () => {

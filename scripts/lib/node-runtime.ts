@@ -3,7 +3,7 @@
  * the dates Google stops supporting them. The one table of these dates in the repository.
  *
  * Source: Google's runtime support schedule, https://cloud.google.com/functions/docs/runtime-support
- * (the Node.js table; read 2026-11-27). Not firebase-tools' own table: 14.18 gives nodejs22 a later
+ * (the Node.js table; read 2026-11-27). Not firebase-tools' own table: 14.27 gives nodejs22 a later
  * decommission date than Google does, and Google's is the one a deploy meets.
  *
  * Deprecation: a deploy still works, but the runtime is on its way out. Decommission: no function

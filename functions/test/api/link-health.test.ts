@@ -13,7 +13,7 @@ import { reserveHostSlot } from "../../src/platform/host-paces.store";
 import { resetEmulators } from "../../../testing/emulators";
 import { fixturePage, resetBankPages, setBankPage } from "../../../testing/fixture-site";
 import { call, callRoute } from "../../../testing/http";
-import { clearInbox } from "../../../testing/inbox";
+import { allMails, clearInbox } from "../../../testing/inbox";
 import { followJob, runJob, startJob } from "../../../testing/jobs";
 import { productionLikeDeps } from "../../../testing/in-process-app";
 import { addLink, programWithLinks, ROTATION_SETTLE_MS, sleep, visitMany } from "../../../testing/rotation";
@@ -46,7 +46,7 @@ const activeCount = async (programId: string) =>
     .activeLinkCount;
 const adminTest = (id: string) => callRoute("testLink", { params: { id }, idToken: admin, body: {} });
 const mailsTo = async (address: string, subject: RegExp) =>
-  ((await (await fetch(`${suite.mailUrl}/email`)).json()) as { subject: string; text: string; to: { address: string }[] }[]).filter(
+  (await allMails()).filter(
     (m) => m.to.some((t) => t.address === address) && subject.test(m.subject),
   );
 const FAILING_MAIL = /failing and out of the rotation/;
