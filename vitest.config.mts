@@ -48,6 +48,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["functions/test/api/**/*.test.ts"],
+          setupFiles: ["testing/task-queue-switch.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: false,

@@ -282,7 +282,17 @@ async function main() {
     const emulators = startService(
       "emulators",
       join(BIN, "firebase"),
-      ["emulators:start", "--project", PROJECT_ID, "--config", localConfig, "--only", "auth,firestore,functions,hosting,pubsub"],
+      [
+        "emulators:start",
+        "--project",
+        PROJECT_ID,
+        "--config",
+        localConfig,
+        "--only",
+        "auth,firestore,functions,hosting,pubsub",
+        // an export to start from (npm run backup:drill restores one)
+        ...(process.env.SUITE_IMPORT ? ["--import", process.env.SUITE_IMPORT] : []),
+      ],
       emulatorEnv,
       mode === "start",
     );

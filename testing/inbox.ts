@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { suite } from "./suite-env";
 
 interface CaughtMail {
@@ -43,4 +44,23 @@ export function loginUrlIn(mail: CaughtMail): string {
   const match = /https?:\/\/\S+\/email-login\?token=[A-Za-z0-9_%-]+/.exec(mail.text);
   if (!match) throw new Error(`no login link in e-mail: ${mail.text}`);
   return match[0];
+}
+
+/**
+ * The mail's headers as sent, by lower-case name (the last of a repeated one). maildev 3's JSON keeps
+ * only the headers its parser leaves as plain text and drops structured ones (List-Unsubscribe), so
+ * they are read from the message's source.
+ */
+export async function headersOf(mail: CaughtMail): Promise<Record<string, string>> {
+  const source = await (await fetch(api(`/email/${encodeURIComponent(mail.id)}/source`))).text();
+  const parsed = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  return Object.fromEntries(
+    parsed.headerLines.map(({ key, line }) => [
+      key,
+      line
+        .slice(line.indexOf(":") + 1)
+        .replace(/\r?\n[ \t]+/g, " ")
+        .trim(),
+    ]),
+  );
 }

@@ -14,7 +14,7 @@ import { chromium, type Page } from "playwright-core";
 import { createLink, createProgram, updateProgram, ensureAdmin } from "../../functions/src/toolkit";
 import { idTokenFromPassword, resetEmulators } from "../../testing/emulators";
 import { signInAsAdmin } from "../../testing/browser/admin";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../../testing/browser/chromium";
+import { chromiumPath, CHROMIUM_FLAGS } from "../../testing/browser/chromium";
 import { routePath } from "../../testing/http";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1" };
@@ -87,7 +87,7 @@ async function measure(page: Page, action: () => Promise<void>, ready: () => Pro
 
 async function run(label: string, programCount: number, ownersPerProgram: number) {
   const links = await seed(programCount, ownersPerProgram);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ baseURL: process.env.APP_URL, viewport: { width: 1280, height: 900 } });
     await signInAsAdmin(page, ADMIN);

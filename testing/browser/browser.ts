@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, onTestFailed } from "vitest";
 import { FIXTURE_SITE } from "../suite-config";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
+import { chromiumPath, CHROMIUM_FLAGS } from "./chromium";
 import { expectNoSeriousViolations } from "./axe";
 
 const SCREENSHOTS = resolve(__dirname, "../../test-results/screenshots");
@@ -22,7 +22,7 @@ export interface BrowserSession {
 /** Playwright gives every launch a fresh, empty profile of its own (no --user-data-dir needed). */
 export async function launchBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     headless: true,
     args: [
       ...CHROMIUM_FLAGS,

@@ -12,6 +12,7 @@ import { productionLikeDeps, serveInProcess } from "../../../testing/in-process-
 import { programWithLinks, sleep } from "../../../testing/rotation";
 import { suite } from "../../../testing/suite-env";
 import { failAtWrite } from "../../../testing/write-faults";
+import { forwardTasks, refuseTasks } from "../../../testing/task-queue-switch";
 
 /**
  * Deleting a link, a program or a user deletes their click records in the background: the deletion
@@ -130,13 +131,12 @@ describe("a purge survives failures", () => {
       await writeClicks(linkId, programId, 1_200);
 
       // the queue cannot be reached: the link is deleted all the same, its purge waits in the store
-      const queue = process.env.CLOUD_TASKS_EMULATOR_HOST;
-      process.env.CLOUD_TASKS_EMULATOR_HOST = "127.0.0.1:9"; // nothing listens there
+      refuseTasks();
       let res;
       try {
         res = await call("DELETE", `/api/links/${linkId}`, { baseUrl: app.url, idToken: admin });
       } finally {
-        process.env.CLOUD_TASKS_EMULATOR_HOST = queue;
+        forwardTasks();
       }
       expect(res.status).toBe(204);
       expect((await call("GET", "/api/links", { idToken: admin })).body).toEqual([]);

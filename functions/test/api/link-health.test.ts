@@ -46,9 +46,7 @@ const activeCount = async (programId: string) =>
     .activeLinkCount;
 const adminTest = (id: string) => callRoute("testLink", { params: { id }, idToken: admin, body: {} });
 const mailsTo = async (address: string, subject: RegExp) =>
-  (await allMails()).filter(
-    (m) => m.to.some((t) => t.address === address) && subject.test(m.subject),
-  );
+  (await allMails()).filter((m) => m.to.some((t) => t.address === address) && subject.test(m.subject));
 const FAILING_MAIL = /failing and out of the rotation/;
 
 /** A program of `healthy` working links plus one of active@example.com (alice) at `url`. */

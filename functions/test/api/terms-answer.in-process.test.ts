@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getProgram, type ProgramRecord } from "../../src/catalog/programs.store";
 import { readTermsDiff } from "../../src/catalog/terms-versions.store";
 import { reviewProgramTerms } from "../../src/programs/programs.service";
@@ -17,15 +17,14 @@ import { recordingMailer, seedProgram, standInPages, standInQueues, termsDeps, t
 
 const URL_GOLD = "https://goldbank.example/terms";
 
-let queues: Awaited<ReturnType<typeof standInQueues>>;
+let queues: ReturnType<typeof standInQueues>;
 let pages: ReturnType<typeof standInPages>;
 let clock: ReturnType<typeof testClock>;
 let deps: ReturnType<typeof termsDeps>;
 
 beforeAll(async () => {
-  queues = await standInQueues();
+  queues = standInQueues();
 });
-afterAll(() => queues.close());
 beforeEach(async () => {
   await resetEmulators();
   queues.use();
@@ -33,10 +32,6 @@ beforeEach(async () => {
   clock = testClock();
   deps = termsDeps({ pageReader: pages.reader, mailer: recordingMailer().mailer, now: clock.now });
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
-
 /** The program's page reads `html` from now on, and is read (a day after the read before). */
 async function readAs(program: Pick<ProgramRecord, "id" | "termsUrl">, html: string) {
   pages.html(program.termsUrl!, html);

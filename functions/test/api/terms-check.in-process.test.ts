@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TERMS_TEXT_MAX_BYTES } from "@hub/contract/terms";
 import { getProgram, updateProgram, type ProgramRecord } from "../../src/catalog/programs.store";
 import { listTermsVersions, readTermsVersion } from "../../src/catalog/terms-versions.store";
@@ -37,16 +37,15 @@ const ADMINS = [
   { uid: "admin-2", email: "second.admin@example.com" },
 ];
 
-let queues: Awaited<ReturnType<typeof standInQueues>>;
+let queues: ReturnType<typeof standInQueues>;
 let pages: ReturnType<typeof standInPages>;
 let mail: ReturnType<typeof recordingMailer>;
 let clock: ReturnType<typeof testClock>;
 let deps: ReturnType<typeof termsDeps>;
 
 beforeAll(async () => {
-  queues = await standInQueues();
+  queues = standInQueues();
 });
-afterAll(() => queues.close());
 beforeEach(async () => {
   await resetEmulators();
   queues.tasks.length = 0;
@@ -57,7 +56,6 @@ beforeEach(async () => {
   deps = termsDeps({ pageReader: pages.reader, mailer: mail.mailer, now: clock.now });
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 

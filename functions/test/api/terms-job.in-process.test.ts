@@ -1,5 +1,5 @@
 import { logger } from "firebase-functions";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/platform/api-error";
 import { updateProgram } from "../../src/catalog/programs.store";
 import { COLLECTIONS, db } from "../../src/platform/db";
@@ -28,7 +28,7 @@ import {
  * that each page is read in its own turn while other hosts' pages are read beside it.
  */
 
-let queues: Awaited<ReturnType<typeof standInQueues>>;
+let queues: ReturnType<typeof standInQueues>;
 let pages: ReturnType<typeof standInPages>;
 let clock: ReturnType<typeof testClock>;
 let deps: ReturnType<typeof termsDeps>;
@@ -36,9 +36,8 @@ let deps: ReturnType<typeof termsDeps>;
 let lost = false;
 
 beforeAll(async () => {
-  queues = await standInQueues();
+  queues = standInQueues();
 });
-afterAll(() => queues.close());
 beforeEach(async () => {
   await resetEmulators();
   queues.tasks.length = 0;
@@ -53,7 +52,6 @@ beforeEach(async () => {
   deps = termsDeps({ pageReader: pages.reader, mailer: recordingMailer().mailer, now });
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 

@@ -1,6 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { vi } from "vitest";
+import { onTestFinished } from "vitest";
 import { upsertAdmin } from "../../src/accounts/users.store";
 import { changeAlertChannel } from "../../src/alerts/alerts.store";
 import { createProgram, getProgram, updateProgram, type ProgramRecord } from "../../src/catalog/programs.store";
@@ -8,6 +6,7 @@ import { termsStateOf } from "../../src/catalog/terms-watch-record";
 import type { AppDeps, PageRead, PageReader } from "../../src/platform/deps";
 import { COLLECTIONS, db } from "../../src/platform/db";
 import type { Mailer, OutgoingMail } from "../../src/platform/mailer";
+import { forwardTasks, keepTasks, type KeptTask } from "../../../testing/task-queue-switch";
 
 /*
  * Stand-ins for what the terms watch reaches outside this process, for the in-process tests of the
@@ -125,29 +124,16 @@ export function recordingMailer() {
   };
 }
 
-/** The queues: a Cloud Tasks stand-in keeping what is enqueued (by queue), so no task reaches the emulator's functions. */
-export async function standInQueues() {
-  const tasks: { queue: string; data: Record<string, unknown> }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => {
-      const queue = /\/queues\/([^/]+)\/tasks/.exec(req.url ?? "")?.[1] ?? "";
-      const encoded = (JSON.parse(body || "{}") as { task?: { httpRequest?: { body?: string } } }).task?.httpRequest?.body ?? "";
-      const payload = encoded ? (JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as { data?: Record<string, unknown> }) : {};
-      tasks.push({ queue, data: payload.data ?? {} });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ name: `task-${String(tasks.length)}` }));
-    });
-  });
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+/** The queues: the tasks the test enqueues are kept (by queue), so none reaches the emulator's functions. */
+export function standInQueues() {
+  const tasks: KeptTask[] = [];
   return {
     tasks,
-    /** Points firebase-admin's task queues at this stand-in until the test ends (vi.unstubAllEnvs). */
+    /** Keeps the tasks until the test ends. */
     use() {
-      vi.stubEnv("CLOUD_TASKS_EMULATOR_HOST", `127.0.0.1:${String((server.address() as AddressInfo).port)}`);
+      keepTasks(tasks);
+      onTestFinished(forwardTasks);
     },
-    close: () => new Promise<void>((closed) => server.close(() => closed())),
   };
 }
 

@@ -9,7 +9,7 @@ import type { OutgoingMail } from "../../src/platform/mailer";
 import { createProgramAs, signInActors, submitOwnLink } from "../../../testing/actors";
 import { resetEmulators } from "../../../testing/emulators";
 import { call, callRoute } from "../../../testing/http";
-import { clearInbox, latestMailTo, mailsTo } from "../../../testing/inbox";
+import { clearInbox, headersOf, latestMailTo, mailsTo } from "../../../testing/inbox";
 import { addSubscriber, followJob, runJob, stripeLocal } from "../../../testing/jobs";
 import { signInMember } from "../../../testing/members";
 import { productionLikeDeps } from "../../../testing/in-process-app";
@@ -245,10 +245,11 @@ describe("the weekly digest", () => {
     expect(await runJob(admin, "runWeeklyDigest")).toMatchObject({ kind: "weekly-digest", state: "done", summary: { sent: 1, failed: 0 } });
     expect(await runJob(admin, "runWeeklyDigest")).toMatchObject({ state: "done", summary: { sent: 0, failed: 0 } });
     expect((await mailsTo(ALICE)).filter((m) => DIGEST.test(m.subject))).toHaveLength(1);
-    const mail = (await latestMailTo(ALICE, DIGEST)) as Awaited<ReturnType<typeof latestMailTo>> & { headers: Record<string, string> };
-    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    const oneClick = /^<(https?:\/\/[^>]+\/api\/public\/unsubscribe\?token=([\w.-]+))>/.exec(mail.headers["list-unsubscribe"] ?? "");
-    expect(oneClick, mail.headers["list-unsubscribe"]).not.toBeNull();
+    const mail = await latestMailTo(ALICE, DIGEST);
+    const headers = await headersOf(mail);
+    expect(headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const oneClick = /^<(https?:\/\/[^>]+\/api\/public\/unsubscribe\?token=([\w.-]+))>/.exec(headers["list-unsubscribe"] ?? "");
+    expect(oneClick, headers["list-unsubscribe"]).not.toBeNull();
     const [, oneClickUrl, token] = oneClick!;
     expect(mail.text).toContain(`/unsubscribe?token=${token!}`);
 

@@ -17,7 +17,7 @@
  * a live region's text, a dialog), so that the same code drives any build of the pages.
  */
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../../../testing/browser/chromium";
+import { chromiumPath, CHROMIUM_FLAGS } from "../../../testing/browser/chromium";
 import { gzipBytes } from "./scripts-weight";
 
 /** What shows that the page answered, checked in the page on every animation frame. */
@@ -183,4 +183,5 @@ export async function firstTap(browser: Browser, url: string, control: Control):
   }
 }
 
-export const launchPhoneBrowser = () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+export const launchPhoneBrowser = async () =>
+  chromium.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_FLAGS });

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../../../testing/browser/chromium";
+import { chromiumPath, CHROMIUM_FLAGS } from "../../../testing/browser/chromium";
 import { gzipBytes } from "./scripts-weight";
 
 export interface LighthouseRun {
@@ -28,7 +28,7 @@ let reportsSaved = 0;
 
 export async function lighthouseOnce(url: string): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
+  const chrome = await chromeLauncher.launch({ chromePath: await chromiumPath(), chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
