@@ -66,6 +66,11 @@ async function main() {
   if (!entryMatch || !template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no entry script or no ${ROOT_ELEMENT}`);
   const [entryScript, entry = ""] = entryMatch;
   const manifest = JSON.parse(readFileSync(join(DIST, ".vite", "manifest.json"), "utf8")) as Manifest;
+  // What every page request runs must be React's production build (vite.config.ts says why).
+  const renderer = readFileSync(join(PAGES_DIR, "renderer", "prerender.js"), "utf8");
+  if (renderer.includes("process.env.NODE_ENV") || renderer.includes(".development.js")) {
+    throw new Error("functions/pages/renderer/prerender.js holds a development build or chooses one at run time");
+  }
   // The renderer is ES modules in a folder of a CommonJS package (functions/): it says so itself.
   writeFileSync(join(PAGES_DIR, "renderer", "package.json"), `${JSON.stringify({ type: "module" })}\n`);
   const {

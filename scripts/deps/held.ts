@@ -110,7 +110,7 @@ export const HELD: HeldPackage[] = [
     name: "typescript",
     in: "root",
     keptAt: "6.0",
-    why: "typescript-eslint (the lint) runs on TypeScript's JavaScript API, which 7 (the native compiler) does not have; its peer range ends below 6.1",
+    why: "the lint (typescript-eslint) and two scripts (the query-index call sites, the OpenAPI writer) run on TypeScript's JavaScript API, which 7, the native compiler, does not have; typescript-eslint's peer range ends below 6.1. `npm run typecheck` runs 7 (`typescript-native`, an alias of typescript 7)",
     checkedBy: "`npm view typescript-eslint peerDependencies` does not admit the newest typescript",
     unblocks: "a typescript-eslint release that takes 7",
     check() {
