@@ -15,10 +15,10 @@
  * into an emulator. Prints a table; exits 1 on any difference.
  */
 import "./lib/require-node-major"; // first: stops at once on a Node of another major
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runOrFail } from "./lib/run-command";
 import type { DocumentReference, DocumentSnapshot } from "firebase-admin/firestore";
 
 const ROOT = resolve(__dirname, "..");
@@ -47,6 +47,8 @@ function canonical(value: unknown): string {
     return v;
   });
 }
+
+let adminIdToken: Promise<string> | undefined;
 
 async function fingerprint(): Promise<Fingerprint> {
   const { auth, db } = await import("../functions/src/toolkit");
@@ -93,7 +95,8 @@ async function fingerprint(): Promise<Fingerprint> {
     pageToken = page.pageToken;
   } while (pageToken);
 
-  const idToken = await idTokenFromPassword(DEMO.admin.email, DEMO.admin.password);
+  // one sign-in for every read of a phase (settled() reads until the data stands still)
+  const idToken = await (adminIdToken ??= idTokenFromPassword(DEMO.admin.email, DEMO.admin.password));
   const figures: Record<string, string> = {};
   for (const [name, answer] of [
     ["programs", await callRoute("listPrograms", { idToken })],
@@ -140,47 +143,32 @@ async function exportPhase() {
   if (moved.length > 0) throw new Error(`the data changed while it was exported: ${moved.join(", ")}`);
 }
 
-function runOrFail(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
-    child.on("error", fail);
-    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(" ")} exited with ${String(code)}`))));
-  });
+/** Each part of a fingerprint, by name, as text: what the drill compares. */
+function parts(print: Fingerprint): Map<string, { shown: string; value: string }> {
+  const named = new Map<string, { shown: string; value: string }>();
+  for (const [group, c] of Object.entries(print.collections)) named.set(group, { shown: String(c.documents), value: JSON.stringify(c) });
+  named.set("sign-in accounts (Auth)", { shown: String(print.accounts.count), value: JSON.stringify(print.accounts) });
+  for (const [name, text] of Object.entries(print.figures))
+    named.set(`API: ${name}`, { shown: `${String(text.length)} chars`, value: text });
+  return named;
 }
 
-/** The collections (and "accounts", figures) whose fingerprint differs. */
-function changedParts(a: Fingerprint, b: Fingerprint): string[] {
-  const parts = new Set([...Object.keys(a.collections), ...Object.keys(b.collections)]);
-  const changed = [...parts].filter((part) => JSON.stringify(a.collections[part]) !== JSON.stringify(b.collections[part]));
-  if (JSON.stringify(a.accounts) !== JSON.stringify(b.accounts)) changed.push("accounts");
-  for (const name of Object.keys(a.figures)) if (a.figures[name] !== b.figures[name]) changed.push(`API: ${name}`);
-  return changed;
-}
+type Parts = ReturnType<typeof parts>;
+const differing = (before: Parts, after: Parts) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name)?.value !== after.get(name)?.value);
 
-function compare(before: Fingerprint, after: Fingerprint): string[] {
-  const rows: string[][] = [];
-  const differences: string[] = [];
-  for (const group of new Set([...Object.keys(before.collections), ...Object.keys(after.collections)])) {
-    const [b, a] = [before.collections[group], after.collections[group]];
-    const same = b?.documents === a?.documents && b?.digest === a?.digest;
-    if (!same) differences.push(group);
-    rows.push([group, String(b?.documents ?? "none"), String(a?.documents ?? "none"), same ? "same" : "DIFFERENT"]);
-  }
-  const accountsSame = before.accounts.count === after.accounts.count && before.accounts.digest === after.accounts.digest;
-  if (!accountsSame) differences.push("sign-in accounts");
-  rows.push(["sign-in accounts (Auth)", String(before.accounts.count), String(after.accounts.count), accountsSame ? "same" : "DIFFERENT"]);
-  for (const name of Object.keys(before.figures)) {
-    const same = before.figures[name] === after.figures[name];
-    if (!same) differences.push(name);
-    rows.push([
-      `API: ${name}`,
-      `${String(before.figures[name]?.length)} chars`,
-      `${String(after.figures[name]?.length)} chars`,
-      same ? "same" : "DIFFERENT",
-    ]);
-  }
+/** The parts whose fingerprint differs between a and b. */
+const changedParts = (a: Fingerprint, b: Fingerprint) => differing(parts(a), parts(b));
+
+/** Prints the table of every part, exported beside restored; returns the parts that differ. */
+function compare(exported: Fingerprint, restored: Fingerprint): string[] {
+  const [before, after] = [parts(exported), parts(restored)];
+  const differences = differing(before, after);
   console.log("\n| what | exported | restored | |\n| --- | --- | --- | --- |");
-  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    const verdict = differences.includes(name) ? "DIFFERENT" : "same";
+    console.log(`| ${name} | ${before.get(name)?.shown ?? "none"} | ${after.get(name)?.shown ?? "none"} | ${verdict} |`);
+  }
   return differences;
 }
 

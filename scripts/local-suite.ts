@@ -12,6 +12,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
+import { run, runOrFail } from "./lib/run-command";
 import { startQueryRecording } from "./query-index/recorded";
 import { writeLocalFirebaseConfig } from "./lib/local-firebase-config";
 import { callRoute } from "../testing/http";
@@ -43,19 +44,6 @@ type Mode = "start" | "exec";
 
 function log(message: string) {
   process.stderr.write(`[suite${SUITE_SLOT === 0 ? "" : ` ${String(SUITE_SLOT)}`}] ${message}\n`);
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolveExit, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
-  });
-}
-
-async function runOrFail(command: string, args: string[], env?: NodeJS.ProcessEnv) {
-  const code = await run(command, args, env);
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed with status ${code}`);
 }
 
 function portInUse(port: number): Promise<boolean> {

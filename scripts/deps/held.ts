@@ -52,7 +52,18 @@ const deployRuntimes = (): Record<string, { status: string }> =>
     }
   ).RUNTIMES;
 
-const nextNodeMajor = () => Number(latest("node").split(".")[0]);
+/** Null while firebase-tools deploys no newer Node major than the one pinned; else which it deploys. */
+function newerNodeDeployed(): string | null {
+  const next = `nodejs${latest("node").split(".")[0] ?? ""}`;
+  return deployRuntimes()[next]?.status === "GA" ? `firebase-tools deploys ${next}` : null;
+}
+
+/** Null while `dependent`'s peer range for `name` leaves out name's newest version; else what it accepts. */
+function peerTakesNewest(dependent: string, name: string): string | null {
+  const peer = (npmView(dependent, "peerDependencies") as Record<string, string>)[name] ?? "";
+  const newest = latest(name);
+  return satisfies(newest, peer) ? `${dependent} accepts ${name} ${newest} (${peer})` : null;
+}
 
 export const HELD: HeldPackage[] = [
   {
@@ -76,10 +87,7 @@ export const HELD: HeldPackage[] = [
     why: "the major production runs (`nodejs24`); a newer major is no Cloud Run functions runtime firebase-tools deploys",
     checkedBy: "firebase-tools' runtime list (`lib/deploy/functions/runtimes/supported/types.js`) has no GA `nodejs<next>`",
     unblocks: "a GA `nodejs` runtime of the newer major in firebase-tools, then `firebase.json`'s runtime",
-    check() {
-      const next = nextNodeMajor();
-      return deployRuntimes()[`nodejs${String(next)}`]?.status === "GA" ? `firebase-tools deploys nodejs${String(next)}` : null;
-    },
+    check: newerNodeDeployed,
   },
   {
     name: "@types/node",
@@ -88,10 +96,7 @@ export const HELD: HeldPackage[] = [
     why: "the types of the Node the functions and the local suite run (24)",
     checkedBy: "as `node` above",
     unblocks: "the move of `node` to the newer major",
-    check() {
-      const next = nextNodeMajor();
-      return deployRuntimes()[`nodejs${String(next)}`]?.status === "GA" ? `firebase-tools deploys nodejs${String(next)}` : null;
-    },
+    check: newerNodeDeployed,
   },
   {
     name: "firebase",
@@ -100,11 +105,7 @@ export const HELD: HeldPackage[] = [
     why: "`@firebase/rules-unit-testing` (the security-rules tests) accepts only firebase 12 (its peer range)",
     checkedBy: "`npm view @firebase/rules-unit-testing peerDependencies` does not admit the newest firebase",
     unblocks: "a `@firebase/rules-unit-testing` release whose peer range takes firebase 13",
-    check() {
-      const peer = (npmView("@firebase/rules-unit-testing", "peerDependencies") as Record<string, string>).firebase ?? "";
-      const newest = latest("firebase");
-      return satisfies(newest, peer) ? `@firebase/rules-unit-testing accepts firebase ${newest} (${peer})` : null;
-    },
+    check: () => peerTakesNewest("@firebase/rules-unit-testing", "firebase"),
   },
   {
     name: "typescript",
@@ -113,11 +114,7 @@ export const HELD: HeldPackage[] = [
     why: "the lint (typescript-eslint) and two scripts (the query-index call sites, the OpenAPI writer) run on TypeScript's JavaScript API, which 7, the native compiler, does not have; typescript-eslint's peer range ends below 6.1. `npm run typecheck` runs 7 (`typescript-native`, an alias of typescript 7)",
     checkedBy: "`npm view typescript-eslint peerDependencies` does not admit the newest typescript",
     unblocks: "a typescript-eslint release that takes 7",
-    check() {
-      const peer = (npmView("typescript-eslint", "peerDependencies") as Record<string, string>).typescript ?? "";
-      const newest = latest("typescript");
-      return satisfies(newest, peer) ? `typescript-eslint accepts typescript ${newest} (${peer})` : null;
-    },
+    check: () => peerTakesNewest("typescript-eslint", "typescript"),
   },
 ];
 
