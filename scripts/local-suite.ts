@@ -8,7 +8,20 @@
  */
 import "./lib/require-node-major"; // first: stops at once on a Node of another major
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createConnection } from "node:net";
 import { join, resolve } from "node:path";
 import { localEmulatorBinaryEnv } from "./lib/emulator-binaries";
@@ -30,6 +43,7 @@ import {
   URLS,
   WEB_BUILD_ENV,
 } from "../testing/suite-config";
+import { emptyMailFolder, mailCatcherArgs } from "./lib/mail-catcher";
 import { startStripeLocal } from "./stripe-local/server";
 import { startWebFixture } from "./web-fixture/server";
 
@@ -253,13 +267,15 @@ async function main() {
       await webFixture.close();
     })());
 
+  const mailDir = join(SLOT_DIR, "mail");
+  emptyMailFolder(mailDir);
+
   try {
     services.push(
       startService(
         "maildev",
         join(BIN, "maildev"),
-        // --web-ip: maildev 3's web interface would listen on every interface
-        ["--ip", HOST, "--web-ip", HOST, "--smtp", String(PORTS.smtp), "--web", String(PORTS.inbox), "--silent"],
+        mailCatcherArgs({ host: HOST, smtpPort: PORTS.smtp, webPort: PORTS.inbox, mailDir }),
         process.env,
         false,
       ),
@@ -305,10 +321,41 @@ async function main() {
     const [cmd, ...args] = command as [string, ...string[]];
     const status = await run(cmd, args, { ...process.env, ...EXEC_ENV, ...recording });
     await stopAll();
+    if (status !== 0) printServiceTrouble();
     return status;
   } catch (err) {
     await stopAll();
     throw err;
+  }
+}
+
+/**
+ * After a failed command, the last warnings and errors the services logged: a test sees only the
+ * status it was answered (a 503), the reason is in the functions' log, and CI keeps only the output.
+ */
+function printServiceTrouble() {
+  const trouble = /"severity":"(?:WARNING|ERROR|CRITICAL)"|⚠\s+functions:|\bError\b/;
+  for (const name of ["emulators", "maildev"]) {
+    const lines = lastLines(join(LOGS, `${name}.log`), 2_000_000).filter((line) => trouble.test(line));
+    if (lines.length === 0) continue;
+    log(`the last warnings and errors in ${SUITE_LOGS}/${name}.log:`);
+    for (const line of lines.slice(-15)) process.stderr.write(`  ${line.slice(0, 400)}\n`);
+  }
+}
+
+/** The whole lines in a file's last `bytes` bytes (a suite's log grows to many megabytes). */
+function lastLines(path: string, bytes: number): string[] {
+  if (!existsSync(path)) return [];
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - start);
+    readSync(fd, buffer, 0, buffer.length, start);
+    const lines = buffer.toString("utf8").split("\n");
+    return start > 0 ? lines.slice(1) : lines;
+  } finally {
+    closeSync(fd);
   }
 }
 
