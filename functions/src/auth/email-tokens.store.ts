@@ -43,25 +43,47 @@ export async function saveEmailToken(token: NewEmailToken): Promise<void> {
 export type TokenUseResult =
   { ok: true; email: string; typedEmail: string | null } | { ok: false; reason: "invalid" | "expired" | "used_up" };
 
+/** gRPC's FAILED_PRECONDITION and NOT_FOUND: the token changed (or went) between the read and the write. */
+const changedMeanwhile = (err: unknown) => [9, 5].includes(Number((err as { code?: unknown }).code));
+
 /**
- * Spends one use of a token: checks and increments in one transaction, so a token can never be
- * used more than `maxUses` times however many requests race. The client's address `ip` is kept only
+ * How many reads a use may take. Each lost write means another request wrote the token between this
+ * one's read and write: a use spent (at most `maxUses` of them) or, rarely, a merge or delete of its
+ * member. A race is therefore decided within maxUses + 1 rounds; the rest is margin for those.
+ */
+const roundsFor = (maxUses: number) => maxUses + 3;
+
+/**
+ * Spends one use of a token: a compare-and-set on the token's document (the write carries the
+ * update time it was read at), so a token can never be used more than `maxUses` times however many
+ * requests race. Not a transaction: read-then-write transactions on one document deadlock each
+ * other until the loser is aborted and retried after a back-off (seconds per round in the emulator,
+ * and in production the Admin SDK's five attempts can run out with more than five racers); a lost
+ * compare-and-set is answered at once and read again. The client's address `ip` is kept only
  * truncated, to its /24 or /48 (docs/architecture.md, *Honest counts*, "No full address is stored").
  */
 export async function useEmailToken(tokenHash: string, now: Date, ip: string | null): Promise<TokenUseResult> {
   const ref = tokens().doc(tokenHash);
-  return db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
+  for (let round = 1; ; round++) {
+    const snap = await ref.get();
     const data = snap.data();
-    if (!data) return { ok: false, reason: "invalid" } as const;
+    if (!data || !snap.updateTime) return { ok: false, reason: "invalid" } as const;
     const expiresAt = data.expiresAt instanceof Timestamp ? data.expiresAt.toMillis() : 0;
     if (expiresAt <= now.getTime()) return { ok: false, reason: "expired" } as const;
     const useCount = Number(data.useCount ?? 0);
     const maxUses = Number(data.maxUses ?? 5);
     if (useCount >= maxUses) return { ok: false, reason: "used_up" } as const;
-    tx.update(ref, { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip === null ? null : truncatedAddress(ip) });
+    try {
+      await ref.update(
+        { useCount: useCount + 1, lastUsedAt: Timestamp.fromDate(now), lastUsedIp: ip === null ? null : truncatedAddress(ip) },
+        { lastUpdateTime: snap.updateTime },
+      );
+    } catch (err) {
+      if (changedMeanwhile(err) && round < roundsFor(maxUses)) continue;
+      throw err;
+    }
     return { ok: true, email: String(data.email), typedEmail: typeof data.typedEmail === "string" ? data.typedEmail : null } as const;
-  });
+  }
 }
 
 /**
