@@ -38,7 +38,10 @@ async function startCatcher(name: string) {
   children.push(spawn(MAILDEV, mailCatcherArgs(place), { stdio: "ignore" }));
   const api = (path: string) => `http://${HOST}:${String(place.webPort)}/api${path}`;
   for (let tries = 0; ; tries++) {
-    const up = await fetch(api("/email")).then((res) => res.ok, () => false);
+    const up = await fetch(api("/email")).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) break;
     if (tries > 100) throw new Error(`maildev ${name} did not start`);
     await new Promise((r) => setTimeout(r, 100));
@@ -56,7 +59,12 @@ describe("each suite's mail catcher", () => {
     const transport = nodemailer.createTransport({ host: HOST, port: ours.smtpPort, secure: false, ignoreTLS: true });
     const sends = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        transport.sendMail({ from: "hub@example.org", to: "member@example.org", subject: `Login link ${String(i)}`, text: "x".repeat(20_000) }),
+        transport.sendMail({
+          from: "hub@example.org",
+          to: "member@example.org",
+          subject: `Login link ${String(i)}`,
+          text: "x".repeat(20_000),
+        }),
       ),
     );
     emptying = false;
