@@ -4,25 +4,15 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { CAPABILITY_LEVELS as LAYOUT_LEVELS } from "./scripts/lib/code-layout.mjs";
 
 const WEB_APP = "The web app imports only its own code and @hub/contract.";
 const WEB_OUTSIDE = outside("functions", "scripts", "testing", "e2e");
 const WEB_FEATURES = readdirSync(new URL("web/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-// The functions' capabilities, lowest first: each may import only those on a lower level, never one
-// beside it or above it (siblings stand side by side). Where a lower one must act on a higher one's
-// data in one transaction, the higher one hands in a function that takes the transaction.
-const CAPABILITY_LEVELS = [
-  ["jobs", "visits", "community", "announcements", "alerts"], // the job runner; visit records, counters, fold and purges; the two leaves; the alerts channel
-  ["accounts"], // user documents, the caller, the audit log: read by every capability above
-  ["catalog"], // the programs' records and who may see them
-  ["links"], // links, their counts, health and tests, and what a program's deletion or merge does to them
-  ["outcomes"], // what came of members' referrals: with their links' paid days (caps) and the monthly roll-ups
-  ["programs", "rotation", "analytics", "auth", "terms"], // what composes links: program endpoints, the rotation, figures, sign-in, the terms watch
-  ["members", "digest"], // user admin and Stripe subscriptions; the weekly digest and its unsubscribe
-  ["pages"], // the first pages, rendered per request
-];
+// The functions' capabilities by level, lowest first (scripts/lib/code-layout.mjs says why).
+const CAPABILITY_LEVELS = LAYOUT_LEVELS.map((level) => level.map((capability) => capability.name));
 const CAPABILITIES = CAPABILITY_LEVELS.flat();
 const FUNCTIONS = "The functions import only their own code and @hub/contract (a deploy uploads functions/ alone).";
 const FUNCTIONS_OUTSIDE = [
@@ -142,7 +132,7 @@ function capabilityOrder(capability) {
   return [
     {
       regex: String.raw`^(\.\./)+(${notBelow.join("|")})/`,
-      message: `A capability imports only those below it (eslint.config.mjs, CAPABILITY_LEVELS): ${capability} may import ${below.join(", ") || "no other"}, and platform/.`,
+      message: `A capability imports only those below it (scripts/lib/code-layout.mjs, CAPABILITY_LEVELS): ${capability} may import ${below.join(", ") || "no other"}, and platform/.`,
     },
   ];
 }
