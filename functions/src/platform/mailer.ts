@@ -1,17 +1,11 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type * as DigestTemplate from "./mail/digest-mail";
 import type * as NoticeTemplates from "./mail/notices";
+import type { OutgoingMail } from "./mail/outgoing-mail";
 
 export type { DigestMailContent } from "./mail/digest-content";
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra header fields, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
-  headers?: Record<string, string>;
-}
+// declared in mail/ for the templates, which never import this module (it loads them)
+export type { OutgoingMail } from "./mail/outgoing-mail";
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;

@@ -1,7 +1,7 @@
 import { render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { hubNameOf, type Community } from "@hub/contract/community";
-import type { OutgoingMail } from "../mailer";
+import type { OutgoingMail } from "./outgoing-mail";
 import type { DigestMailContent } from "./digest-content";
 import {
   digestSummary,

@@ -1,6 +1,6 @@
 import { render } from "@react-email/render";
 import { hubNameOf, type Community } from "@hub/contract/community";
-import type { OutgoingMail } from "../mailer";
+import type { OutgoingMail } from "./outgoing-mail";
 import { BulletList, MailLayout, MailLink, Paragraph, type MailAction } from "./layout";
 import { plainTextMail } from "./plain-text";
 
