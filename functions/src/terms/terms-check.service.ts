@@ -112,7 +112,9 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
     });
     for (const admin of admins) {
       const compose = () => termsChangedMail(admin.email, { ...details, figures }, deps.community);
-      toldChange &&= await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, compose);
+      // every admin is mailed, whoever's mail was refused before (`&&=` would skip the rest)
+      const sent = await sendOnce(deps, `terms-changed_${program.id}_${String(news.change)}_${admin.id}`, compose);
+      toldChange = toldChange && sent;
     }
   }
   if (news.unreachable !== null) {
@@ -123,7 +125,8 @@ export async function tellAdmins(deps: TermsDeps, program: ProgramRecord, reason
     });
     for (const admin of admins) {
       const compose = () => termsUnreachableMail(admin.email, { ...details, reason }, deps.community);
-      toldUnreachable &&= await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, compose);
+      const sent = await sendOnce(deps, `terms-unreachable_${program.id}_${news.unreachable}_${admin.id}`, compose);
+      toldUnreachable = toldUnreachable && sent;
     }
   }
   await updateTermsWatch(program.id, (current) => {

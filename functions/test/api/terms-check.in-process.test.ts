@@ -441,6 +441,28 @@ describe("what admins are told", () => {
     expect(changeMails()).toHaveLength(2);
   });
 
+  it("tells the other admins when the first one's mail is refused, of a change as of an unreachable page", async () => {
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    await seedAdmins();
+    const gold = await seedProgram("Gold card", URL_GOLD);
+    pages.html(URL_GOLD, termsHtml("60,000"));
+    await check(gold);
+
+    mail.refuseWhen((m) => (m.to === ADMINS[0]!.email ? new Error("451 mailbox busy") : null));
+    pages.html(URL_GOLD, termsHtml("40,000"));
+    expect(await check(gold)).toBe("kept");
+    expect(changeMails().map((m) => m.to)).toEqual([ADMINS[1]!.email]);
+    pages.answer(URL_GOLD, statusAnswer(URL_GOLD, 404));
+    await check(gold);
+    expect(await check(gold)).toBe("broken");
+    expect(unreachableMails().map((m) => m.to)).toEqual([ADMINS[1]!.email]);
+
+    mail.refuseWhen(() => null);
+    await check(gold);
+    expect(changeMails().map((m) => m.to)).toEqual([ADMINS[1]!.email, ADMINS[0]!.email]);
+    expect(unreachableMails().map((m) => m.to)).toEqual([ADMINS[1]!.email, ADMINS[0]!.email]);
+  });
+
   it("logs a refusal that is no Error as it came", async () => {
     const errors: unknown[][] = [];
     vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => void errors.push(args));
