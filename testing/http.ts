@@ -1,5 +1,6 @@
 import { API, pathOf, type RouteCallInput, type RouteName, type RouteOutput, type RouteSpec } from "@hub/contract/routes";
 import { buildUrl, type QueryParams } from "@hub/contract/urls";
+import { checkAnswerShape } from "./answer-shape";
 import { suite } from "./suite-env";
 
 export interface ApiAnswer<T = unknown> {
@@ -37,7 +38,23 @@ export async function call<T = any>(method: string, path: string, options: CallO
   } catch {
     /* not JSON: keep the text */
   }
+  const route = routeAt(method, path);
+  // every successful answer of a route, strictly against its published schema: a field the schema
+  // does not list fails the test, so the reference cannot drift from what the server sends
+  if (route && res.status === (route.spec.status ?? 200)) checkAnswerShape(route.name, route.spec, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+// Each route's path as Express matches it (`:param` one segment), in the table's order, as registered.
+const ROUTE_PATTERNS = (Object.keys(API) as RouteName[]).map((name) => {
+  const spec: RouteSpec = API[name];
+  return { name, spec, pattern: new RegExp(`^/api${spec.path.replace(/:\w+/g, "[^/]+")}/?$`, "i") };
+});
+
+/** The route a call to this method and address reaches, if any. */
+function routeAt(method: string, path: string): { name: RouteName; spec: RouteSpec } | undefined {
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  return ROUTE_PATTERNS.find((r) => r.spec.method === method.toUpperCase() && r.pattern.test(pathname));
 }
 
 // ---- Calls by route name -------------------------------------------------------------------------
@@ -73,9 +90,8 @@ export function routePath<N extends RouteName>(name: N, ...[input]: RoutePathArg
 }
 
 /**
- * Calls a route by its name, with the parts its schemas read. The answer is not parsed by the
- * route's schema: a test sees whatever came back, and `body` has the route's type when the status
- * says success.
+ * Calls a route by its name, with the parts its schemas read (its answer checked as `call` checks
+ * every route's); `body` has the route's type when the status says success.
  */
 export async function callRoute<N extends RouteName>(name: N, ...[input]: RouteCallArgs<N>): Promise<ApiAnswer<RouteOutput<N>>> {
   const { params, query, body, ...transport } = (input ?? {}) as LooseCall;

@@ -86,5 +86,18 @@ function parseParams(spec: RouteSpec, req: Request): unknown {
 function send(spec: RouteSpec, res: Response, output: unknown): void {
   if (spec.status === 204) res.status(204).end();
   else if (spec.file) res.status(200).set("Content-Type", `${spec.file}; charset=utf-8`).send(output);
-  else res.status(spec.status ?? 200).json(output);
+  else res.status(spec.status ?? 200).json(answerOf(spec, output));
+}
+
+/**
+ * The JSON answer as the route's published schema reads the handler's output: only the fields the
+ * schema lists (a stored field a handler passed through, such as a link's `pastProgramIds`, is not
+ * sent). An output the schema refuses is the server's fault, a 500, never the client's 400.
+ */
+function answerOf(spec: RouteSpec, output: unknown): unknown {
+  if (!spec.response) return output;
+  const parsed = spec.response.safeParse(output);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+  throw new Error(`${spec.method} ${spec.path}: the answer does not match its schema: ${issues.join("; ")}`);
 }
