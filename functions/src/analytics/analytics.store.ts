@@ -354,13 +354,20 @@ const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
   snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
 });
 
-/** Every link, in the caller's transaction; all-time visits include what these unfolded counters hold. */
-export async function readLinksIn(tx: Transaction, counters: readonly ClickTally[]): Promise<AnalyticsLink[]> {
-  const linkSnap = await tx.get(
-    db()
-      .collection(COLLECTIONS.links)
-      .select(...LINK_FIELDS),
-  );
+/**
+ * Every link, in the caller's transaction; all-time visits include what these unfolded counters hold.
+ * The counters may still be on their way: the links are asked for at once, beside them (10,000 links
+ * are the longest read of the users answer).
+ */
+export async function readLinksIn(tx: Transaction, pendingCounters: Promise<readonly ClickTally[]>): Promise<AnalyticsLink[]> {
+  const [linkSnap, counters] = await Promise.all([
+    tx.get(
+      db()
+        .collection(COLLECTIONS.links)
+        .select(...LINK_FIELDS),
+    ),
+    pendingCounters,
+  ]);
   const unfolded = unfoldedVisits(counters);
   return linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0));
 }

@@ -105,32 +105,37 @@ export async function readOverviewStateIn(
   linkDocs: AnalyticsLink[] | null;
   trafficShards: TrafficTally[];
 }> {
-  const [programSnap, linkCount, counterDocs, trafficShards] = await Promise.all([
-    tx.get(
+  const pendingCounters = uniqueDocs(tx, [
+    db()
+      .collection(COLLECTIONS.clickCounters)
+      .select(...(options.shares ? COUNTER_SHARE_FIELDS : COUNTER_COUNT_FIELDS), ...(options.hours ? ["hours"] : [])),
+  ]).then((docs) => docs.flatMap((d) => counterTalliesOf(d, options.hours)));
+  const pendingPrograms = tx
+    .get(
       db()
         .collection(COLLECTIONS.programs)
         .select(...PROGRAM_FIELDS, "linkCount", "activeLinkCount", "countsValidUntil", "linkCountsKept", "linkSetVersion"),
+    )
+    .then((snap) => snap.docs.map(countedProgramOf));
+  // every read at once, each as soon as what it needs is in: the windows follow the programs, and the
+  // links (the longest read) need only the counters' unfolded visits once both are in
+  const [programs, windowDocs, linkCount, counters, trafficShards, linkDocs] = await Promise.all([
+    pendingPrograms,
+    pendingPrograms.then((programs) =>
+      programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(options) }) : [],
     ),
-    tx.get(db().collection(COLLECTIONS.links).aggregate({ links: AggregateField.count() })),
-    uniqueDocs(tx, [
-      db()
-        .collection(COLLECTIONS.clickCounters)
-        .select(...(options.shares ? COUNTER_SHARE_FIELDS : COUNTER_COUNT_FIELDS), ...(options.hours ? ["hours"] : [])),
-    ]),
+    // with every link read, they are their count: the aggregate would scan them again
+    options.links ? null : tx.get(db().collection(COLLECTIONS.links).aggregate({ links: AggregateField.count() })),
+    pendingCounters,
     options.traffic ? readTrafficShardsIn(tx, options.hours) : [],
-  ]);
-  const programs = programSnap.docs.map(countedProgramOf);
-  const counters = counterDocs.flatMap((d) => counterTalliesOf(d, options.hours));
-  const [windowDocs, linkDocs] = await Promise.all([
-    programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(options) }) : [],
-    options.links ? readLinksIn(tx, counters) : null,
+    options.links ? readLinksIn(tx, pendingCounters) : null,
   ]);
   const windows = new Map<string, ClickWindow>();
   for (const doc of windowDocs) {
     const window = clickWindowOf(doc);
     if (window) windows.set(window.programId, window);
   }
-  return { programs, links: linkCount.data().links, counters, windows, linkDocs, trafficShards };
+  return { programs, links: linkDocs?.length ?? linkCount?.data().links ?? 0, counters, windows, linkDocs, trafficShards };
 }
 
 const countsOf = (value: unknown): Record<string, number> =>
