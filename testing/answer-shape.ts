@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { RouteSpec } from "@hub/contract/routes";
+import { readAnswer, type RouteSpec } from "@hub/contract/routes";
 
 /**
  * The paths of what `raw` holds and `parsed` does not: the fields an answer carried that its
@@ -33,12 +33,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function checkAnswerShape(name: string, spec: RouteSpec, body: unknown): void {
   if (!spec.response || spec.file) return;
-  const parsed = spec.response.safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
-    throw new Error(`${name}: the answer does not match its schema: ${issues.join("; ")}`);
-  }
-  const unlisted = unlistedFields(body, parsed.data);
+  const read = readAnswer(spec, body);
+  if (!read.ok) throw new Error(`${name}: the answer does not match its schema: ${read.problems}`);
+  const unlisted = unlistedFields(body, read.answer);
   if (unlisted.length > 0) throw new Error(`${name}: the answer has fields its schema does not list: ${unlisted.slice(0, 10).join(", ")}`);
-  if (!isDeepStrictEqual(parsed.data, body)) throw new Error(`${name}: the answer is not what its schema reads back from it`);
+  if (!isDeepStrictEqual(read.answer, body)) throw new Error(`${name}: the answer is not what its schema reads back from it`);
 }

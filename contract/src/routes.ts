@@ -644,6 +644,22 @@ export function pathOf(spec: Pick<RouteSpec, "path">, params?: Record<string, st
   })}`;
 }
 
+/**
+ * A handler's output as its route's response schema reads it: only the fields the schema lists; or,
+ * when the schema refuses it, its first five problems by path. A route without a JSON schema passes
+ * its output as it is. One reading for the server that sends the answer and the tests that check it.
+ */
+export function readAnswer(
+  spec: Pick<RouteSpec, "response">,
+  output: unknown,
+): { ok: true; answer: unknown } | { ok: false; problems: string } {
+  if (!spec.response) return { ok: true, answer: output };
+  const parsed = spec.response.safeParse(output);
+  if (parsed.success) return { ok: true, answer: parsed.data };
+  const problems = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+  return { ok: false, problems: problems.join("; ") };
+}
+
 // ---- What a client sends ------------------------------------------------------------------------
 
 type RoutePart = "params" | "query" | "body";

@@ -1,5 +1,5 @@
 import { Router as newRouter, type Request, type RequestHandler, type Response, type Router } from "express";
-import { API, type RouteAccess, type RouteName, type RouteSpec } from "@hub/contract/routes";
+import { API, readAnswer, type RouteAccess, type RouteName, type RouteSpec } from "@hub/contract/routes";
 import { authenticate, callerOf } from "./auth/auth.guard";
 import { ApiError } from "./platform/api-error";
 import type { RouteHandlers } from "./route-handlers";
@@ -95,9 +95,7 @@ function send(spec: RouteSpec, res: Response, output: unknown): void {
  * sent). An output the schema refuses is the server's fault, a 500, never the client's 400.
  */
 function answerOf(spec: RouteSpec, output: unknown): unknown {
-  if (!spec.response) return output;
-  const parsed = spec.response.safeParse(output);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
-  throw new Error(`${spec.method} ${spec.path}: the answer does not match its schema: ${issues.join("; ")}`);
+  const read = readAnswer(spec, output);
+  if (read.ok) return read.answer;
+  throw new Error(`${spec.method} ${spec.path}: the answer does not match its schema: ${read.problems}`);
 }
