@@ -1,10 +1,11 @@
 // @ts-check
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import { CAPABILITY_LEVELS as LAYOUT_LEVELS } from "./scripts/lib/code-layout.mjs";
+import { CAPABILITY_LEVELS as LAYOUT_LEVELS, COLLECTION_OWNERS, COLLECTIONS_NOT_YET_BEHIND_OWNERS } from "./scripts/lib/code-layout.mjs";
+import { collectionNamesIn, collectionOwnerRule } from "./scripts/lib/collection-owner-rule.mjs";
 
 const WEB_APP = "The web app imports only its own code and @hub/contract.";
 const WEB_OUTSIDE = outside("functions", "scripts", "testing", "e2e");
@@ -20,6 +21,7 @@ const FUNCTIONS_OUTSIDE = [
   { regex: "^@/", message: FUNCTIONS },
 ];
 const FIRESTORE_IN_STORES = { group: ["firebase-admin/firestore"], message: "Only stores (*.store.ts) and platform/ touch Firestore." };
+const COLLECTION_NAMES = collectionNamesIn(readFileSync(new URL("functions/src/platform/db.ts", import.meta.url), "utf8"));
 const COMPOSITION_ROOT = { regex: String.raw`^(\.\./)+(app|app-deps|toolkit|index)$` };
 
 export default tseslint.config(
@@ -65,6 +67,18 @@ export default tseslint.config(
   // Boundaries between the workspaces (README, *Layout*; docs/architecture.md). Each file is in exactly one of these blocks,
   // because a later block's `no-restricted-imports` replaces an earlier one's. eslint.config.test.ts
   // proves each rule fails on a deliberate violation.
+  {
+    // Each Firestore collection is named only in the folder that owns it (scripts/lib/code-layout.mjs).
+    files: ["functions/src/**/*.{ts,tsx}"],
+    ignores: ["functions/src/**/*.test.ts", "functions/src/platform/db.ts"],
+    plugins: { hub: { rules: { "collection-owner": collectionOwnerRule } } },
+    rules: {
+      "hub/collection-owner": [
+        "error",
+        { owners: COLLECTION_OWNERS, names: COLLECTION_NAMES, notYet: COLLECTIONS_NOT_YET_BEHIND_OWNERS },
+      ],
+    },
+  },
   boundary(["contract/src/**/*.ts"], "The contract is shared with the browser: zod and its own files only.", [
     { group: ["firebase*", "express", "node:*", "../*"] },
     outside("web", "functions", "scripts", "testing"),

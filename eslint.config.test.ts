@@ -191,3 +191,48 @@ describe("import boundaries", () => {
     ]);
   });
 });
+
+describe("collection owners", () => {
+  /** Whether the collection-owner rule refuses this line of code in this file. */
+  async function refusedCode(filePath: string, ...lines: string[]): Promise<boolean[]> {
+    return Promise.all(
+      lines.map(async (line) => {
+        const [result] = await eslint.lintText(`import { COLLECTIONS, db } from "../platform/db";\nexport const y = ${line};\n`, { filePath });
+        return result!.messages.some((m) => m.ruleId === "hub/collection-owner");
+      }),
+    );
+  }
+
+  it("names a collection only in its owner's folder, through the constants or a literal", async () => {
+    expect(
+      await refusedCode(
+        "functions/src/members/x.store.ts",
+        "db().collection(COLLECTIONS.users)",
+        'db().collection("users")',
+        "db().collection(`email_tokens`)",
+        'db().collectionGroup("terms_versions")',
+        'db().doc("users/abc")',
+        'COLLECTIONS["clicks"]',
+      ),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(await refusedCode("functions/src/index.ts", "COLLECTIONS.links")).toEqual([true]);
+    expect(
+      await refusedCode(
+        "functions/src/accounts/x.store.ts",
+        "db().collection(COLLECTIONS.users)",
+        'db().collection("users")',
+        'db().collection("users").doc("current")',
+        "db().collection(name)",
+      ),
+    ).toEqual([false, false, false, false]);
+    // a sub-collection of the owner's own, and names that are no collection's, pass
+    expect(await refusedCode("functions/src/jobs/x.store.ts", 'db().collection(COLLECTIONS.jobs).doc("a").collection("pages")')).toEqual([
+      false,
+    ]);
+  });
+
+  it("lets through only the crossings issue 61 has still to move behind their owners", async () => {
+    expect(await refusedCode("functions/src/analytics/x.store.ts", "COLLECTIONS.links", "COLLECTIONS.users")).toEqual([false, true]);
+    expect(await refusedCode("functions/src/auth/x.store.ts", "COLLECTIONS.clicks", "COLLECTIONS.users")).toEqual([true, true]);
+  });
+});

@@ -52,3 +52,66 @@ export const FUNCTIONS_ROOT = [
 ];
 
 export const PLATFORM = { name: "platform", what: "db, config, errors, mail, http/, rate limits, host turns" };
+
+/**
+ * Which folder of functions/src owns each Firestore collection (by its key in platform/db.ts'
+ * COLLECTIONS): the only one that names it, reads it directly or writes it. Others go through the
+ * owner's typed readers and writers. ESLint keeps it (scripts/lib/collection-owner-rule.mjs);
+ * functions/src/platform/collection-owners.test.ts holds it and COLLECTIONS together.
+ * @type {Record<string, string>}
+ */
+export const COLLECTION_OWNERS = {
+  users: "accounts",
+  tierSettings: "accounts",
+  auditLog: "accounts",
+  emailTokens: "auth",
+  loginMailCounts: "auth",
+  impersonations: "auth",
+  programs: "catalog",
+  programNames: "catalog",
+  programSlugs: "catalog",
+  proposalLocks: "catalog",
+  termsVersions: "catalog",
+  termsDiffs: "catalog",
+  outcomeMonths: "catalog",
+  links: "links",
+  linkSlots: "links",
+  outcomes: "outcomes",
+  clicks: "visits",
+  visitMarks: "visits",
+  clickCounters: "visits",
+  clickDays: "visits",
+  clickHours: "visits",
+  clickMonths: "visits",
+  clickRollupVersions: "visits",
+  rotationSets: "visits",
+  trafficCounters: "visits",
+  trafficDays: "visits",
+  trafficMonths: "visits",
+  clickPurges: "visits",
+  clickWindows: "analytics",
+  alertChannel: "alerts",
+  alertDeliveries: "alerts",
+  announcements: "announcements",
+  subscriptionChecks: "members",
+  jobs: "jobs",
+  jobLocks: "jobs",
+  rateLimits: "platform",
+  hostPaces: "platform",
+  mailClaims: "platform",
+};
+
+/**
+ * Where a folder still reads another's collection directly (issue 61 moves each behind its owner's
+ * readers): `collection key: folders`. The lint lets exactly these through; one resolved is taken out
+ * here (functions/src/platform/collection-owners.test.ts fails on an entry no file needs any more).
+ * @type {Record<string, string[]>}
+ */
+export const COLLECTIONS_NOT_YET_BEHIND_OWNERS = {
+  programs: ["analytics", "links", "visits"],
+  links: ["analytics"],
+  clickCounters: ["analytics"],
+  clickHours: ["analytics"],
+  clickMonths: ["analytics"],
+  outcomes: ["digest", "links"],
+};

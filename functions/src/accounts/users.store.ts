@@ -351,3 +351,58 @@ export async function createAdminCreatedUser(uid: string, email: string): Promis
     .create(newUserData({ uid, email, isAdmin: false, approved: true, createdByAdmin: true }));
   return (await getUserById(uid))!;
 }
+
+// ---- For the admin's changes to users (members/user-admin.store composes them with links and outcomes) ----
+
+/** Every user. */
+export async function listUsers(): Promise<UserRecord[]> {
+  return (await users().get()).docs.map((d) => userFromSnapshot(d)!);
+}
+
+/** The user whose username is exactly this (as stored), or null. */
+export async function findUserByExactUsername(username: string): Promise<UserRecord | null> {
+  const snap = await users().where("username", "==", username).limit(1).get();
+  return snap.docs[0] ? userFromSnapshot(snap.docs[0]) : null;
+}
+
+/** Users in document-id order after `afterId`, at most `limit`: how the jobs walk every user in slices. */
+export async function usersAfter(afterId: string | null, limit: number): Promise<UserRecord[]> {
+  let query = users().orderBy("__name__").limit(limit);
+  if (afterId) query = query.startAfter(afterId);
+  return (await query.get()).docs.map((doc) => userFromSnapshot(doc)!);
+}
+
+export async function countUsers(): Promise<number> {
+  return (await users().count().get()).data().count;
+}
+
+/** In a transaction: the user, or null. */
+export async function userIn(tx: Transaction, uid: string): Promise<UserRecord | null> {
+  return userFromSnapshot(await tx.get(users().doc(uid)));
+}
+
+/** In a transaction: each of these users, or null where there is none. */
+export async function usersByIdIn(tx: Transaction, uids: readonly string[]): Promise<(UserRecord | null)[]> {
+  if (uids.length === 0) return [];
+  return (await tx.getAll(...uids.map((uid) => users().doc(uid)))).map(userFromSnapshot);
+}
+
+/** In a transaction: whether a user has this username (as stored). */
+export async function usernameTakenIn(tx: Transaction, username: string): Promise<boolean> {
+  return !(await tx.get(users().where("username", "==", username).limit(1))).empty;
+}
+
+/** What an admin's change may write on a user document: the fields of its record, and the time of a subscription check. */
+export type UserChanges = Partial<Omit<UserRecord, "id" | "createdAt" | "updatedAt" | "subscriptionLastChecked">> & {
+  subscriptionLastChecked?: Date;
+};
+
+/** In a transaction: writes these fields of an existing user, with the time of the change. */
+export function updateUserIn(tx: Transaction, uid: string, changes: UserChanges): void {
+  tx.update(users().doc(uid), { ...changes, updatedAt: FieldValue.serverTimestamp() });
+}
+
+/** In a transaction: deletes the user's document. */
+export function deleteUserIn(tx: Transaction, uid: string): void {
+  tx.delete(users().doc(uid));
+}

@@ -1,4 +1,5 @@
-import { FieldValue, Timestamp, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldValue, Timestamp, type Transaction } from "firebase-admin/firestore";
+import { addressWalkPart } from "../platform/address-walk";
 import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
 
@@ -90,6 +91,25 @@ export async function useEmailToken(tokenHash: string, now: Date, ip: string | n
  * Inside a transaction: the tokens of this address that have not expired (user delete and merge touch
  * only these; expired ones open nothing and leave by TTL). Uses the (email, expiresAt) index.
  */
-export async function unexpiredTokensOf(tx: Transaction, email: string, now: Date): Promise<QueryDocumentSnapshot[]> {
-  return (await tx.get(tokens().where("email", "==", email).where("expiresAt", ">", Timestamp.fromDate(now)))).docs;
+export async function unexpiredTokensOf(tx: Transaction, email: string, now: Date): Promise<UnexpiredTokens> {
+  const { docs } = await tx.get(tokens().where("email", "==", email).where("expiresAt", ">", Timestamp.fromDate(now)));
+  return { ids: docs.map((d) => d.id) };
 }
+
+/** A member's login tokens that can still sign in, read in a transaction: what it may delete or move. */
+export interface UnexpiredTokens {
+  readonly ids: readonly string[];
+}
+
+/** In the transaction that read them: deletes these tokens (their owner is deleted). */
+export function deleteTokensIn(tx: Transaction, found: UnexpiredTokens): void {
+  for (const id of found.ids) tx.delete(tokens().doc(id));
+}
+
+/** In the transaction that read them: these tokens now sign in `email` (their owner was merged into it). */
+export function moveTokensIn(tx: Transaction, found: UnexpiredTokens, email: string): void {
+  for (const id of found.ids) tx.update(tokens().doc(id), { email });
+}
+
+/** The login tokens' part of the walk that truncates whole addresses stored before issue 29 (stored-addresses.store). */
+export const LOGIN_TOKEN_ADDRESSES = addressWalkPart(COLLECTIONS.emailTokens, "lastUsedIp");

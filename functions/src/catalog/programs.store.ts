@@ -3,7 +3,7 @@ import type { DistributionMode, ReferrerCap } from "@hub/contract/programs";
 import type { WatchFor } from "@hub/contract/terms";
 import { utcDay } from "@hub/contract/dates";
 import { COLLECTIONS, db } from "../platform/db";
-import { programNameRef } from "../platform/keys";
+import { sha256 } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
 import { changeSlugIn, createSlugIn, freeSlugIn } from "./program-slugs.store";
 import { termsWatchOf, type TermsWatch } from "./terms-watch-record";
@@ -57,6 +57,8 @@ export function referrerCapOf(value: unknown): ReferrerCap | null {
 }
 
 const programs = () => db().collection(COLLECTIONS.programs);
+/** program_names/{sha256 of the lower-cased name}: makes names unique inside the transactions that create or rename a program. */
+const programNameRef = (name: string) => db().collection(COLLECTIONS.programNames).doc(sha256(name.trim().toLowerCase()));
 
 /** A program stored before its counts were kept (no `linkCountsKept`) is due for a count from any day. */
 const COUNTS_NEVER_KEPT = "0000-01-01";

@@ -1,6 +1,6 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { COLLECTIONS, db } from "../platform/db";
-import { linkSlotRef } from "../platform/keys";
+import { linkSlotRef } from "./link-slots.store";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { readConsistently, unfoldedVisits } from "../visits/visits.store";
 import { str, toIso, toIsoOrEpoch } from "../platform/timestamps";
@@ -149,6 +149,16 @@ export async function getCountedLink(id: string): Promise<LinkRecord | null> {
 
 export async function countLinksByOwner(email: string): Promise<number> {
   return (await linksCollection().where("email", "==", email).count().get()).data().count;
+}
+
+/** How many links each owner has, by e-mail (owners without one left out). */
+export async function linkCountsByOwner(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const d of (await linksCollection().select("email").get()).docs) {
+    const email = String(d.get("email"));
+    counts.set(email, (counts.get(email) ?? 0) + 1);
+  }
+  return counts;
 }
 
 export type NewLink = Pick<LinkRecord, "programId" | "name" | "email" | "link" | "description">;

@@ -1,5 +1,5 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
-import { linkSlotRef } from "../platform/keys";
+import { linkSlotRef } from "./link-slots.store";
 import { linkFromSnapshot, linksCollection, type LinkRecord } from "./links.store";
 import type { CountingProgram, ProgramCountChanges } from "./link-counts.store";
 

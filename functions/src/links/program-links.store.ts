@@ -3,7 +3,7 @@ import { ownersHeldBackIn } from "../accounts/users.store";
 import { deleteProgramIn, findProgramIn, getProgram, requireProgramIn, type ProgramRecord } from "../catalog/programs.store";
 import { followMergeIn } from "../catalog/program-slugs.store";
 import { db } from "../platform/db";
-import { linkSlotRef } from "../platform/keys";
+import { linkSlotRef } from "./link-slots.store";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { countsAsActive, earlier, ProgramCountChanges, setProgramCountsIn } from "./link-counts.store";
 import { datedState } from "./link-availability";

@@ -4,7 +4,6 @@ import {
   AccountMergeConflictError,
   deleteUserData,
   EmailTakenError,
-  findUserByExactUsername,
   listUsersWithLinkCounts,
   mergeUserAccounts,
   setBlocked,
@@ -15,7 +14,7 @@ import {
 import { TIER_MESSAGES, type TierSettings } from "@hub/contract/tiers";
 import { readTierSettings } from "../accounts/tiers.store";
 import { recordAudit } from "../accounts/audit.store";
-import { createAdminCreatedUser, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
+import { createAdminCreatedUser, findUserByExactUsername, findUserByUsername, getUserById, type UserRecord } from "../accounts/users.store";
 import { auth } from "../platform/db";
 import { countLinksByOwner } from "../links/links.store";
 import { getProgramsByIds } from "../catalog/programs.store";

@@ -1,10 +1,21 @@
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { schedulePurgeIn, startPurge } from "../visits/click-purges.store";
 import { COLLECTIONS, db } from "../platform/db";
-import { unexpiredTokensOf } from "../auth/email-tokens.store";
-import { linksCollection, type LinkRecord } from "../links/links.store";
+import { deleteTokensIn, moveTokensIn, unexpiredTokensOf } from "../auth/email-tokens.store";
+import { linkCountsByOwner, type LinkRecord } from "../links/links.store";
 import { deleteLinksIn, giveLinksToOwnerIn, linksOfOwnerIn, setBlockedLinksIn, setPaidDaysIn } from "../links/owner-links.store";
-import { getUserById, holdsBackLinks, userFromSnapshot, type SubscriptionFields, type UserRecord } from "../accounts/users.store";
+import {
+  deleteUserIn,
+  getUserById,
+  holdsBackLinks,
+  listUsers,
+  updateUserIn,
+  userIn,
+  usernameTakenIn,
+  usersByIdIn,
+  type SubscriptionFields,
+  type UserRecord,
+} from "../accounts/users.store";
 import {
   countingProgramsIn,
   ownerHeldBackChangeIn,
@@ -19,19 +30,9 @@ import { deleteOutcomesIn, outcomeProgramsIn, ownerOutcomesIn, reassignOutcomesI
 
 /** Admin changes to users: each is one transaction over the user and everything that hangs off them. */
 
-const users = () => db().collection(COLLECTIONS.users);
-
 export async function listUsersWithLinkCounts(): Promise<{ user: UserRecord; linkCount: number }[]> {
-  const [userSnap, linkSnap] = await Promise.all([users().get(), linksCollection().select("email").get()]);
-  const counts = new Map<string, number>();
-  linkSnap.docs.forEach((d) => counts.set(String(d.get("email")), (counts.get(String(d.get("email"))) ?? 0) + 1));
-  return userSnap.docs.map((d) => userFromSnapshot(d)!).map((user) => ({ user, linkCount: counts.get(user.username) ?? 0 }));
-}
-
-/** The user whose username is exactly this (as stored), or null. */
-export async function findUserByExactUsername(username: string): Promise<UserRecord | null> {
-  const snap = await users().where("username", "==", username).limit(1).get();
-  return snap.docs[0] ? userFromSnapshot(snap.docs[0]) : null;
+  const [all, counts] = await Promise.all([listUsers(), linkCountsByOwner()]);
+  return all.map((user) => ({ user, linkCount: counts.get(user.username) ?? 0 }));
 }
 
 export class EmailTakenError extends Error {}
@@ -66,27 +67,21 @@ export async function updateUserProfile(
   newEmail?: string,
   audit?: AuditEntry,
 ): Promise<UserRecord | null> {
-  const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return false;
-    const oldEmail = String(snap.get("username"));
+    const user = await userIn(tx, uid);
+    if (!user) return false;
+    const oldEmail = user.username;
     const emailChange = newEmail !== undefined && newEmail !== oldEmail;
     const tierId = changes.adminTierId;
     if (typeof tierId === "string" && !(await tierSettingsIn(tx)).tiers.some((t) => t.id === tierId)) throw new UnknownTierError(tierId);
     if (emailChange) {
-      const taken = await tx.get(users().where("username", "==", newEmail).limit(1));
-      if (!taken.empty) throw new EmailTakenError();
+      if (await usernameTakenIn(tx, newEmail)) throw new EmailTakenError();
       const links = await linksOfOwnerIn(tx, oldEmail);
       // their outcomes stay theirs
       reassignOutcomesIn(tx, await ownerOutcomesIn(tx, oldEmail), newEmail);
       giveLinksToOwnerIn(tx, links, newEmail);
     }
-    tx.update(ref, {
-      ...changes,
-      ...(emailChange ? { username: newEmail, email: newEmail } : {}),
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    updateUserIn(tx, uid, { ...changes, ...(emailChange ? { username: newEmail, email: newEmail } : {}) });
     auditIn(tx, audit);
     return true;
   });
@@ -98,17 +93,11 @@ export async function setUserFields(
   fields: Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date },
   audit?: AuditEntry,
 ): Promise<UserRecord | null> {
-  const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return false;
-    await ownerHeldBackChangeIn(
-      tx,
-      String(snap.get("username")),
-      holdsBackLinks(snap.data()),
-      holdsBackLinks({ ...snap.data(), ...fields }),
-    );
-    tx.update(ref, { ...fields, updatedAt: FieldValue.serverTimestamp() });
+    const user = await userIn(tx, uid);
+    if (!user) return false;
+    await ownerHeldBackChangeIn(tx, user.username, holdsBackLinks(user), holdsBackLinks({ ...user, ...fields }));
+    updateUserIn(tx, uid, fields);
     auditIn(tx, audit);
     return true;
   });
@@ -120,16 +109,15 @@ export async function setUserFields(
  * unblock unpauses exactly those (not links paused for other reasons).
  */
 export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEntry): Promise<UserRecord | null> {
-  const ref = users().doc(uid);
   const found = await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return false;
-    const links = await linksOfOwnerIn(tx, String(snap.get("username")));
-    const ownerHeldBack = holdsBackLinks({ ...snap.data(), blocked });
+    const user = await userIn(tx, uid);
+    if (!user) return false;
+    const links = await linksOfOwnerIn(tx, user.username);
+    const ownerHeldBack = holdsBackLinks({ ...user, blocked });
     const counts = new ProgramCountChanges();
     setBlockedLinksIn(tx, links, blocked, ownerHeldBack, counts);
     counts.writeIn(tx);
-    tx.update(ref, { blocked, updatedAt: FieldValue.serverTimestamp() });
+    updateUserIn(tx, uid, { blocked });
     auditIn(tx, audit);
     return true;
   });
@@ -142,7 +130,6 @@ export async function setBlocked(uid: string, blocked: boolean, audit?: AuditEnt
  * Expired tokens are left to their TTL (email-tokens.store): they open nothing.
  */
 export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<UserRecord | null> {
-  const ref = users().doc(uid);
   const user = await getUserById(uid);
   if (!user) return null;
   const purgeId = await db().runTransaction(async (tx) => {
@@ -154,8 +141,8 @@ export async function deleteUserData(uid: string, audit?: AuditEntry): Promise<U
     deleteOutcomesIn(tx, outcomes, outcomePrograms);
     deleteLinksIn(tx, links, counts);
     counts.writeIn(tx);
-    userTokens.forEach((d) => tx.delete(d.ref));
-    tx.delete(ref);
+    deleteTokensIn(tx, userTokens);
+    deleteUserIn(tx, uid);
     auditIn(tx, audit);
     return schedulePurgeIn(
       tx,
@@ -211,9 +198,9 @@ export async function mergeUserAccounts(
     );
     reassignOutcomesIn(tx, duplicateOutcomes, primary.username);
     counts.writeIn(tx);
-    duplicateTokens.forEach((d) => tx.update(d.ref, { email: primary.username }));
+    moveTokensIn(tx, duplicateTokens, primary.username);
     const notes = [primary.notes, duplicate.notes].filter((n): n is string => Boolean(n)).join("\n\n") || null;
-    tx.update(users().doc(primary.id), {
+    updateUserIn(tx, primary.id, {
       displayName: fill("displayName"),
       stripeCustomerId: fill("stripeCustomerId"),
       stripeSubscriptionId: fill("stripeSubscriptionId"),
@@ -223,10 +210,9 @@ export async function mergeUserAccounts(
       adminTierId: fill("adminTierId"),
       notes,
       approved: primary.approved || duplicate.approved,
-      updatedAt: FieldValue.serverTimestamp(),
     });
-    tx.delete(users().doc(duplicate.id));
-    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.length };
+    deleteUserIn(tx, duplicate.id);
+    const result = { movedLinks: duplicateLinks.length, movedTokens: duplicateTokens.ids.length };
     auditIn(tx, audit && { ...audit, details: { ...audit.details, ...result } });
     return result;
   });
@@ -234,17 +220,6 @@ export async function mergeUserAccounts(
 
 export function subscriptionCheckSummaryIn(tx: Transaction, summary: Record<string, number>, trigger: "schedule" | "admin") {
   tx.create(db().collection(COLLECTIONS.subscriptionChecks).doc(), { ...summary, trigger, at: FieldValue.serverTimestamp() });
-}
-
-/** Users in document-id order after `afterId`, at most `limit`: how the jobs walk every user in slices. */
-export async function usersAfter(afterId: string | null, limit: number): Promise<UserRecord[]> {
-  let query = users().orderBy("__name__").limit(limit);
-  if (afterId) query = query.startAfter(afterId);
-  return (await query.get()).docs.map((doc) => userFromSnapshot(doc)!);
-}
-
-export async function countUsers(): Promise<number> {
-  return (await users().count().get()).data().count;
 }
 
 type CheckedFields = Partial<Pick<UserRecord, "approved">> & Partial<SubscriptionFields> & { subscriptionLastChecked?: Date };
@@ -260,13 +235,16 @@ export async function applyCheckedUsers(
   alsoIn: (tx: Transaction) => void,
 ): Promise<void> {
   await db().runTransaction(async (tx) => {
-    const snaps = checked.length > 0 ? await tx.getAll(...checked.map(({ uid }) => users().doc(uid))) : [];
-    const present = checked.map((c, i) => ({ ...c, snap: snaps[i]! })).filter(({ snap }) => snap.exists);
+    const found = await usersByIdIn(
+      tx,
+      checked.map(({ uid }) => uid),
+    );
+    const present = checked.flatMap((c, i) => (found[i] ? [{ ...c, user: found[i] }] : []));
     const moving = present
-      .map(({ snap, fields }) => ({
-        email: String(snap.get("username")),
-        before: holdsBackLinks(snap.data()),
-        after: holdsBackLinks({ ...snap.data(), ...fields }),
+      .map(({ user, fields }) => ({
+        email: user.username,
+        before: holdsBackLinks(user),
+        after: holdsBackLinks({ ...user, ...fields }),
       }))
       .filter(({ before, after }) => before !== after);
     // every read before the first write, as a transaction requires
@@ -274,7 +252,7 @@ export async function applyCheckedUsers(
     const counts = new ProgramCountChanges();
     moving.forEach(({ after }, i) => setOwnerHeldBackIn(tx, movingLinks[i]!, after, counts));
     counts.writeIn(tx);
-    present.forEach(({ snap, fields }) => tx.update(snap.ref, { ...fields, updatedAt: FieldValue.serverTimestamp() }));
+    present.forEach(({ uid, fields }) => updateUserIn(tx, uid, fields));
     alsoIn(tx);
   });
 }

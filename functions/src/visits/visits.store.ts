@@ -1,6 +1,7 @@
 import { utcDay } from "@hub/contract/dates";
 import { createHash } from "node:crypto";
 import { FieldValue, Timestamp, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { addressWalkPart } from "../platform/address-walk";
 import { COLLECTIONS, db, type TtlPolicy } from "../platform/db";
 import { truncatedAddress } from "../platform/http/ip-prefix";
 import { addPeriod, emptyPeriod, type RotationSetLinks, type RotationSets } from "./period-counts";
@@ -278,3 +279,6 @@ export async function unfoldedVisits(tx: Transaction, scope: CounterScope): Prom
 
 /** Runs reads at one consistent point in time, without locking anything the rotation writes. */
 export const readConsistently = <T>(read: (tx: Transaction) => Promise<T>): Promise<T> => db().runTransaction(read, { readOnly: true });
+
+/** The click records' part of the walk that truncates whole addresses stored before issue 29 (auth/stored-addresses.store). */
+export const CLICK_ADDRESSES = addressWalkPart(COLLECTIONS.clicks, "ipAddress");
