@@ -73,10 +73,7 @@ export default tseslint.config(
     ignores: ["functions/src/**/*.test.ts", "functions/src/platform/db.ts"],
     plugins: { hub: { rules: { "collection-owner": collectionOwnerRule } } },
     rules: {
-      "hub/collection-owner": [
-        "error",
-        { owners: COLLECTION_OWNERS, names: COLLECTION_NAMES, notYet: COLLECTIONS_NOT_YET_BEHIND_OWNERS },
-      ],
+      "hub/collection-owner": ["error", { owners: COLLECTION_OWNERS, names: COLLECTION_NAMES, notYet: COLLECTIONS_NOT_YET_BEHIND_OWNERS }],
     },
   },
   boundary(["contract/src/**/*.ts"], "The contract is shared with the browser: zod and its own files only.", [

@@ -197,7 +197,9 @@ describe("collection owners", () => {
   async function refusedCode(filePath: string, ...lines: string[]): Promise<boolean[]> {
     return Promise.all(
       lines.map(async (line) => {
-        const [result] = await eslint.lintText(`import { COLLECTIONS, db } from "../platform/db";\nexport const y = ${line};\n`, { filePath });
+        const [result] = await eslint.lintText(`import { COLLECTIONS, db } from "../platform/db";\nexport const y = ${line};\n`, {
+          filePath,
+        });
         return result!.messages.some((m) => m.ruleId === "hub/collection-owner");
       }),
     );

@@ -6,3 +6,5 @@ export interface LayoutEntry {
 export declare const CAPABILITY_LEVELS: LayoutEntry[][];
 export declare const FUNCTIONS_ROOT: LayoutEntry[];
 export declare const PLATFORM: LayoutEntry;
+export declare const COLLECTION_OWNERS: Record<string, string>;
+export declare const COLLECTIONS_NOT_YET_BEHIND_OWNERS: Record<string, string[]>;

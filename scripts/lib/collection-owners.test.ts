@@ -22,12 +22,15 @@ describe("the collections' owners", () => {
 
   it("gives every collection exactly one owner, a folder of functions/src", () => {
     expect(Object.keys(COLLECTION_OWNERS).sort()).toEqual(Object.keys(COLLECTIONS).sort());
-    for (const [key, owner] of Object.entries(COLLECTION_OWNERS)) expect({ key, owner: FOLDERS.includes(owner) }).toEqual({ key, owner: true });
+    for (const [key, owner] of Object.entries(COLLECTION_OWNERS))
+      expect({ key, owner: FOLDERS.includes(owner) }).toEqual({ key, owner: true });
   });
 
   it("lets through only crossings some file still makes", () => {
     const stale = Object.entries(COLLECTIONS_NOT_YET_BEHIND_OWNERS).flatMap(([key, folders]) =>
-      folders.filter((folder) => !sourcesOf(folder).some((text) => new RegExp(String.raw`COLLECTIONS\.${key}\b`).test(text))).map((f) => `${key}: ${f}`),
+      folders
+        .filter((folder) => !sourcesOf(folder).some((text) => new RegExp(String.raw`COLLECTIONS\.${key}\b`).test(text)))
+        .map((f) => `${key}: ${f}`),
     );
     expect(stale).toEqual([]);
   });
