@@ -143,17 +143,38 @@ export function userAnalytics(
   today: string,
 ): UserAnalytics[] {
   const programs = new Map(snapshot.programs.map((p) => [p.id, p]));
+  const links = snapshot.links.map((link) => ({
+    email: link.email,
+    visitCount: link.visitCount,
+    active:
+      linkAvailability({ link, program: programs.get(link.programId) ?? null, ownerHeldBack: ownersHeldBack.has(link.email) }, today)
+        .outReason === null,
+  }));
+  return userRowsOf(links, records);
+}
+
+/** A link as the users report counts it: its owner, its all-time visits, whether it is in the rotation now. */
+export interface OwnedLinkFigures {
+  email: string;
+  visitCount: number;
+  active: boolean;
+}
+
+/** The users report's rows from every link's figures and the window's clicks (the records' or their per-link sums). */
+export function userRowsOf(
+  links: readonly OwnedLinkFigures[],
+  records: readonly Pick<ClickRecord, "linkEmail" | "totalClicks">[],
+): UserAnalytics[] {
   const byEmail = new Map<string, { clicks: number; allTimeClicks: number; activeLinks: number }>();
   const owner = (email: string) => {
     let row = byEmail.get(email);
     if (!row) byEmail.set(email, (row = { clicks: 0, allTimeClicks: 0, activeLinks: 0 }));
     return row;
   };
-  for (const link of snapshot.links) {
+  for (const link of links) {
     const row = owner(link.email);
     row.allTimeClicks += link.visitCount;
-    const program = programs.get(link.programId) ?? null;
-    if (linkAvailability({ link, program, ownerHeldBack: ownersHeldBack.has(link.email) }, today).outReason === null) row.activeLinks += 1;
+    if (link.active) row.activeLinks += 1;
   }
   for (const record of records) owner(record.linkEmail).clicks += record.totalClicks ?? 1;
   const totalClicks = [...byEmail.values()].reduce((sum, r) => sum + r.clicks, 0);

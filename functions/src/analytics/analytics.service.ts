@@ -10,7 +10,7 @@ import type {
 import type { Caller } from "../accounts/caller";
 import { ownersOutOfRotation, ownerWeights, ownerWeightsOfMost } from "../accounts/users.store";
 import { getProgramsByIds } from "../catalog/programs.store";
-import { programActiveLinks } from "../links/link-availability";
+import { programActiveLinks, programHoldsLinksOut } from "../links/link-availability";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import {
   readAnalytics,
@@ -21,7 +21,7 @@ import {
   type AnalyticsProgram,
   type RollupDetail,
 } from "./analytics.store";
-import { clickBuckets, clickRecords, clicksPerLink, userAnalytics } from "./analytics-records";
+import { clickBuckets, clickRecords, clicksPerLink, userAnalytics, userRowsOf } from "./analytics-records";
 import { fairnessRowsFromWindows, linkClicksFromWindows } from "./click-windows.service";
 import { seriesPeriods, windowOf, type AnalyticsWindow } from "./analytics-window";
 import { programReadsFor, readsFor } from "./rollup-reads";
@@ -59,11 +59,25 @@ export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise
     timeFilter === "24h" ? null : linkClicksFromWindows(timeFilter, now),
     ownersOutOfRotation(),
   ]);
-  const { programs, links, clicks } = fromWindows ?? (await linkClicksFromRollups(timeFilter, now));
-  const emails = new Map(links.map((l) => [l.id, l.email]));
-  const rows = [...clicks].map(([linkId, n]) => ({ linkEmail: emails.get(linkId)!, totalClicks: n }));
-  return userAnalytics({ programs, links, tallies: [] }, rows, heldBack, utcDay(now));
+  if (fromWindows) {
+    // the kept facts of each link, with what they leave out: its owner's standing and its program's approval
+    const programs = new Map(fromWindows.programs.map((p) => [p.id, p]));
+    const links = fromWindows.links.map((l) => ({
+      email: l.email,
+      visitCount: l.visitCount,
+      active: l.countedActive && !heldBack.has(l.email) && !programHoldsLinksOut(programs.get(l.programId) ?? null),
+    }));
+    return userRowsOf(links, clickRowsOf(fromWindows.links, fromWindows.clicks));
+  }
+  const { programs, links, clicks } = await linkClicksFromRollups(timeFilter, now);
+  return userAnalytics({ programs, links, tallies: [] }, clickRowsOf(links, clicks), heldBack, utcDay(now));
 }
+
+/** Each link's clicks as the owner's records. */
+const clickRowsOf = (links: readonly { id: string; email: string }[], clicks: ReadonlyMap<string, number>) => {
+  const emails = new Map(links.map((l) => [l.id, l.email]));
+  return [...clicks].map(([linkId, n]) => ({ linkEmail: emails.get(linkId)!, totalClicks: n }));
+};
 
 /**
  * Every program and link, and each link's clicks in the range, from every link and the range's

@@ -355,21 +355,45 @@ const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
 });
 
 /**
- * Every link, in the caller's transaction; all-time visits include what these unfolded counters hold.
- * The counters may still be on their way: the links are asked for at once, beside them (10,000 links
- * are the longest read of the users answer).
+ * A link as the users report reads it where its program's kept counts hold today (click-windows.store):
+ * its owner, its all-time visits (with what unfolded counters hold), and whether the facts counting
+ * keeps on it (links/link-counts.store countsAsActive: the date-derived reasons included, as
+ * `outByDate`) leave it in the rotation, before its owner's standing and its program's approval.
  */
-export async function readLinksIn(tx: Transaction, pendingCounters: Promise<readonly ClickTally[]>): Promise<AnalyticsLink[]> {
+export interface CountedLinkFigures {
+  id: string;
+  programId: string;
+  email: string;
+  visitCount: number;
+  countedActive: boolean;
+}
+
+/** Fewer fields than LINK_FIELDS, and none a list: decoding 10,000 links is most of the users answer's time. */
+const COUNTED_LINK_FIELDS = ["programId", "email", "approved", "paused", "isDead", "health.status", "outByDate", "visitCount"] as const;
+
+/** Every link's figures (CountedLinkFigures), in the caller's transaction; the counters as in readLinksIn. */
+export async function readCountedLinksIn(tx: Transaction, pendingCounters: Promise<readonly ClickTally[]>): Promise<CountedLinkFigures[]> {
   const [linkSnap, counters] = await Promise.all([
     tx.get(
       db()
         .collection(COLLECTIONS.links)
-        .select(...LINK_FIELDS),
+        .select(...COUNTED_LINK_FIELDS),
     ),
     pendingCounters,
   ]);
   const unfolded = unfoldedVisits(counters);
-  return linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0));
+  return linkSnap.docs.map((d) => ({
+    id: d.id,
+    programId: String(d.get("programId")),
+    email: String(d.get("email")),
+    visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
+    countedActive:
+      d.get("approved") === true &&
+      d.get("paused") !== true &&
+      d.get("isDead") !== true &&
+      d.get("health.status") !== "failing" &&
+      d.get("outByDate") !== true,
+  }));
 }
 
 /** These links, by id (those that exist): the owners of links a program's roll-ups name that have moved on. */

@@ -8,8 +8,8 @@ import {
   COUNTER_COUNT_FIELDS,
   COUNTER_SHARE_FIELDS,
   counterTalliesOf,
-  readLinksIn,
-  type AnalyticsLink,
+  readCountedLinksIn,
+  type CountedLinkFigures,
   earliestMonthIn,
   PROGRAM_FIELDS,
   programOf,
@@ -75,7 +75,7 @@ export interface WindowReadOptions {
   perLink?: WindowedRange;
   /** With `perLink`: the per-link fair shares too, and the counters' rotation sets (the fairness report's). */
   shares?: boolean;
-  /** Every link as well (the users report's e-mails). */
+  /** Every link's figures as well (the users report's: CountedLinkFigures). */
   links?: boolean;
   /** Every unfolded traffic shard as well (the traffic report's; with `hours`, their hours too). */
   traffic?: boolean;
@@ -102,7 +102,7 @@ export async function readOverviewStateIn(
   links: number;
   counters: ClickTally[];
   windows: Map<string, ClickWindow>;
-  linkDocs: AnalyticsLink[] | null;
+  linkDocs: CountedLinkFigures[] | null;
   trafficShards: TrafficTally[];
 }> {
   const pendingCounters = uniqueDocs(tx, [
@@ -128,7 +128,7 @@ export async function readOverviewStateIn(
     options.links ? null : tx.get(db().collection(COLLECTIONS.links).aggregate({ links: AggregateField.count() })),
     pendingCounters,
     options.traffic ? readTrafficShardsIn(tx, options.hours) : [],
-    options.links ? readLinksIn(tx, pendingCounters) : null,
+    options.links ? readCountedLinksIn(tx, pendingCounters) : null,
   ]);
   const windows = new Map<string, ClickWindow>();
   for (const doc of windowDocs) {

@@ -52,6 +52,14 @@ const activeCount = async (programId: string) =>
   (await call<{ id: string; activeLinkCount: number }[]>("GET", "/api/programs", { idToken: admin })).body.find((p) => p.id === programId)!
     .activeLinkCount;
 
+/** Alice's (active@example.com) active links as the users report gives them, by range. */
+const usersActiveLinks = async () => {
+  const of = async (timeFilter: "30d" | "24h") =>
+    (await callRoute("userAnalytics", { query: { timeFilter }, idToken: admin })).body.find((u) => u.email === "active@example.com")
+      ?.activeLinks;
+  return { "30d": await of("30d"), "24h": await of("24h") };
+};
+
 /** A program with one other member's approved link, and alice's own, approved. */
 async function programWithAlice(mode: "even" | "balanced" = "even") {
   const { programId, links } = await programWithLinks(admin, 1, { mode });
@@ -287,6 +295,8 @@ describe("snoozes", () => {
     expect(snoozed.status).toBe(200);
     expect(snoozed.body).toMatchObject({ id: aliceLink, snoozedUntil: addDays(today(), 366), isActive: false });
     expect(await activeCount(programId)).toBe(1);
+    // the users report says so in every range: from the click windows (30 days) and from the roll-ups (24 hours)
+    expect(await usersActiveLinks()).toEqual({ "30d": 0, "24h": 0 });
     await sleep(ROTATION_SETTLE_MS);
     expect(await visitMany(programId, 3)).toEqual(new Map([[other.url, 3]]));
     // not in the rotation sets of those visits: while snoozed she is owed no fair share of them
@@ -298,6 +308,7 @@ describe("snoozes", () => {
     expect((await call("DELETE", `/api/user/links/${aliceLink}/snooze`, { idToken: alice })).status).toBe(204);
     expect(await ownLink(alice, aliceLink)).toMatchObject({ snoozedUntil: null, isActive: true });
     expect(await activeCount(programId)).toBe(2);
+    expect(await usersActiveLinks()).toEqual({ "30d": 1, "24h": 1 });
     await sleep(ROTATION_SETTLE_MS);
     expect((await visitMany(programId, 3)).get(aliceUrl)).toBeGreaterThan(0);
   }, 60_000);
