@@ -213,13 +213,14 @@ export const sendLoginMail = onTaskDispatched(
  * program's click windows are summed for the new day from those roll-ups (what the Overview reads).
  */
 export const nightlyVisitFold = onSchedule({ schedule: "every day 00:45", timeZone: "UTC", timeoutSeconds: 540 }, async (event) => {
-  const [{ foldFinishedVisitDays }, { linkVisitsIn }, { refreshClickWindows }] = await Promise.all([
+  const [{ foldFinishedVisitDays }, { linkVisitsIn }, { programExistsIn }, { refreshClickWindows }] = await Promise.all([
     import("./visits/visit-fold"),
     import("./links/link-visits.store"),
+    import("./catalog/programs.store"),
     import("./analytics/click-windows.service"),
   ]);
   const now = new Date(event.scheduleTime);
-  await foldFinishedVisitDays(now, linkVisitsIn);
+  await foldFinishedVisitDays(now, { linkVisits: linkVisitsIn, programExists: programExistsIn });
   await refreshClickWindows(now);
 });
 

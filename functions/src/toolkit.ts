@@ -5,7 +5,9 @@
  * the functions can be reshaped without breaking them unseen. The deployed functions are index.ts.
  */
 import { linkVisitsIn } from "./links/link-visits.store";
+import { programExistsIn } from "./catalog/programs.store";
 import { foldFinishedDays as foldVisitDays } from "./visits/visit-fold.store";
+import { foldFinishedTrafficDays as foldTrafficDays } from "./visits/traffic-fold.store";
 
 export { createApp } from "./app";
 export { DEFAULT_HOSTING_CDN_RANGES } from "./platform/config";
@@ -24,7 +26,9 @@ export { keptPaidDays, linkAvailability } from "./links/link-availability";
 export { setSnooze, updateLink } from "./links/links.store";
 export { recordOutcome } from "./outcomes/outcomes.service";
 /** The nightly fold of finished days' visit counters, the links' visit counts with it. */
-export const foldFinishedDays = (now: Date) => foldVisitDays(now, linkVisitsIn);
+export const foldFinishedDays = (now: Date) => foldVisitDays(now, { linkVisits: linkVisitsIn, programExists: programExistsIn });
+/** The nightly fold of finished days' traffic tallies. */
+export const foldFinishedTrafficDays = (now: Date) => foldTrafficDays(now, programExistsIn);
 export {
   dayRecordRef,
   hourRecordRef,
@@ -39,7 +43,6 @@ export {
 } from "./visits/visits.store";
 export { dayRollup, emptyPeriod, hourRollup } from "./visits/period-counts";
 export { addTrafficTallies } from "./visits/traffic-tallies.store";
-export { foldFinishedTrafficDays } from "./visits/traffic-fold.store";
 export { ensureAdmin } from "./auth/admin-accounts.service";
 export { encodeVisitor, newVisitorId } from "./rotation/visitor-cookie";
 export type { AppDeps } from "./platform/deps";

@@ -108,10 +108,9 @@ export const COLLECTION_OWNERS = {
  * @type {Record<string, string[]>}
  */
 export const COLLECTIONS_NOT_YET_BEHIND_OWNERS = {
-  programs: ["analytics", "links", "visits"],
   links: ["analytics"],
   clickCounters: ["analytics"],
   clickHours: ["analytics"],
   clickMonths: ["analytics"],
-  outcomes: ["digest", "links"],
+  outcomes: ["links"],
 };

@@ -1,6 +1,5 @@
 import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
-import type { ReferrerCap } from "@hub/contract/programs";
-import { referrerCapOf } from "../catalog/programs.store";
+import { programFactsByIdIn, programFactsIn, type ProgramFacts } from "../catalog/program-facts.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { toIsoOrEpoch } from "../platform/timestamps";
 import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
@@ -47,16 +46,8 @@ export interface AnalyticsLink {
   snoozedUntil: string | null;
 }
 
-export interface AnalyticsProgram {
-  id: string;
-  name: string;
-  /** A program awaiting approval has no rotation: none of its links is active. */
-  approved: boolean;
-  distributionMode: "even" | "balanced";
-  referrerCap: ReferrerCap | null;
-  /** The offer's last day (UTC): after it, none of the program's links is active. */
-  offerEndsOn: string | null;
-}
+/** A program as analytics reads it (catalog/program-facts.store, the programs' owner). */
+export type AnalyticsProgram = ProgramFacts;
 
 export interface AnalyticsSnapshot {
   programs: AnalyticsProgram[];
@@ -307,7 +298,6 @@ export function programsHoldingHistory(programIds: Iterable<string>, links: read
   return [...held];
 }
 
-export const PROGRAM_FIELDS = ["name", "approved", "distributionMode", "referrerCap", "offerEndsOn"] as const;
 const LINK_FIELDS = [
   "programId",
   "email",
@@ -320,15 +310,6 @@ const LINK_FIELDS = [
   "paidOn",
   "snoozedUntil",
 ] as const;
-
-export const programOf = (d: DocumentSnapshot): AnalyticsProgram => ({
-  id: d.id,
-  name: text(d, "name"),
-  approved: d.get("approved") === true,
-  distributionMode: d.get("distributionMode") === "balanced" ? "balanced" : "even",
-  referrerCap: referrerCapOf(d.get("referrerCap")),
-  offerEndsOn: typeof d.get("offerEndsOn") === "string" ? (d.get("offerEndsOn") as string) : null,
-});
 
 /** The counters' fields the dashboard's sums read (as the "clicks" detail). */
 export const COUNTER_COUNT_FIELDS = COUNT_FIELDS.counter;
@@ -418,12 +399,8 @@ function unfoldedVisits(tallies: readonly ClickTally[]): Map<string, number> {
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
-    const [programSnap, linkSnap, tallies] = await Promise.all([
-      tx.get(
-        db()
-          .collection(COLLECTIONS.programs)
-          .select(...PROGRAM_FIELDS),
-      ),
+    const [programs, linkSnap, tallies] = await Promise.all([
+      programFactsIn(tx),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
@@ -434,7 +411,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     // the programs whose roll-ups the window may hold: those that exist, and those links were in
     // (merged away: their links took their history along). A deleted program's links are gone.
     const programIds = programsHoldingHistory(
-      programSnap.docs.map((d) => d.id),
+      programs.map((p) => p.id),
       linkSnap.docs,
     );
     const days = [...new Set(reads.days.flatMap(daysOfRange))];
@@ -442,7 +419,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     // all-time visits: the links' folded counts plus every unfolded counter
     const unfolded = unfoldedVisits(tallies);
     return {
-      programs: programSnap.docs.map(programOf),
+      programs,
       links: linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0)),
       tallies,
     };
@@ -487,8 +464,8 @@ export function readProgramPage(
   readsOf: (links: readonly ProgramPageLink[], earliestMonth: string | null) => ProgramReads,
 ): Promise<{ program: AnalyticsProgram; countsKept: boolean; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
   return readConsistently(async (tx: Transaction) => {
-    const [programSnap, linkSnap] = await Promise.all([
-      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: [...PROGRAM_FIELDS, "linkCountsKept"] }),
+    const [found, linkSnap] = await Promise.all([
+      programFactsByIdIn(tx, programId),
       tx.get(
         db()
           .collection(COLLECTIONS.links)
@@ -496,8 +473,7 @@ export function readProgramPage(
           .select(...LINK_FIELDS, "name", "createdAt", "ownerHeldBack"),
       ),
     ]);
-    const programDoc = programSnap[0];
-    if (!programDoc?.exists) return null;
+    if (found === null) return null;
     const ids = programsHoldingHistory([programId], linkSnap.docs);
     const links = linkSnap.docs.map((d) => ({
       ...linkOf(d),
@@ -506,6 +482,6 @@ export function readProgramPage(
       ownerHeldBack: d.get("ownerHeldBack") === true,
     }));
     const tallies = await readProgramTallies(tx, ids, readsOf(links, await earliestMonthIn(tx, ids)));
-    return { program: programOf(programDoc), countsKept: programDoc.get("linkCountsKept") === true, links, tallies };
+    return { program: found.program, countsKept: found.countsKept, links, tallies };
   });
 }

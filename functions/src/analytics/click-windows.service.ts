@@ -23,8 +23,8 @@ import {
   type ClickWindow,
   type WindowedRange,
 } from "./click-windows";
+import { listProgramIds } from "../catalog/program-facts.store";
 import {
-  listProgramIds,
   readOverviewStateIn,
   readRollupVersionsIn,
   readWindowInputsIn,

@@ -1,6 +1,6 @@
 import { AggregateField, FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
-import { countsValidUntilOf } from "../catalog/programs.store";
+import { countedProgramFactsIn, linkSetVersionIn, type CountedProgramFacts } from "../catalog/program-facts.store";
 import { forEachLimited } from "../platform/concurrency";
 import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
@@ -11,11 +11,8 @@ import {
   readCountedLinksIn,
   type CountedLinkFigures,
   earliestMonthIn,
-  PROGRAM_FIELDS,
-  programOf,
   programsHoldingHistory,
   readProgramTallies,
-  type AnalyticsProgram,
   type ClickTally,
   type ProgramReads,
 } from "./analytics.store";
@@ -32,23 +29,9 @@ import { addReasons, noReasons, type ReasonCounts } from "../visits/traffic-coun
 const windowRef = (programId: string) => db().collection(COLLECTIONS.clickWindows).doc(programId);
 
 /** A program as the Overview reads it: what analytics reads of it, its kept counts and the version of its set of links. */
-export interface CountedProgram extends AnalyticsProgram {
-  linkCount: number;
-  activeLinkCount: number;
-  /** Until when its kept counts hold (catalog/programs.store countsValidUntilOf: never kept, due from any day). */
-  countsValidUntil: string | null;
-  linkSetVersion: number;
-}
+export type CountedProgram = CountedProgramFacts;
 
 const countOf = (value: unknown) => (typeof value === "number" ? value : 0);
-
-const countedProgramOf = (d: DocumentSnapshot): CountedProgram => ({
-  ...programOf(d),
-  linkCount: countOf(d.get("linkCount")),
-  activeLinkCount: countOf(d.get("activeLinkCount")),
-  countsValidUntil: countsValidUntilOf({ linkCountsKept: d.get("linkCountsKept"), countsValidUntil: d.get("countsValidUntil") }),
-  linkSetVersion: countOf(d.get("linkSetVersion")),
-});
 
 /** What every read of a window takes: all but the per-link sums (and whether it keeps them). */
 const WINDOW_FIELDS = [
@@ -110,13 +93,7 @@ export async function readOverviewStateIn(
       .collection(COLLECTIONS.clickCounters)
       .select(...(options.shares ? COUNTER_SHARE_FIELDS : COUNTER_COUNT_FIELDS), ...(options.hours ? ["hours"] : [])),
   ]).then((docs) => docs.flatMap((d) => counterTalliesOf(d, options.hours)));
-  const pendingPrograms = tx
-    .get(
-      db()
-        .collection(COLLECTIONS.programs)
-        .select(...PROGRAM_FIELDS, "linkCount", "activeLinkCount", "countsValidUntil", "linkCountsKept", "linkSetVersion"),
-    )
-    .then((snap) => snap.docs.map(countedProgramOf));
+  const pendingPrograms = countedProgramFactsIn(tx);
   // every read at once, each as soon as what it needs is in: the windows follow the programs, and the
   // links (the longest read) need only the counters' unfolded visits once both are in
   const [programs, windowDocs, linkCount, counters, trafficShards, linkDocs] = await Promise.all([
@@ -226,11 +203,11 @@ export async function readWindowInputsIn(
   trafficVersion: number;
   traffic: TrafficTally[];
 } | null> {
-  const [[program], links] = await Promise.all([
-    tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), { fieldMask: ["linkSetVersion"] }),
+  const [linkSetVersion, links] = await Promise.all([
+    linkSetVersionIn(tx, programId),
     tx.get(db().collection(COLLECTIONS.links).where("programId", "==", programId).select("pastProgramIds")),
   ]);
-  if (!program?.exists) return null;
+  if (linkSetVersion === null) return null;
   const historyIn = programsHoldingHistory([programId], links.docs);
   const [versions, earliest] = await Promise.all([readRollupVersionsIn(tx, [programId, ...historyIn]), earliestMonthIn(tx, historyIn)]);
   const reads = readsOf(earliest);
@@ -240,17 +217,12 @@ export async function readWindowInputsIn(
   ]);
   return {
     linkIds: links.docs.map((d) => d.id),
-    linkSetVersion: countOf(program.get("linkSetVersion")),
+    linkSetVersion,
     rollupVersions: new Map(historyIn.map((id) => [id, versions.clicks.get(id) ?? 0])),
     tallies,
     trafficVersion: versions.traffic.get(programId) ?? 0,
     traffic,
   };
-}
-
-/** Every program's id (the nightly refresh's list). */
-export async function listProgramIds(): Promise<string[]> {
-  return (await db().collection(COLLECTIONS.programs).select().get()).docs.map((d) => d.id);
 }
 
 /**

@@ -7,6 +7,7 @@ import { sha256 } from "../platform/keys";
 import { str, toIsoOrEpoch } from "../platform/timestamps";
 import { changeSlugIn, createSlugIn, freeSlugIn } from "./program-slugs.store";
 import { termsWatchOf, type TermsWatch } from "./terms-watch-record";
+import type { ProgramExistsIn } from "../visits/visit-fold.store";
 
 export interface ProgramRecord {
   id: string;
@@ -68,6 +69,9 @@ export const countsValidUntilOf = (d: { linkCountsKept?: unknown; countsValidUnt
   d.linkCountsKept === true ? str(d.countsValidUntil) : COUNTS_NEVER_KEPT;
 
 /** The kept counts hold: no rule changed and no date changed a link's state since they were counted (links/link-counts.store). */
+/** The catalog's side of the nightly folds (visits/visit-fold.store ProgramExistsIn): whether the program exists, in their transaction. */
+export const programExistsIn: ProgramExistsIn = async (tx, programId) => (await tx.get(programs().doc(programId))).exists;
+
 export const countsHold = (p: Pick<ProgramRecord, "countsValidUntil">, today: string): boolean =>
   p.countsValidUntil === null || today < p.countsValidUntil;
 
@@ -318,6 +322,42 @@ export async function giveMissingSlugs(ids: string[], alsoIn: (tx: Transaction, 
  * Inside a transaction, after its reads: the program goes, with its name's reservation. What hangs off
  * it (its links, their clicks) is the caller's to remove in the same transaction.
  */
+/**
+ * In a link change's transaction (links/link-counts.store): adds these differences to the program's
+ * kept link counts, as increments (concurrent transactions add up), with the day they hold until when
+ * it came closer; and raises its `linkSetVersion` (what was summed over its links is out of date).
+ */
+export function addLinkCountsIn(
+  tx: Transaction,
+  programId: string,
+  change: { links: number; active: number; countsValidUntil?: string | null },
+): void {
+  tx.update(programs().doc(programId), {
+    linkCount: FieldValue.increment(change.links),
+    activeLinkCount: FieldValue.increment(change.active),
+    linkSetVersion: FieldValue.increment(1),
+    ...(change.countsValidUntil !== undefined ? { countsValidUntil: change.countsValidUntil } : {}),
+  });
+}
+
+/**
+ * In a recount's transaction (links/program-links.store): the program's kept counts outright, until
+ * `countsValidUntil`; `linkCountsKept` marks it counted at least once (countsValidUntilOf).
+ */
+export function setLinkCountsIn(
+  tx: Transaction,
+  programId: string,
+  counts: { links: number; active: number; countsValidUntil: string | null },
+): void {
+  tx.update(programs().doc(programId), {
+    linkCount: counts.links,
+    activeLinkCount: counts.active,
+    linkCountsKept: true,
+    linkSetVersion: FieldValue.increment(1),
+    countsValidUntil: counts.countsValidUntil,
+  });
+}
+
 export function deleteProgramIn(tx: Transaction, program: Pick<ProgramRecord, "id" | "name">): void {
   tx.delete(programNameRef(program.name));
   tx.delete(programs().doc(program.id));

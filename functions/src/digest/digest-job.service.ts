@@ -15,7 +15,7 @@ import { linkFiguresAcross } from "../analytics/analytics.service";
 import { finishJob, saveProgress, type JobOrigin, type JobRecord } from "../jobs/jobs.store";
 import { startJob, startScheduledJob, type JobSlice } from "../jobs/job-runner";
 import { lastIsoWeek, type DigestWeek } from "./digest-week";
-import { outcomesRecordedBetween } from "./digest-outcomes.store";
+import { outcomesRecordedBetween } from "../outcomes/recorded-outcomes.store";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /**

@@ -1,6 +1,6 @@
-import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import type { Transaction } from "firebase-admin/firestore";
 import { utcDay } from "@hub/contract/dates";
-import { findProgramIn, type ProgramRecord } from "../catalog/programs.store";
+import { addLinkCountsIn, findProgramIn, setLinkCountsIn, type ProgramRecord } from "../catalog/programs.store";
 import { COLLECTIONS, db } from "../platform/db";
 import { datedState, type DatedFacts } from "./link-availability";
 
@@ -104,12 +104,7 @@ export class ProgramCountChanges {
       const { links, active } = this.deltas.get(programId) ?? { links: 0, active: 0 };
       const until = this.holdUntil.has(programId) ? { countsValidUntil: this.holdUntil.get(programId)! } : {};
       if (links === 0 && active === 0 && !this.holdUntil.has(programId)) continue;
-      tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
-        linkCount: FieldValue.increment(links),
-        activeLinkCount: FieldValue.increment(active),
-        linkSetVersion: FieldValue.increment(1),
-        ...until,
-      });
+      addLinkCountsIn(tx, programId, { links, active, ...until });
     }
   }
 }
@@ -121,13 +116,7 @@ export class ProgramCountChanges {
  * counted at least once (catalog/programs.store reads those stored before as due for a count).
  */
 export function setProgramCountsIn(tx: Transaction, programId: string, links: CountedLink[], countsValidUntil: string | null): void {
-  tx.update(db().collection(COLLECTIONS.programs).doc(programId), {
-    linkCount: links.length,
-    activeLinkCount: links.filter(countsAsActive).length,
-    linkCountsKept: true,
-    linkSetVersion: FieldValue.increment(1),
-    countsValidUntil,
-  });
+  setLinkCountsIn(tx, programId, { links: links.length, active: links.filter(countsAsActive).length, countsValidUntil });
 }
 
 /** A link as counting sees it. */

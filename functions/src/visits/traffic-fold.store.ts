@@ -1,9 +1,10 @@
 import { FieldValue } from "firebase-admin/firestore";
-import { COLLECTIONS, db } from "../platform/db";
+import { db } from "../platform/db";
 import { rollupVersionRef } from "./visits.store";
 import { addHourReasons, addReasons, noReasons, totalOf, type ReasonCounts } from "./traffic-counts";
 import { trafficCounters, trafficDayRef, trafficMonthRef } from "./traffic-tallies.store";
 import { foldFinishedDaysOf } from "./finished-days.store";
+import type { ProgramExistsIn } from "./visit-fold.store";
 
 /*
  * The nightly fold of the traffic tallies (traffic-tallies.store.ts explains them), beside the visit
@@ -25,7 +26,7 @@ export interface TrafficFoldResult {
  * `24h`) and to the month's traffic_months, then deletes the shards. A deleted program's shards are
  * deleted without a roll-up: the report lists only programs that exist.
  */
-export async function foldTrafficDay(programId: string, day: string): Promise<TrafficFoldResult> {
+export async function foldTrafficDay(programId: string, day: string, programExists: ProgramExistsIn): Promise<TrafficFoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(trafficCounters().where("programId", "==", programId).where("day", "==", day));
     if (shards.empty) return { programId, day, requests: 0, shards: 0 };
@@ -36,13 +37,12 @@ export async function foldTrafficDay(programId: string, day: string): Promise<Tr
       addHourReasons(hours, shard.get("hours"));
     }
     const month = day.slice(0, 7);
-    const [program, dayRecord, monthRecord] = await tx.getAll(
-      db().collection(COLLECTIONS.programs).doc(programId),
-      trafficDayRef(programId, day),
-      trafficMonthRef(programId, month),
-    );
+    const [programFound, [dayRecord, monthRecord]] = await Promise.all([
+      programExists(tx, programId),
+      tx.getAll(trafficDayRef(programId, day), trafficMonthRef(programId, month)),
+    ]);
     const requests = totalOf(counts);
-    if (program!.exists && requests > 0) {
+    if (programFound && requests > 0) {
       const dayHours = addHourReasons(addHourReasons(new Map(), dayRecord!.get("hours")), Object.fromEntries(hours));
       tx.set(trafficDayRef(programId, day), {
         programId,
@@ -65,5 +65,5 @@ export async function foldTrafficDay(programId: string, day: string): Promise<Tr
  * and day; one that fails is logged and left for the next run, the rest go on, and the run then fails
  * naming how many could not be folded.
  */
-export const foldFinishedTrafficDays = (now: Date, marginMs = 30 * 60_000): Promise<TrafficFoldResult[]> =>
-  foldFinishedDaysOf(trafficCounters(), "traffic", now, marginMs, foldTrafficDay);
+export const foldFinishedTrafficDays = (now: Date, programExists: ProgramExistsIn, marginMs = 30 * 60_000): Promise<TrafficFoldResult[]> =>
+  foldFinishedDaysOf(trafficCounters(), "traffic", now, marginMs, (programId, day) => foldTrafficDay(programId, day, programExists));

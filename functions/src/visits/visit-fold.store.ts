@@ -1,6 +1,6 @@
 import type { Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
-import { COLLECTIONS, db } from "../platform/db";
+import { db } from "../platform/db";
 import {
   counters,
   dayRecordRef,
@@ -40,6 +40,18 @@ export type LinkVisitsIn = (
   ids: string[],
 ) => Promise<{ existing: ReadonlySet<string>; addVisits: (visits: ReadonlyMap<string, number>) => void }>;
 
+/**
+ * The catalog's side of a fold, in its transaction (catalog/programs.store programExistsIn: programs
+ * are read in catalog/ only): whether the program still exists, read before any write.
+ */
+export type ProgramExistsIn = (tx: Transaction, programId: string) => Promise<boolean>;
+
+/** What the fold is handed by its caller (index.ts, toolkit.ts): the sides of the capabilities above visits/. */
+export interface FoldSides {
+  linkVisits: LinkVisitsIn;
+  programExists: ProgramExistsIn;
+}
+
 export interface FoldResult {
   programId: string;
   day: string;
@@ -66,7 +78,7 @@ export interface FoldResult {
  * links in the rotation one by one (`active`): a new fold of that day moves the hours out and keeps
  * the list (readers take both forms).
  */
-export async function foldDay(programId: string, day: string, linkVisits: LinkVisitsIn): Promise<FoldResult> {
+export async function foldDay(programId: string, day: string, { linkVisits, programExists }: FoldSides): Promise<FoldResult> {
   return db().runTransaction(async (tx) => {
     const shards = await tx.get(counters().where("programId", "==", programId).where("day", "==", day));
     if (shards.empty) return { programId, day, visits: 0, shards: 0, deletedLinkIds: [], purgeId: null };
@@ -78,14 +90,15 @@ export async function foldDay(programId: string, day: string, linkVisits: LinkVi
     }
     const linkIds = [...folded.links.keys()];
     const month = day.slice(0, 7);
-    const [[program, record, monthRecord], links] = await Promise.all([
-      tx.getAll(db().collection(COLLECTIONS.programs).doc(programId), dayRecordRef(programId, day), monthRecordRef(programId, month)),
+    const [programFound, [record, monthRecord], links] = await Promise.all([
+      programExists(tx, programId),
+      tx.getAll(dayRecordRef(programId, day), monthRecordRef(programId, month)),
       linkVisits(tx, linkIds),
     ]);
     const deletedLinkIds = linkIds.filter((id) => !links.existing.has(id));
     // A program merged away leaves counters whose links live on elsewhere: their visits are folded all
     // the same (analytics files them under each link's program now). A deleted program's links are gone.
-    if (!program!.exists) {
+    if (!programFound) {
       withoutLinks(folded, deletedLinkIds);
       for (const hour of hours.values()) withoutLinks(hour, deletedLinkIds);
     }
@@ -147,9 +160,9 @@ function sharesPlus(stored: unknown, added: Map<string, number>, replaced: Map<s
  * visitors to a deleted link for the couple of seconds its instances take to see the deletion), in
  * the background like every purge (click-purges.store.ts).
  */
-export const foldFinishedDays = (now: Date, linkVisits: LinkVisitsIn, marginMs = 30 * 60_000): Promise<FoldResult[]> =>
+export const foldFinishedDays = (now: Date, sides: FoldSides, marginMs = 30 * 60_000): Promise<FoldResult[]> =>
   foldFinishedDaysOf(counters(), "visit", now, marginMs, async (programId, day) => {
-    const folded = await foldDay(programId, day, linkVisits);
+    const folded = await foldDay(programId, day, sides);
     await startPurge(folded.purgeId);
     return folded;
   });
