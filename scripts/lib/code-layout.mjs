@@ -108,7 +108,6 @@ export const COLLECTION_OWNERS = {
  * @type {Record<string, string[]>}
  */
 export const COLLECTIONS_NOT_YET_BEHIND_OWNERS = {
-  links: ["analytics"],
   clickCounters: ["analytics"],
   clickHours: ["analytics"],
   clickMonths: ["analytics"],

@@ -1,7 +1,15 @@
 import { type DocumentReference, type DocumentSnapshot, type Query, type Transaction } from "firebase-admin/firestore";
 import { programFactsByIdIn, programFactsIn, type ProgramFacts } from "../catalog/program-facts.store";
+import {
+  countedLinkFactsIn,
+  linkFactsByIds,
+  linkFactsIn,
+  ownLinkHistory,
+  programLinkFactsIn,
+  type CountedLinkFacts,
+  type LinkFacts,
+} from "../links/link-facts.store";
 import { COLLECTIONS, db } from "../platform/db";
-import { toIsoOrEpoch } from "../platform/timestamps";
 import { dayRecordRef, hourRecordRef, monthRecordRef, readConsistently } from "../visits/visits.store";
 import { addHours, addPeriod, emptyPeriod, storedShares, type PeriodCounts } from "../visits/period-counts";
 import { daysOfRange, hourStart } from "./analytics-window";
@@ -270,46 +278,15 @@ export async function readProgramTallies(
   return [...talliesOf({ counterDocs, monthDocs, hourDocs }, reads.hourDays), ...dayTallies];
 }
 
-/** A member's links, as their view needs them: where each is and was. */
-export async function readOwnLinks(
-  email: string,
-): Promise<{ id: string; programId: string; pastProgramIds: string[]; createdAt: string }[]> {
-  const snap = await db()
-    .collection(COLLECTIONS.links)
-    .where("email", "==", email)
-    .select("programId", "pastProgramIds", "createdAt")
-    .get();
-  return snap.docs.map((d) => ({
-    id: d.id,
-    programId: text(d, "programId"),
-    pastProgramIds: Array.isArray(d.get("pastProgramIds"))
-      ? (d.get("pastProgramIds") as unknown[]).filter((id): id is string => typeof id === "string")
-      : [],
-    createdAt: toIsoOrEpoch(d.get("createdAt")),
-  }));
-}
-
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+/** A member's links, as their view needs them: where each is and was (links/, their owner). */
+export const readOwnLinks = ownLinkHistory;
 
 /** The programs whose roll-ups hold these links' history: `programIds` and every one the links were in before (a move, a merge). */
-export function programsHoldingHistory(programIds: Iterable<string>, links: readonly DocumentSnapshot[]): string[] {
+export function programsHoldingHistory(programIds: Iterable<string>, links: readonly { pastProgramIds: readonly string[] }[]): string[] {
   const held = new Set(programIds);
-  for (const link of links) for (const id of stringsOf(link.get("pastProgramIds"))) held.add(id);
+  for (const link of links) for (const id of link.pastProgramIds) held.add(id);
   return [...held];
 }
-
-const LINK_FIELDS = [
-  "programId",
-  "email",
-  "approved",
-  "paused",
-  "isDead",
-  "health.status",
-  "visitCount",
-  "pastProgramIds",
-  "paidOn",
-  "snoozedUntil",
-] as const;
 
 /** The counters' fields the dashboard's sums read (as the "clicks" detail). */
 export const COUNTER_COUNT_FIELDS = COUNT_FIELDS.counter;
@@ -322,70 +299,21 @@ export const counterTalliesOf = (doc: DocumentSnapshot, hours: boolean): ClickTa
 ];
 
 /** A link as analytics reads it; `unfolded`: its visits in counters not yet folded into `visitCount`. */
-const linkOf = (d: DocumentSnapshot, unfolded = 0): AnalyticsLink => ({
-  id: d.id,
-  programId: String(d.get("programId")),
-  email: String(d.get("email")),
-  approved: d.get("approved") === true,
-  paused: d.get("paused") === true,
-  isDead: d.get("isDead") === true,
-  failing: d.get("health.status") === "failing",
-  visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + unfolded,
-  paidOn: stringsOf(d.get("paidOn")),
-  snoozedUntil: typeof d.get("snoozedUntil") === "string" ? (d.get("snoozedUntil") as string) : null,
+const linkOf = ({ pastProgramIds: _, ...link }: LinkFacts, unfolded = 0): AnalyticsLink => ({
+  ...link,
+  visitCount: link.visitCount + unfolded,
 });
 
-/**
- * A link as the users report reads it where its program's kept counts hold today (click-windows.store):
- * its owner, its all-time visits (with what unfolded counters hold), and whether the facts counting
- * keeps on it (links/link-counts.store countsAsActive: the date-derived reasons included, as
- * `outByDate`) leave it in the rotation, before its owner's standing and its program's approval.
- */
-export interface CountedLinkFigures {
-  id: string;
-  programId: string;
-  email: string;
-  visitCount: number;
-  countedActive: boolean;
-}
-
-/** Fewer fields than LINK_FIELDS, and none a list: decoding 10,000 links is most of the users answer's time. */
-const COUNTED_LINK_FIELDS = ["programId", "email", "approved", "paused", "isDead", "health.status", "outByDate", "visitCount"] as const;
-
-/** Every link's figures (CountedLinkFigures), in the caller's transaction; the counters as in readLinksIn. */
-export async function readCountedLinksIn(tx: Transaction, pendingCounters: Promise<readonly ClickTally[]>): Promise<CountedLinkFigures[]> {
-  const [linkSnap, counters] = await Promise.all([
-    tx.get(
-      db()
-        .collection(COLLECTIONS.links)
-        .select(...COUNTED_LINK_FIELDS),
-    ),
-    pendingCounters,
-  ]);
+/** Every link's counted facts (links/link-facts.store), in the caller's transaction; all-time visits include what these unfolded counters hold. */
+export async function readCountedLinksIn(tx: Transaction, pendingCounters: Promise<readonly ClickTally[]>): Promise<CountedLinkFacts[]> {
+  const [links, counters] = await Promise.all([countedLinkFactsIn(tx), pendingCounters]);
   const unfolded = unfoldedVisits(counters);
-  return linkSnap.docs.map((d) => ({
-    id: d.id,
-    programId: String(d.get("programId")),
-    email: String(d.get("email")),
-    visitCount: (typeof d.get("visitCount") === "number" ? (d.get("visitCount") as number) : 0) + (unfolded.get(d.id) ?? 0),
-    countedActive:
-      d.get("approved") === true &&
-      d.get("paused") !== true &&
-      d.get("isDead") !== true &&
-      d.get("health.status") !== "failing" &&
-      d.get("outByDate") !== true,
-  }));
+  return links.map((l) => ({ ...l, visitCount: l.visitCount + (unfolded.get(l.id) ?? 0) }));
 }
 
 /** These links, by id (those that exist): the owners of links a program's roll-ups name that have moved on. */
 export async function readLinksByIds(ids: readonly string[]): Promise<AnalyticsLink[]> {
-  const refs = [...new Set(ids)].map((id) => db().collection(COLLECTIONS.links).doc(id));
-  const found: AnalyticsLink[] = [];
-  for (let i = 0; i < refs.length; i += 300) {
-    const docs = await db().getAll(...refs.slice(i, i + 300), { fieldMask: [...LINK_FIELDS] });
-    found.push(...docs.filter((d) => d.exists).map((d) => linkOf(d)));
-  }
-  return found;
+  return (await linkFactsByIds(ids)).map((l) => linkOf(l));
 }
 
 /** Each link's visits in the unfolded counters among these tallies. */
@@ -399,20 +327,12 @@ function unfoldedVisits(tallies: readonly ClickTally[]): Map<string, number> {
 /** Every program, every link and the asked-for tallies, at one point in time (the admin's analytics). */
 export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot> {
   return readConsistently(async (tx: Transaction) => {
-    const [programs, linkSnap, tallies] = await Promise.all([
-      programFactsIn(tx),
-      tx.get(
-        db()
-          .collection(COLLECTIONS.links)
-          .select(...LINK_FIELDS),
-      ),
-      readTallies(tx, reads),
-    ]);
+    const [programs, links, tallies] = await Promise.all([programFactsIn(tx), linkFactsIn(tx), readTallies(tx, reads)]);
     // the programs whose roll-ups the window may hold: those that exist, and those links were in
     // (merged away: their links took their history along). A deleted program's links are gone.
     const programIds = programsHoldingHistory(
       programs.map((p) => p.id),
-      linkSnap.docs,
+      links,
     );
     const days = [...new Set(reads.days.flatMap(daysOfRange))];
     tallies.push(...(await programDayTallies(tx, programIds, days, reads.foldedHourDays ?? [], reads.detail)));
@@ -420,7 +340,7 @@ export function readAnalytics(reads: AnalyticsReads): Promise<AnalyticsSnapshot>
     const unfolded = unfoldedVisits(tallies);
     return {
       programs,
-      links: linkSnap.docs.map((d) => linkOf(d, unfolded.get(d.id) ?? 0)),
+      links: links.map((l) => linkOf(l, unfolded.get(l.id) ?? 0)),
       tallies,
     };
   });
@@ -464,23 +384,10 @@ export function readProgramPage(
   readsOf: (links: readonly ProgramPageLink[], earliestMonth: string | null) => ProgramReads,
 ): Promise<{ program: AnalyticsProgram; countsKept: boolean; links: ProgramPageLink[]; tallies: ClickTally[] } | null> {
   return readConsistently(async (tx: Transaction) => {
-    const [found, linkSnap] = await Promise.all([
-      programFactsByIdIn(tx, programId),
-      tx.get(
-        db()
-          .collection(COLLECTIONS.links)
-          .where("programId", "==", programId)
-          .select(...LINK_FIELDS, "name", "createdAt", "ownerHeldBack"),
-      ),
-    ]);
+    const [found, pageLinks] = await Promise.all([programFactsByIdIn(tx, programId), programLinkFactsIn(tx, programId)]);
     if (found === null) return null;
-    const ids = programsHoldingHistory([programId], linkSnap.docs);
-    const links = linkSnap.docs.map((d) => ({
-      ...linkOf(d),
-      name: text(d, "name"),
-      createdAt: toIsoOrEpoch(d.get("createdAt")),
-      ownerHeldBack: d.get("ownerHeldBack") === true,
-    }));
+    const ids = programsHoldingHistory([programId], pageLinks);
+    const links = pageLinks.map(({ pastProgramIds: _, ...link }) => link);
     const tallies = await readProgramTallies(tx, ids, readsOf(links, await earliestMonthIn(tx, ids)));
     return { program: found.program, countsKept: found.countsKept, links, tallies };
   });

@@ -4,7 +4,8 @@ import { countsHold } from "../catalog/programs.store";
 import { forEachLimited } from "../platform/concurrency";
 import { readConsistently, readRotationSets } from "../visits/visits.store";
 import type { ReasonCounts } from "../visits/traffic-counts";
-import type { AnalyticsProgram, CountedLinkFigures, ProgramReads } from "./analytics.store";
+import type { AnalyticsProgram, ProgramReads } from "./analytics.store";
+import type { CountedLinkFacts } from "../links/link-facts.store";
 import { programReadsFor } from "./rollup-reads";
 import { windowOf } from "./analytics-window";
 import { fairnessFigures, rotationSetsOf } from "./fair-shares";
@@ -156,7 +157,7 @@ export async function refreshClickWindows(now: Date): Promise<number> {
 }
 
 /**
- * Every program, every link's figures (CountedLinkFigures: the programs' kept counts hold today, so
+ * Every program, every link's figures (CountedLinkFacts: the programs' kept counts hold today, so
  * the facts counting keeps on each link are current), and each link's clicks in a range of whole days
  * (links with none left out), from the click windows' per-link sums; null when they cannot be used
  * (currentWindows) or a window keeps none (a program too large for them).
@@ -164,7 +165,7 @@ export async function refreshClickWindows(now: Date): Promise<number> {
 export async function linkClicksFromWindows(
   range: WindowedRange,
   now: Date,
-): Promise<{ programs: AnalyticsProgram[]; links: CountedLinkFigures[]; clicks: Map<string, number> } | null> {
+): Promise<{ programs: AnalyticsProgram[]; links: CountedLinkFacts[]; clicks: Map<string, number> } | null> {
   const found = await currentWindows(range, now, { perLink: range, links: true });
   if (found === null || found.linkDocs === null) return null;
   const clicks = linkClicksOf(found.windows, found.counters, range, now);

@@ -1,6 +1,7 @@
-import { AggregateField, FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
+import { FieldPath, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { countedProgramFactsIn, linkSetVersionIn, type CountedProgramFacts } from "../catalog/program-facts.store";
+import { linkCountIn, programLinkHistoryIn, type CountedLinkFacts } from "../links/link-facts.store";
 import { forEachLimited } from "../platform/concurrency";
 import { COLLECTIONS, db } from "../platform/db";
 import { rollupVersionRef } from "../visits/visits.store";
@@ -9,7 +10,6 @@ import {
   COUNTER_SHARE_FIELDS,
   counterTalliesOf,
   readCountedLinksIn,
-  type CountedLinkFigures,
   earliestMonthIn,
   programsHoldingHistory,
   readProgramTallies,
@@ -58,7 +58,7 @@ export interface WindowReadOptions {
   perLink?: WindowedRange;
   /** With `perLink`: the per-link fair shares too, and the counters' rotation sets (the fairness report's). */
   shares?: boolean;
-  /** Every link's figures as well (the users report's: CountedLinkFigures). */
+  /** Every link's figures as well (the users report's: CountedLinkFacts). */
   links?: boolean;
   /** Every unfolded traffic shard as well (the traffic report's; with `hours`, their hours too). */
   traffic?: boolean;
@@ -85,7 +85,7 @@ export async function readOverviewStateIn(
   links: number;
   counters: ClickTally[];
   windows: Map<string, ClickWindow>;
-  linkDocs: CountedLinkFigures[] | null;
+  linkDocs: CountedLinkFacts[] | null;
   trafficShards: TrafficTally[];
 }> {
   const pendingCounters = uniqueDocs(tx, [
@@ -102,7 +102,7 @@ export async function readOverviewStateIn(
       programs.length > 0 ? tx.getAll(...programs.map((p) => windowRef(p.id)), { fieldMask: windowMask(options) }) : [],
     ),
     // with every link read, they are their count: the aggregate would scan them again
-    options.links ? null : tx.get(db().collection(COLLECTIONS.links).aggregate({ links: AggregateField.count() })),
+    options.links ? null : linkCountIn(tx),
     pendingCounters,
     options.traffic ? readTrafficShardsIn(tx, options.hours) : [],
     options.links ? readCountedLinksIn(tx, pendingCounters) : null,
@@ -112,7 +112,7 @@ export async function readOverviewStateIn(
     const window = clickWindowOf(doc);
     if (window) windows.set(window.programId, window);
   }
-  return { programs, links: linkDocs?.length ?? linkCount?.data().links ?? 0, counters, windows, linkDocs, trafficShards };
+  return { programs, links: linkDocs?.length ?? linkCount ?? 0, counters, windows, linkDocs, trafficShards };
 }
 
 const countsOf = (value: unknown): Record<string, number> =>
@@ -203,12 +203,9 @@ export async function readWindowInputsIn(
   trafficVersion: number;
   traffic: TrafficTally[];
 } | null> {
-  const [linkSetVersion, links] = await Promise.all([
-    linkSetVersionIn(tx, programId),
-    tx.get(db().collection(COLLECTIONS.links).where("programId", "==", programId).select("pastProgramIds")),
-  ]);
+  const [linkSetVersion, links] = await Promise.all([linkSetVersionIn(tx, programId), programLinkHistoryIn(tx, programId)]);
   if (linkSetVersion === null) return null;
-  const historyIn = programsHoldingHistory([programId], links.docs);
+  const historyIn = programsHoldingHistory([programId], links);
   const [versions, earliest] = await Promise.all([readRollupVersionsIn(tx, [programId, ...historyIn]), earliestMonthIn(tx, historyIn)]);
   const reads = readsOf(earliest);
   const [tallies, traffic] = await Promise.all([
@@ -216,7 +213,7 @@ export async function readWindowInputsIn(
     readProgramTrafficIn(tx, programId, reads.days, [...new Set(reads.hours.map((h) => h.slice(0, 10)))]),
   ]);
   return {
-    linkIds: links.docs.map((d) => d.id),
+    linkIds: links.map((l) => l.id),
     linkSetVersion,
     rollupVersions: new Map(historyIn.map((id) => [id, versions.clicks.get(id) ?? 0])),
     tallies,
