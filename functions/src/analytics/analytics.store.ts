@@ -39,20 +39,8 @@ export interface ClickTally {
   storedFair?: Map<string, number>;
 }
 
-export interface AnalyticsLink {
-  id: string;
-  programId: string;
-  email: string;
-  approved: boolean;
-  paused: boolean;
-  failing: boolean;
-  isDead: boolean;
-  /** All-time visits: the stored count plus what the unfolded counters hold. */
-  visitCount: number;
-  /** What its cap and snooze are derived from (links.store LinkRecord). */
-  paidOn: string[];
-  snoozedUntil: string | null;
-}
+/** A link as analytics reads it (links/link-facts.store): `visitCount` is all-time, the stored count plus what the unfolded counters hold. */
+export type AnalyticsLink = Omit<LinkFacts, "pastProgramIds">;
 
 /** A program as analytics reads it (catalog/program-facts.store, the programs' owner). */
 export type AnalyticsProgram = ProgramFacts;
