@@ -6,6 +6,7 @@ import { freshStoreWithAdmin } from "../../testing/browser/admin";
 import { api } from "../../testing/browser/api";
 import { appUrl, newPage, screenshot, useBrowser } from "../../testing/browser/browser";
 import { signInAsMember } from "../../testing/browser/member";
+import { listenForTakeover } from "../../testing/browser/takeover";
 import { decodeQr, decodeQrPng } from "../../testing/browser/qr";
 import { expectToast } from "../../testing/browser/toasts";
 
@@ -222,19 +223,6 @@ describe("a visitor's first tap on /, on a phone's CPU, without the app", () => 
     await context.close();
   });
 });
-
-/**
- * Listens, now, for the app taking the page over (src/lib/use-hydrated.ts announces it); the function
- * returned resolves once it has.
- */
-async function listenForTakeover(page: Page): Promise<() => Promise<void>> {
-  await page.evaluate(() => {
-    (window as unknown as { takenOver: Promise<void> }).takenOver = new Promise<void>((resolve) => {
-      document.addEventListener("hub:page-taken-over", () => resolve(), { once: true });
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { takenOver: Promise<void> }).takenOver);
-}
 
 /** Holds the app's entry back until released: the page stays as the server made it, with its island. */
 async function holdApp(context: BrowserContext) {
