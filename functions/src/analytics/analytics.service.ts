@@ -55,19 +55,21 @@ export async function clicksIn(timeFilter: TimeFilter, now = new Date()): Promis
 export async function usersIn(timeFilter: TimeFilter, now = new Date()): Promise<UserAnalytics[]> {
   // from the programs' click windows' per-link sums when they can be used (the same figures); 24h
   // reads its hours' roll-ups, few beside a range of days
-  const fromWindows = timeFilter === "24h" ? null : await linkClicksFromWindows(timeFilter, now);
+  const [fromWindows, heldBack] = await Promise.all([
+    timeFilter === "24h" ? null : linkClicksFromWindows(timeFilter, now),
+    ownersOutOfRotation(),
+  ]);
   if (fromWindows) {
-    // the kept facts of each link (its owner's standing among them, kept with the counts), with what
-    // they leave out: its program's approval. No read of every user is needed.
+    // the kept facts of each link, with what they leave out: its owner's standing and its program's approval
     const programs = new Map(fromWindows.programs.map((p) => [p.id, p]));
     const links = fromWindows.links.map((l) => ({
       email: l.email,
       visitCount: l.visitCount,
-      active: l.countedActive && !programHoldsLinksOut(programs.get(l.programId) ?? null),
+      active: l.countedActive && !heldBack.has(l.email) && !programHoldsLinksOut(programs.get(l.programId) ?? null),
     }));
     return userRowsOf(links, clickRowsOf(fromWindows.links, fromWindows.clicks));
   }
-  const [{ programs, links, clicks }, heldBack] = await Promise.all([linkClicksFromRollups(timeFilter, now), ownersOutOfRotation()]);
+  const { programs, links, clicks } = await linkClicksFromRollups(timeFilter, now);
   return userAnalytics({ programs, links, tallies: [] }, clickRowsOf(links, clicks), heldBack, utcDay(now));
 }
 

@@ -37,10 +37,9 @@ export interface PageLinkFacts extends LinkFacts {
 
 /**
  * A link as the users report reads it where its program's kept counts hold today: its owner, its
- * folded visits, and whether the facts counting keeps on it (link-counts.store countsAsActive: the
- * date-derived reasons kept as `outByDate`, its owner's standing as `ownerHeldBack`) leave it in the
- * rotation, before its program's approval. Those facts are current where the counts hold: they are
- * changed in the same transactions as the counts.
+ * folded visits, and whether the facts counting keeps on it (link-counts.store countsAsActive, the
+ * date-derived reasons kept as `outByDate`) leave it in the rotation, before its owner's standing and
+ * its program's approval.
  */
 export interface CountedLinkFacts {
   id: string;
@@ -64,7 +63,7 @@ const FACT_FIELDS = [
 ] as const;
 const PAGE_FIELDS = [...FACT_FIELDS, "name", "createdAt", "ownerHeldBack"] as const;
 /** Fewer fields than FACT_FIELDS, and none a list: decoding 10,000 links is most of the users answer's time. */
-const COUNTED_FIELDS = ["programId", "email", "approved", "paused", "isDead", "health.status", "outByDate", "ownerHeldBack", "visitCount"] as const;
+const COUNTED_FIELDS = ["programId", "email", "approved", "paused", "isDead", "health.status", "outByDate", "visitCount"] as const;
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -98,12 +97,7 @@ const countedFactsOf = (d: DocumentSnapshot): CountedLinkFacts => ({
   email: String(d.get("email")),
   visitCount: countOf(d.get("visitCount")),
   countedActive:
-    d.get("approved") === true &&
-    d.get("paused") !== true &&
-    d.get("isDead") !== true &&
-    !isFailing(d) &&
-    d.get("outByDate") !== true &&
-    d.get("ownerHeldBack") !== true,
+    d.get("approved") === true && d.get("paused") !== true && d.get("isDead") !== true && !isFailing(d) && d.get("outByDate") !== true,
 });
 
 /** Every link, in the caller's transaction. */

@@ -297,7 +297,8 @@ describe("the dashboard's answers", () => {
     const lapsedRows = async () =>
       Promise.all(
         ["30d", "24h"].map(
-          async (range) => (await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`)).find((r) => r.email === lapsing)?.activeLinks,
+          async (range) =>
+            (await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`)).find((r) => r.email === lapsing)?.activeLinks,
         ),
       );
     expect(await lapsedRows()).toEqual([1, 1]);
