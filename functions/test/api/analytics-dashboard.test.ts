@@ -257,6 +257,15 @@ describe("the dashboard's answers", () => {
     await expectAgreement([one, three]);
   }, 480_000);
 
+  /** An owner's active links in the users report: from the click windows (30 days) and from the hours' roll-ups (24 hours). */
+  const usersActiveLinks = async (email: string) =>
+    Promise.all(
+      ["30d", "24h"].map(
+        async (range) =>
+          (await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`)).find((r) => r.email === email)?.activeLinks,
+      ),
+    );
+
   it("count a blocked owner's link as inactive on the Overview, the program's page and the users report alike", async () => {
     const program = await programWithLinks(admin, 2);
     const own = await submitOwnLink(alice, program.programId);
@@ -264,14 +273,11 @@ describe("the dashboard's answers", () => {
     const activeOf = async () => {
       const overview = await get<AnalyticsOverview>("/api/analytics/overview?timeFilter=30d");
       const page = await get<ProgramClickAnalytics>(`/api/analytics/programs/${program.programId}?timeFilter=30d`);
-      // the users report: from the click windows (30 days) and from the hours' roll-ups (24 hours)
-      const ownRow = async (range: string) =>
-        (await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`)).find((r) => r.email === "active@example.com")!.activeLinks;
       return {
         overview: overview.programs.find((p) => p.programId === program.programId)!.activeLinks,
         page: page.links.filter((l) => l.isActive).length,
         own: page.links.find((l) => l.linkId === own.id)!.isActive,
-        users: [await ownRow("30d"), await ownRow("24h")],
+        users: await usersActiveLinks("active@example.com"),
       };
     };
     expect(await activeOf()).toEqual({ overview: 3, page: 3, own: true, users: [1, 1] });
@@ -294,16 +300,9 @@ describe("the dashboard's answers", () => {
       subscriptionStatus: "active",
       createdAt: new Date(),
     });
-    const lapsedRows = async () =>
-      Promise.all(
-        ["30d", "24h"].map(
-          async (range) =>
-            (await get<UserAnalytics[]>(`/api/analytics/users?timeFilter=${range}`)).find((r) => r.email === lapsing)?.activeLinks,
-        ),
-      );
-    expect(await lapsedRows()).toEqual([1, 1]);
+    expect(await usersActiveLinks(lapsing)).toEqual([1, 1]);
     expect((await call("POST", `/api/admin/check-subscription/${lapsing}`, { idToken: admin })).body).toMatchObject({ isActive: false });
-    expect(await lapsedRows()).toEqual([0, 0]);
+    expect(await usersActiveLinks(lapsing)).toEqual([0, 0]);
   });
 
   it("are for admins only, refuse a bad range with the contract's 400, and an unknown program with 404", async () => {
